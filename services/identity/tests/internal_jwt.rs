@@ -1,0 +1,102 @@
+//! Every RPC sits behind the internal JWT: a call without a token, or with one not signed by
+//! our secret, is refused; a valid token is served.
+
+use std::sync::Arc;
+
+use kid_platform::{
+    auth::{AttachInternalJwt, InternalJwt},
+    config::JwtSettings,
+    db, grpc,
+    service::Application,
+    testing,
+};
+use kid_proto::identity::v1::{GetUserRequest, identity_service_client::IdentityServiceClient};
+use secrecy::SecretString;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+struct Running {
+    endpoint: String,
+    jwt: JwtSettings,
+    user_id: Uuid,
+    shutdown: CancellationToken,
+}
+
+async fn start_identity() -> Running {
+    let settings = testing::isolated_settings().await.expect("settings");
+    let shutdown = CancellationToken::new();
+    let application = Application::build(&kid_identity::SERVICE, settings.clone(), shutdown.clone())
+        .await
+        .expect("identity starts");
+    let endpoint = format!("http://{}", application.address());
+    tokio::spawn(application.run_until_stopped());
+
+    let pool = db::connect(&settings.database, "identity").await.expect("pool");
+    let user_id = Uuid::new_v4();
+    sqlx::query(
+        "insert into user_account (id, username, email, password_hash, dob) values ($1, 'jwt_probe', 'probe@example.com', 'x', '2000-02-29')",
+    )
+    .bind(user_id)
+    .execute(&pool)
+    .await
+    .expect("seed user");
+    Running {
+        endpoint,
+        jwt: settings.jwt,
+        user_id,
+        shutdown,
+    }
+}
+
+fn request(user_id: Uuid) -> GetUserRequest {
+    GetUserRequest {
+        user_id: user_id.to_string(),
+    }
+}
+
+#[tokio::test]
+async fn a_call_without_a_token_is_unauthenticated() {
+    let running = start_identity().await;
+    let channel = grpc::lazy_channel(&running.endpoint).expect("channel");
+    let status = IdentityServiceClient::new(channel)
+        .get_user(request(running.user_id))
+        .await
+        .expect_err("refused");
+    assert_eq!(status.code(), tonic::Code::Unauthenticated);
+    running.shutdown.cancel();
+}
+
+#[tokio::test]
+async fn a_call_with_a_token_signed_by_another_secret_is_unauthenticated() {
+    let running = start_identity().await;
+    let forged = JwtSettings {
+        secret: SecretString::from("not-our-secret"),
+        ..running.jwt.clone()
+    };
+    let attach = AttachInternalJwt::new(Arc::new(InternalJwt::new(&forged)), "gateway");
+    let channel = grpc::lazy_channel(&running.endpoint).expect("channel");
+    let status = IdentityServiceClient::with_interceptor(channel, attach)
+        .get_user(request(running.user_id))
+        .await
+        .expect_err("refused");
+    assert_eq!(status.code(), tonic::Code::Unauthenticated);
+    running.shutdown.cancel();
+}
+
+#[tokio::test]
+async fn a_call_with_a_valid_token_is_served() {
+    let running = start_identity().await;
+    let attach = AttachInternalJwt::new(Arc::new(InternalJwt::new(&running.jwt)), "gateway");
+    let channel = grpc::lazy_channel(&running.endpoint).expect("channel");
+    let user = IdentityServiceClient::with_interceptor(channel, attach)
+        .get_user(request(running.user_id))
+        .await
+        .expect("served")
+        .into_inner()
+        .user
+        .expect("user");
+    assert_eq!(user.username, "jwt_probe");
+    assert_eq!(user.dob, "2000-02-29");
+    assert_eq!(user.id, running.user_id.to_string());
+    running.shutdown.cancel();
+}

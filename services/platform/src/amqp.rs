@@ -1,0 +1,138 @@
+//! RabbitMQ topology: one durable topic exchange for events, its dead-letter exchange, and
+//! quorum queues that dead-letter poison messages after a bounded number of deliveries.
+
+use std::time::Duration;
+
+use lapin::{
+    Channel, Connection, ConnectionProperties, ExchangeKind,
+    options::{ExchangeDeclareOptions, QueueBindOptions, QueueDeclareOptions},
+    types::{AMQPValue, FieldTable, LongString, ShortString},
+};
+
+/// How a consumer's queue is declared.
+#[derive(Debug, Clone)]
+pub struct QueueSpec {
+    pub name: String,
+    /// Routing-key patterns bound on the events exchange.
+    pub bindings: Vec<String>,
+    /// Deliveries before a message that keeps failing is dead-lettered.
+    pub delivery_limit: u32,
+}
+
+impl QueueSpec {
+    pub fn new(name: impl Into<String>, bindings: &[&str]) -> Self {
+        Self {
+            name: name.into(),
+            bindings: bindings.iter().map(|b| (*b).to_owned()).collect(),
+            delivery_limit: 5,
+        }
+    }
+
+    pub fn dead_letter_queue(&self) -> String {
+        format!("{}.dlq", self.name)
+    }
+}
+
+pub fn dead_letter_exchange(exchange: &str) -> String {
+    format!("{exchange}.dlx")
+}
+
+pub async fn connect(url: &str, name: &str) -> lapin::Result<Connection> {
+    let properties = ConnectionProperties::default().with_connection_name(name.into());
+    Connection::connect(url, properties).await
+}
+
+/// Connects with a deadline, for readiness checks.
+pub async fn ping(url: &str, timeout: Duration) -> Result<(), String> {
+    match tokio::time::timeout(timeout, connect(url, "kid-readiness")).await {
+        Ok(Ok(connection)) => {
+            let _ = connection.close(200, "readiness checked".into()).await;
+            Ok(())
+        }
+        Ok(Err(error)) => Err(error.to_string()),
+        Err(_) => Err(format!("no answer within {timeout:?}")),
+    }
+}
+
+pub async fn declare_exchanges(channel: &Channel, exchange: &str) -> lapin::Result<()> {
+    let durable = ExchangeDeclareOptions {
+        durable: true,
+        ..ExchangeDeclareOptions::default()
+    };
+    channel
+        .exchange_declare(
+            exchange.into(),
+            ExchangeKind::Topic,
+            durable,
+            FieldTable::default(),
+        )
+        .await?;
+    channel
+        .exchange_declare(
+            dead_letter_exchange(exchange).into(),
+            ExchangeKind::Topic,
+            durable,
+            FieldTable::default(),
+        )
+        .await
+}
+
+fn quorum_arguments() -> FieldTable {
+    let mut arguments = FieldTable::default();
+    arguments.insert(
+        ShortString::from("x-queue-type"),
+        AMQPValue::LongString(LongString::from("quorum")),
+    );
+    arguments
+}
+
+/// Declares the exchanges, the queue with its bindings, and its dead-letter queue.
+pub async fn declare_queue(channel: &Channel, exchange: &str, spec: &QueueSpec) -> lapin::Result<()> {
+    declare_exchanges(channel, exchange).await?;
+    let durable = QueueDeclareOptions {
+        durable: true,
+        ..QueueDeclareOptions::default()
+    };
+    let dead_letters = spec.dead_letter_queue();
+    channel
+        .queue_declare(dead_letters.as_str().into(), durable, quorum_arguments())
+        .await?;
+    channel
+        .queue_bind(
+            dead_letters.as_str().into(),
+            dead_letter_exchange(exchange).into(),
+            spec.name.as_str().into(),
+            QueueBindOptions::default(),
+            FieldTable::default(),
+        )
+        .await?;
+
+    let mut arguments = quorum_arguments();
+    arguments.insert(
+        ShortString::from("x-dead-letter-exchange"),
+        AMQPValue::LongString(LongString::from(dead_letter_exchange(exchange))),
+    );
+    arguments.insert(
+        ShortString::from("x-dead-letter-routing-key"),
+        AMQPValue::LongString(LongString::from(spec.name.as_str())),
+    );
+    arguments.insert(
+        ShortString::from("x-delivery-limit"),
+        AMQPValue::LongUInt(spec.delivery_limit),
+    );
+    channel
+        .queue_declare(spec.name.as_str().into(), durable, arguments)
+        .await?;
+    for binding in &spec.bindings {
+        channel
+            .queue_bind(
+                spec.name.as_str().into(),
+                exchange.into(),
+                binding.as_str().into(),
+                QueueBindOptions::default(),
+                FieldTable::default(),
+            )
+            .await?;
+    }
+    Ok(())
+}

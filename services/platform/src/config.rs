@@ -1,0 +1,176 @@
+//! Settings layered from the development defaults (`defaults.toml`) and `KID_…__…` variables.
+
+use std::time::Duration;
+
+use figment::{
+    Figment,
+    providers::{Env, Format, Toml},
+};
+use secrecy::{ExposeSecret, SecretString};
+use serde::Deserialize;
+
+const DEFAULTS: &str = include_str!("defaults.toml");
+const DEV_JWT_SECRET: &str = "dev-internal-jwt-secret-change-me";
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Environment {
+    Development,
+    Production,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Settings {
+    pub environment: Environment,
+    pub database: DatabaseSettings,
+    pub redis: RedisSettings,
+    pub amqp: AmqpSettings,
+    pub jwt: JwtSettings,
+    pub grpc: ListenSettings,
+    pub metrics: MetricsSettings,
+    pub outbox: OutboxSettings,
+    pub services: ServiceEndpoints,
+    pub gateway: GatewaySettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct DatabaseSettings {
+    pub url: SecretString,
+    pub max_connections: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct RedisSettings {
+    pub url: SecretString,
+    /// Prefix of every key, so several deployments or test runs can share one Redis.
+    pub key_prefix: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct AmqpSettings {
+    pub url: SecretString,
+    /// The durable topic exchange every event is published to.
+    pub exchange: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct JwtSettings {
+    pub secret: SecretString,
+    pub issuer: String,
+    pub audience: String,
+    pub ttl_seconds: u64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct ListenSettings {
+    pub host: String,
+    pub port: u16,
+}
+
+impl ListenSettings {
+    pub fn address(&self) -> String {
+        format!("{}:{}", self.host, self.port)
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct MetricsSettings {
+    pub port: u16,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct OutboxSettings {
+    pub batch_size: i64,
+    pub poll_interval_ms: u64,
+}
+
+impl OutboxSettings {
+    pub fn poll_interval(&self) -> Duration {
+        Duration::from_millis(self.poll_interval_ms)
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct ServiceEndpoints {
+    pub identity: String,
+    pub wallet: String,
+    pub payment: String,
+    pub recharge: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct GatewaySettings {
+    pub host: String,
+    pub port: u16,
+    /// The origin players reach the portal at; links in mail and the Origin check use it.
+    pub public_url: String,
+    /// The built SPA served at `/`.
+    pub web_dist: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("invalid configuration: {0}")]
+    Invalid(#[from] Box<figment::Error>),
+    #[error("production refuses the development value of {0}")]
+    DevelopmentSecret(&'static str),
+}
+
+impl Settings {
+    /// Defaults, then the environment.
+    pub fn load() -> Result<Self, ConfigError> {
+        Self::from_figment(Figment::from(Toml::string(DEFAULTS)).merge(Env::prefixed("KID_").split("__")))
+    }
+
+    /// The defaults alone, for tests and tools that set what they need in code.
+    pub fn development() -> Result<Self, ConfigError> {
+        Self::from_figment(Figment::from(Toml::string(DEFAULTS)))
+    }
+
+    fn from_figment(figment: Figment) -> Result<Self, ConfigError> {
+        let settings: Settings = figment.extract().map_err(Box::new)?;
+        if settings.environment == Environment::Production
+            && settings.jwt.secret.expose_secret() == DEV_JWT_SECRET
+        {
+            return Err(ConfigError::DevelopmentSecret("jwt.secret"));
+        }
+        Ok(settings)
+    }
+
+    pub fn is_development(&self) -> bool {
+        self.environment == Environment::Development
+    }
+}
+
+#[cfg(test)]
+#[allow(
+    clippy::result_large_err,
+    reason = "figment's Jail closures return its own large error"
+)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn environment_variables_override_the_defaults() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("KID_GATEWAY__PORT", "9090");
+            jail.set_env("KID_DATABASE__MAX_CONNECTIONS", "3");
+            let settings = Settings::load().expect("settings");
+            assert_eq!(settings.gateway.port, 9090);
+            assert_eq!(settings.database.max_connections, 3);
+            assert_eq!(settings.grpc.port, 50051);
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn production_refuses_the_development_jwt_secret() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("KID_ENVIRONMENT", "production");
+            assert!(matches!(Settings::load(), Err(ConfigError::DevelopmentSecret(_))));
+            jail.set_env("KID_JWT__SECRET", "a-real-secret-from-the-cluster");
+            assert!(Settings::load().is_ok());
+            Ok(())
+        });
+    }
+}

@@ -1,0 +1,115 @@
+//! Each service owns one PostgreSQL schema: its pool searches only that schema, and both the
+//! shared tables (outbox, inbox) and the service's own are migrated into it at start.
+
+use std::{str::FromStr, time::Duration};
+
+use secrecy::ExposeSecret;
+use sqlx::{
+    AssertSqlSafe, Connection, Executor, PgConnection, PgPool,
+    migrate::Migrator,
+    postgres::{PgConnectOptions, PgPoolOptions},
+};
+
+use crate::config::DatabaseSettings;
+
+static PLATFORM_MIGRATIONS: Migrator = sqlx::migrate!("../../migrations/platform");
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("schema name {0:?} is not a lower-case identifier")]
+    SchemaName(String),
+    #[error("cannot connect to PostgreSQL")]
+    Connect(#[source] sqlx::Error),
+    #[error("migrating schema {schema} failed")]
+    Migrate {
+        schema: String,
+        #[source]
+        source: sqlx::migrate::MigrateError,
+    },
+}
+
+fn check_schema_name(schema: &str) -> Result<(), DbError> {
+    let mut chars = schema.chars();
+    let valid = chars.next().is_some_and(|c| c.is_ascii_lowercase() || c == '_')
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if valid {
+        Ok(())
+    } else {
+        Err(DbError::SchemaName(schema.to_owned()))
+    }
+}
+
+/// A pool whose connections search `schema` only.
+pub async fn connect(settings: &DatabaseSettings, schema: &str) -> Result<PgPool, DbError> {
+    check_schema_name(schema)?;
+    let options = PgConnectOptions::from_str(settings.url.expose_secret())
+        .map_err(DbError::Connect)?
+        .options([("search_path", schema)]);
+    PgPoolOptions::new()
+        .max_connections(settings.max_connections)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect_with(options)
+        .await
+        .map_err(DbError::Connect)
+}
+
+/// A connection to the server's `postgres` database, for creating databases.
+pub async fn server_connection(url: &str) -> Result<PgConnection, DbError> {
+    let options = PgConnectOptions::from_str(url).map_err(DbError::Connect)?.database("postgres");
+    PgConnection::connect_with(&options).await.map_err(DbError::Connect)
+}
+
+/// Creates the configured database when it does not exist yet.
+pub async fn ensure_database(settings: &DatabaseSettings) -> Result<(), DbError> {
+    let url = settings.url.expose_secret();
+    let options = PgConnectOptions::from_str(url).map_err(DbError::Connect)?;
+    let name = options.get_database().unwrap_or("postgres").to_owned();
+    let mut server = server_connection(url).await?;
+    let exists: Option<i32> = sqlx::query_scalar("select 1 from pg_database where datname = $1")
+        .bind(&name)
+        .fetch_optional(&mut server)
+        .await
+        .map_err(DbError::Connect)?;
+    if exists.is_none() {
+        // Quoted as one identifier; the name comes from our own configuration.
+        let create = format!(r#"create database "{}""#, name.replace('"', "\"\""));
+        server.execute(AssertSqlSafe(create)).await.map_err(DbError::Connect)?;
+        tracing::info!(database = name, "created database");
+    }
+    Ok(())
+}
+
+/// Creates the schema if needed, then applies the platform's tables and the service's own
+/// migrations, each tracked in its own table inside the schema.
+pub async fn migrate(pool: &PgPool, schema: &str, service: &Migrator) -> Result<(), DbError> {
+    check_schema_name(schema)?;
+    let failed = |source| DbError::Migrate {
+        schema: schema.to_owned(),
+        source,
+    };
+    let mut platform = clone_migrator(&PLATFORM_MIGRATIONS);
+    platform.create_schema(schema.to_owned());
+    platform.dangerous_set_table_name(format!("{schema}._platform_migrations"));
+    platform.run(pool).await.map_err(failed)?;
+    let mut own = clone_migrator(service);
+    own.dangerous_set_table_name(format!("{schema}._sqlx_migrations"));
+    own.run(pool).await.map_err(failed)
+}
+
+fn clone_migrator(migrator: &Migrator) -> Migrator {
+    Migrator::with_migrations(migrator.iter().cloned().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schema_names_must_be_plain_identifiers() {
+        assert!(check_schema_name("identity").is_ok());
+        assert!(check_schema_name("kid_test_1").is_ok());
+        assert!(check_schema_name("Identity").is_err());
+        assert!(check_schema_name("a;drop table x").is_err());
+        assert!(check_schema_name("").is_err());
+    }
+}

@@ -1,0 +1,128 @@
+//! Serving and calling gRPC: every server gets the health service, a span per call that
+//! continues the caller's trace, request metrics, and graceful shutdown.
+
+use std::time::{Duration, Instant};
+
+use tokio::net::TcpListener;
+use tokio_stream::wrappers::TcpListenerStream;
+use tokio_util::sync::CancellationToken;
+use tonic::{
+    service::Routes,
+    transport::{Channel, Endpoint, Server},
+};
+use tonic_health::ServingStatus;
+
+use crate::telemetry;
+
+fn call_span(request: &http::Request<()>) -> tracing::Span {
+    let span = tracing::info_span!("grpc", path = %request.uri().path());
+    telemetry::adopt_parent_from_headers(&span, request.headers());
+    span
+}
+
+/// Serves `routes` and the gRPC health service on `listener` until `shutdown`; in-flight calls
+/// finish first. `names` are the fully qualified services reported as serving.
+pub async fn serve(
+    listener: TcpListener,
+    routes: Routes,
+    names: &[&str],
+    shutdown: CancellationToken,
+) -> Result<(), tonic::transport::Error> {
+    let (reporter, health) = tonic_health::server::health_reporter();
+    for name in names {
+        reporter.set_service_status(*name, ServingStatus::Serving).await;
+    }
+    let stopping = shutdown.clone();
+    let mut server = Server::builder()
+        .trace_fn(call_span)
+        .layer(tower::layer::layer_fn(metrics_layer::CallMetrics::new));
+    server
+        .add_routes(routes)
+        .add_service(health)
+        .serve_with_incoming_shutdown(TcpListenerStream::new(listener), async move {
+            stopping.cancelled().await;
+            reporter.set_service_status("", ServingStatus::NotServing).await;
+        })
+        .await
+}
+
+/// A channel that connects on first use and reconnects after failures.
+pub fn lazy_channel(uri: &str) -> Result<Channel, tonic::transport::Error> {
+    Ok(Endpoint::from_shared(uri.to_owned())?
+        .connect_timeout(Duration::from_secs(2))
+        .timeout(Duration::from_secs(10))
+        .connect_lazy())
+}
+
+/// Asks a service's health endpoint whether it serves, within `timeout`.
+pub async fn check_health(channel: Channel, timeout: Duration) -> Result<(), String> {
+    let mut client = tonic_health::pb::health_client::HealthClient::new(channel);
+    let request = tonic_health::pb::HealthCheckRequest {
+        service: String::new(),
+    };
+    match tokio::time::timeout(timeout, client.check(request)).await {
+        Ok(Ok(response)) if response.get_ref().status == ServingStatus::Serving as i32 => Ok(()),
+        Ok(Ok(response)) => Err(format!("status {}", response.get_ref().status)),
+        Ok(Err(status)) => Err(status.message().to_owned()),
+        Err(_) => Err(format!("no answer within {timeout:?}")),
+    }
+}
+
+mod metrics_layer {
+    use std::{
+        future::Future,
+        pin::Pin,
+        task::{Context, Poll},
+    };
+
+    use super::Instant;
+
+    /// Counts calls and their latency by path and gRPC status.
+    #[derive(Clone)]
+    pub struct CallMetrics<S> {
+        inner: S,
+    }
+
+    impl<S> CallMetrics<S> {
+        pub fn new(inner: S) -> Self {
+            Self { inner }
+        }
+    }
+
+    impl<S, B, R> tower::Service<http::Request<B>> for CallMetrics<S>
+    where
+        S: tower::Service<http::Request<B>, Response = http::Response<R>>,
+        S::Future: Send + 'static,
+    {
+        type Response = S::Response;
+        type Error = S::Error;
+        type Future = Pin<Box<dyn Future<Output = Result<Self::Response, Self::Error>> + Send>>;
+
+        fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+            self.inner.poll_ready(cx)
+        }
+
+        fn call(&mut self, request: http::Request<B>) -> Self::Future {
+            let path = request.uri().path().to_owned();
+            let started = Instant::now();
+            let future = self.inner.call(request);
+            Box::pin(async move {
+                let response = future.await;
+                let code = match &response {
+                    Ok(response) => response
+                        .headers()
+                        .get("grpc-status")
+                        .and_then(|value| value.to_str().ok())
+                        .unwrap_or("0")
+                        .to_owned(),
+                    Err(_) => "transport".to_owned(),
+                };
+                metrics::counter!("grpc_server_calls_total", "path" => path.clone(), "code" => code)
+                    .increment(1);
+                metrics::histogram!("grpc_server_call_seconds", "path" => path)
+                    .record(started.elapsed().as_secs_f64());
+                response
+            })
+        }
+    }
+}

@@ -1,0 +1,254 @@
+//! Idempotent consumers: a message's id is recorded in the inbox in the same transaction as
+//! its handling, and the delivery is acknowledged only after that commit. A redelivered id is
+//! acknowledged without running the handler again.
+
+use std::{collections::HashMap, future::Future, pin::Pin, time::Duration};
+
+use futures::StreamExt;
+use lapin::{
+    Channel,
+    message::Delivery,
+    options::{BasicAckOptions, BasicConsumeOptions, BasicNackOptions, BasicQosOptions, BasicRejectOptions},
+    types::{AMQPValue, FieldTable},
+};
+use secrecy::{ExposeSecret, SecretString};
+use serde::de::DeserializeOwned;
+use sqlx::{PgConnection, PgPool};
+use tokio_util::sync::CancellationToken;
+use tracing::Instrument;
+
+use crate::{
+    amqp::{self, QueueSpec},
+    config::Settings,
+    telemetry,
+};
+
+/// A delivered event.
+#[derive(Debug, Clone)]
+pub struct Message {
+    pub id: String,
+    pub routing_key: String,
+    pub body: Vec<u8>,
+    /// Deliveries before this one, as the quorum queue counts them.
+    pub previous_deliveries: u64,
+}
+
+impl Message {
+    pub fn json<T: DeserializeOwned>(&self) -> Result<T, HandlerError> {
+        serde_json::from_slice(&self.body).map_err(|error| HandlerError::Permanent(error.to_string()))
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum HandlerError {
+    /// The message can never succeed (malformed, unknown): it goes to the dead-letter queue.
+    #[error("permanent failure: {0}")]
+    Permanent(String),
+    /// Worth retrying; after the queue's delivery limit it is dead-lettered.
+    #[error("transient failure: {0}")]
+    Transient(String),
+}
+
+impl From<sqlx::Error> for HandlerError {
+    fn from(error: sqlx::Error) -> Self {
+        Self::Transient(error.to_string())
+    }
+}
+
+pub type HandlerFuture<'a> = Pin<Box<dyn Future<Output = Result<(), HandlerError>> + Send + 'a>>;
+
+/// Handles one message inside the consumer's database transaction.
+pub trait Handler: Send + Sync + 'static {
+    fn handle<'a>(&'a self, conn: &'a mut PgConnection, message: &'a Message) -> HandlerFuture<'a>;
+}
+
+/// Consumes one queue into one service's database.
+pub struct Consumer {
+    pool: PgPool,
+    amqp_url: SecretString,
+    exchange: String,
+    queue: QueueSpec,
+    prefetch: u16,
+}
+
+enum Outcome {
+    Processed,
+    Duplicate,
+}
+
+impl Consumer {
+    pub fn new(pool: PgPool, settings: &Settings, queue: QueueSpec) -> Self {
+        Self {
+            pool,
+            amqp_url: settings.amqp.url.clone(),
+            exchange: settings.amqp.exchange.clone(),
+            queue,
+            prefetch: 16,
+        }
+    }
+
+    /// Consumes until `shutdown`, reconnecting to the broker as needed.
+    pub async fn run<H: Handler>(self, handler: H, shutdown: CancellationToken) {
+        let mut backoff = Duration::from_millis(200);
+        while !shutdown.is_cancelled() {
+            match self.consume(&handler, &shutdown).await {
+                Ok(()) => return,
+                Err(error) => {
+                    tracing::warn!(queue = %self.queue.name, error = %error, "consumer lost the broker")
+                }
+            }
+            tokio::select! {
+                () = tokio::time::sleep(backoff) => {}
+                () = shutdown.cancelled() => return,
+            }
+            backoff = (backoff * 2).min(Duration::from_secs(10));
+        }
+    }
+
+    async fn open_channel(&self) -> lapin::Result<Channel> {
+        let connection = amqp::connect(self.amqp_url.expose_secret(), &self.queue.name).await?;
+        let channel = connection.create_channel().await?;
+        amqp::declare_queue(&channel, &self.exchange, &self.queue).await?;
+        channel
+            .basic_qos(self.prefetch, BasicQosOptions::default())
+            .await?;
+        Ok(channel)
+    }
+
+    async fn consume<H: Handler>(&self, handler: &H, shutdown: &CancellationToken) -> anyhow::Result<()> {
+        let channel = self.open_channel().await?;
+        let mut deliveries = channel
+            .basic_consume(
+                self.queue.name.as_str().into(),
+                "".into(),
+                BasicConsumeOptions::default(),
+                FieldTable::default(),
+            )
+            .await?;
+        loop {
+            let delivery = tokio::select! {
+                delivery = deliveries.next() => delivery,
+                () = shutdown.cancelled() => return Ok(()),
+            };
+            let Some(delivery) = delivery else {
+                anyhow::bail!("the broker ended the consumer");
+            };
+            self.dispatch(handler, delivery?).await?;
+        }
+    }
+
+    async fn dispatch<H: Handler>(&self, handler: &H, delivery: Delivery) -> lapin::Result<()> {
+        let Some(message) = message_of(&delivery) else {
+            tracing::error!(queue = %self.queue.name, "message without an id dead-lettered");
+            delivery.reject(BasicRejectOptions { requeue: false }).await?;
+            return Ok(());
+        };
+        let span = tracing::info_span!("consume", queue = %self.queue.name, message_id = %message.id, routing_key = %message.routing_key);
+        telemetry::adopt_parent_from_map(&span, &trace_headers(&delivery));
+        let result = self.process(handler, &message).instrument(span).await;
+        match result {
+            Ok(Outcome::Processed) => {
+                metrics::counter!("inbox_processed_total", "queue" => self.queue.name.clone()).increment(1);
+                delivery.ack(BasicAckOptions::default()).await?;
+            }
+            Ok(Outcome::Duplicate) => {
+                metrics::counter!("inbox_duplicates_total", "queue" => self.queue.name.clone()).increment(1);
+                delivery.ack(BasicAckOptions::default()).await?;
+            }
+            Err(HandlerError::Permanent(reason)) => {
+                tracing::error!(queue = %self.queue.name, message_id = %message.id, %reason, "message dead-lettered");
+                delivery.reject(BasicRejectOptions { requeue: false }).await?;
+            }
+            Err(HandlerError::Transient(reason)) => {
+                let wait = retry_delay(message.previous_deliveries);
+                tracing::warn!(queue = %self.queue.name, message_id = %message.id, %reason, ?wait, "message will be retried");
+                tokio::time::sleep(wait).await;
+                delivery
+                    .nack(BasicNackOptions {
+                        requeue: true,
+                        ..BasicNackOptions::default()
+                    })
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn process<H: Handler>(&self, handler: &H, message: &Message) -> Result<Outcome, HandlerError> {
+        let mut tx = self.pool.begin().await?;
+        let first_time = sqlx::query(
+            "insert into inbox_message (consumer, message_id) values ($1, $2) on conflict do nothing",
+        )
+        .bind(&self.queue.name)
+        .bind(&message.id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if !first_time {
+            return Ok(Outcome::Duplicate);
+        }
+        handler.handle(&mut tx, message).await?;
+        tx.commit().await?;
+        Ok(Outcome::Processed)
+    }
+}
+
+/// Exponential back-off before a failed message goes back to the queue: 0.5 s, 1 s, 2 s…
+fn retry_delay(previous_deliveries: u64) -> Duration {
+    Duration::from_millis(500u64.saturating_mul(1 << previous_deliveries.min(5)))
+}
+
+fn message_of(delivery: &Delivery) -> Option<Message> {
+    let properties = &delivery.properties;
+    let id = properties.message_id().as_ref()?.to_string();
+    let previous_deliveries = properties
+        .headers()
+        .as_ref()
+        .and_then(|headers| headers.inner().get("x-delivery-count"))
+        .and_then(as_u64)
+        .unwrap_or(0);
+    Some(Message {
+        id,
+        routing_key: delivery.routing_key.to_string(),
+        body: delivery.data.clone(),
+        previous_deliveries,
+    })
+}
+
+fn as_u64(value: &AMQPValue) -> Option<u64> {
+    match value {
+        AMQPValue::LongLongInt(n) => u64::try_from(*n).ok(),
+        AMQPValue::LongInt(n) => u64::try_from(*n).ok(),
+        AMQPValue::LongUInt(n) => Some(u64::from(*n)),
+        AMQPValue::ShortInt(n) => u64::try_from(*n).ok(),
+        _ => None,
+    }
+}
+
+fn trace_headers(delivery: &Delivery) -> HashMap<String, String> {
+    let Some(headers) = delivery.properties.headers() else {
+        return HashMap::new();
+    };
+    headers
+        .inner()
+        .iter()
+        .filter_map(|(key, value)| match value {
+            AMQPValue::LongString(text) => Some((key.to_string(), text.to_string())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_back_off_exponentially_and_stop_growing() {
+        assert_eq!(retry_delay(0), Duration::from_millis(500));
+        assert_eq!(retry_delay(1), Duration::from_secs(1));
+        assert_eq!(retry_delay(3), Duration::from_secs(4));
+        assert_eq!(retry_delay(50), Duration::from_secs(16));
+    }
+}

@@ -1,0 +1,193 @@
+//! The transactional outbox: `enqueue` writes an event in the caller's transaction, and the
+//! [`Relay`] publishes committed events with publisher confirms. Several relays may run: each
+//! claims its batch with `FOR UPDATE SKIP LOCKED`, so a row is published by one of them.
+
+use std::{collections::HashMap, time::Duration};
+
+use lapin::{
+    BasicProperties, Channel,
+    options::{BasicPublishOptions, ConfirmSelectOptions},
+    types::{AMQPValue, FieldTable, LongString, ShortString},
+};
+use secrecy::{ExposeSecret, SecretString};
+use serde::Serialize;
+use sqlx::{PgConnection, PgPool};
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+use crate::{amqp, config::Settings, telemetry};
+
+#[derive(Debug, thiserror::Error)]
+pub enum OutboxError {
+    #[error("outbox database error")]
+    Database(#[from] sqlx::Error),
+    #[error("event payload is not JSON")]
+    Payload(#[from] serde_json::Error),
+    #[error("broker error")]
+    Broker(#[from] lapin::Error),
+    #[error("broker refused message {0}")]
+    Nacked(Uuid),
+}
+
+/// Writes an event in the caller's transaction; it is published only if that transaction
+/// commits. Returns the event's id, which is also the AMQP message id.
+pub async fn enqueue(
+    conn: &mut PgConnection,
+    routing_key: &str,
+    payload: &impl Serialize,
+) -> Result<Uuid, OutboxError> {
+    let id = Uuid::now_v7();
+    let payload = serde_json::to_value(payload)?;
+    let headers = serde_json::to_value(telemetry::current_context_headers())?;
+    sqlx::query("insert into outbox_message (id, routing_key, payload, headers) values ($1, $2, $3, $4)")
+        .bind(id)
+        .bind(routing_key)
+        .bind(payload)
+        .bind(headers)
+        .execute(conn)
+        .await?;
+    Ok(id)
+}
+
+#[derive(sqlx::FromRow)]
+struct PendingMessage {
+    id: Uuid,
+    routing_key: String,
+    payload: serde_json::Value,
+    headers: sqlx::types::Json<HashMap<String, String>>,
+}
+
+/// Publishes committed outbox rows of one service schema to the events exchange.
+#[derive(Clone)]
+pub struct Relay {
+    pool: PgPool,
+    amqp_url: SecretString,
+    exchange: String,
+    batch_size: i64,
+    poll_interval: Duration,
+}
+
+impl Relay {
+    pub fn new(pool: PgPool, settings: &Settings) -> Self {
+        Self {
+            pool,
+            amqp_url: settings.amqp.url.clone(),
+            exchange: settings.amqp.exchange.clone(),
+            batch_size: settings.outbox.batch_size,
+            poll_interval: settings.outbox.poll_interval(),
+        }
+    }
+
+    /// Publishes until `shutdown`, reconnecting to the broker as needed. On shutdown it drains
+    /// what is already committed (for a few seconds at most) before returning.
+    pub async fn run(self, shutdown: CancellationToken) {
+        let mut backoff = Duration::from_millis(200);
+        loop {
+            match self.open_channel().await {
+                Ok(channel) => {
+                    backoff = Duration::from_millis(200);
+                    match self.pump(&channel, &shutdown).await {
+                        Ok(()) => return,
+                        Err(error) => tracing::warn!(error = %error, "outbox relay lost its channel"),
+                    }
+                }
+                Err(error) => tracing::warn!(error = %error, "outbox relay cannot reach the broker"),
+            }
+            tokio::select! {
+                () = tokio::time::sleep(backoff) => {}
+                () = shutdown.cancelled() => return,
+            }
+            backoff = (backoff * 2).min(Duration::from_secs(10));
+        }
+    }
+
+    async fn open_channel(&self) -> Result<Channel, OutboxError> {
+        let connection = amqp::connect(self.amqp_url.expose_secret(), "kid-outbox-relay").await?;
+        let channel = connection.create_channel().await?;
+        channel.confirm_select(ConfirmSelectOptions::default()).await?;
+        amqp::declare_exchanges(&channel, &self.exchange).await?;
+        Ok(channel)
+    }
+
+    async fn pump(&self, channel: &Channel, shutdown: &CancellationToken) -> Result<(), OutboxError> {
+        loop {
+            if shutdown.is_cancelled() {
+                return tokio::time::timeout(Duration::from_secs(5), self.drain(channel))
+                    .await
+                    .unwrap_or(Ok(()));
+            }
+            if self.publish_batch(channel).await? == 0 {
+                tokio::select! {
+                    () = tokio::time::sleep(self.poll_interval) => {}
+                    () = shutdown.cancelled() => {}
+                }
+            }
+        }
+    }
+
+    async fn drain(&self, channel: &Channel) -> Result<(), OutboxError> {
+        while self.publish_batch(channel).await? > 0 {}
+        Ok(())
+    }
+
+    /// Claims up to a batch of unpublished rows, publishes them, waits for every confirm, and
+    /// stamps them in the same transaction that holds their locks.
+    pub async fn publish_batch(&self, channel: &Channel) -> Result<usize, OutboxError> {
+        let mut tx = self.pool.begin().await?;
+        let pending: Vec<PendingMessage> = sqlx::query_as(
+            "select id, routing_key, payload, headers from outbox_message
+             where published_at is null
+             order by created_at, id
+             limit $1
+             for update skip locked",
+        )
+        .bind(self.batch_size)
+        .fetch_all(&mut *tx)
+        .await?;
+        if pending.is_empty() {
+            return Ok(0);
+        }
+        let mut confirms = Vec::with_capacity(pending.len());
+        for message in &pending {
+            let body = serde_json::to_vec(&message.payload)?;
+            let confirm = channel
+                .basic_publish(
+                    self.exchange.as_str().into(),
+                    message.routing_key.as_str().into(),
+                    BasicPublishOptions::default(),
+                    &body,
+                    properties(message),
+                )
+                .await?;
+            confirms.push((message.id, confirm));
+        }
+        for (id, confirm) in confirms {
+            if !confirm.await?.is_ack() {
+                return Err(OutboxError::Nacked(id));
+            }
+        }
+        let ids: Vec<Uuid> = pending.iter().map(|message| message.id).collect();
+        sqlx::query("update outbox_message set published_at = now() where id = any($1)")
+            .bind(&ids)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        metrics::counter!("outbox_published_total").increment(ids.len() as u64);
+        Ok(ids.len())
+    }
+}
+
+fn properties(message: &PendingMessage) -> BasicProperties {
+    let mut headers = FieldTable::default();
+    for (key, value) in message.headers.iter() {
+        headers.insert(
+            ShortString::from(key.as_str()),
+            AMQPValue::LongString(LongString::from(value.as_str())),
+        );
+    }
+    BasicProperties::default()
+        .with_message_id(message.id.to_string().into())
+        .with_content_type("application/json".into())
+        .with_delivery_mode(2)
+        .with_headers(headers)
+}

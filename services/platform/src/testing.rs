@@ -1,0 +1,25 @@
+//! Helpers for integration tests: a fresh database per test, and unique broker names.
+
+use secrecy::{ExposeSecret, SecretString};
+use sqlx::{ConnectOptions, postgres::PgConnectOptions};
+use uuid::Uuid;
+
+use crate::{config::Settings, db};
+
+/// Development settings pointed at a brand-new database, a unique exchange and Redis prefix,
+/// with every listener on a free port.
+pub async fn isolated_settings() -> anyhow::Result<Settings> {
+    let mut settings = Settings::load()?;
+    let id = &Uuid::new_v4().simple().to_string()[..16];
+    let name = format!("kid_test_{id}");
+    let options: PgConnectOptions = settings.database.url.expose_secret().parse()?;
+    settings.database.url = SecretString::from(options.database(&name).to_url_lossy().to_string());
+    db::ensure_database(&settings.database).await?;
+    settings.database.max_connections = 5;
+    settings.amqp.exchange = format!("kid.test.{id}");
+    settings.redis.key_prefix = format!("kid-test-{id}");
+    settings.grpc.port = 0;
+    settings.gateway.port = 0;
+    settings.outbox.poll_interval_ms = 50;
+    Ok(settings)
+}

@@ -1,0 +1,182 @@
+//! The outbox against the real PostgreSQL and RabbitMQ: committed events arrive exactly once,
+//! across a relay restart and with two relays racing; rolled-back ones never arrive.
+
+use std::{collections::BTreeMap, time::Duration};
+
+use futures::StreamExt;
+use kid_platform::{
+    Settings,
+    amqp::{self, QueueSpec},
+    db,
+    outbox::{self, Relay},
+    testing,
+};
+use lapin::{
+    Channel,
+    options::{BasicAckOptions, BasicConsumeOptions, ExchangeDeleteOptions, QueueDeleteOptions},
+    types::FieldTable,
+};
+use secrecy::ExposeSecret;
+use serde::{Deserialize, Serialize};
+use sqlx::{PgPool, migrate::Migrator};
+use tokio_util::sync::CancellationToken;
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Probe {
+    sequence: u32,
+}
+
+async fn write_events(pool: &PgPool, sequences: std::ops::Range<u32>, commit: bool) {
+    for sequence in sequences {
+        let mut tx = pool.begin().await.expect("begin");
+        outbox::enqueue(&mut tx, "test.probe", &Probe { sequence })
+            .await
+            .expect("enqueue");
+        if commit {
+            tx.commit().await.expect("commit");
+        } else {
+            tx.rollback().await.expect("rollback");
+        }
+    }
+}
+
+async fn unpublished(pool: &PgPool) -> i64 {
+    sqlx::query_scalar("select count(*) from outbox_message where published_at is null")
+        .fetch_one(pool)
+        .await
+        .expect("count")
+}
+
+async fn wait_until_published(pool: &PgPool) {
+    for _ in 0..200 {
+        if unpublished(pool).await == 0 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the relay did not publish everything within 10 s");
+}
+
+/// Every message that arrives until the queue has been quiet for a second, by sequence.
+async fn drain(channel: &Channel, queue: &str) -> BTreeMap<u32, usize> {
+    let mut consumer = channel
+        .basic_consume(
+            queue.into(),
+            "".into(),
+            BasicConsumeOptions::default(),
+            FieldTable::default(),
+        )
+        .await
+        .expect("consume");
+    let mut seen = BTreeMap::new();
+    while let Ok(Some(delivery)) = tokio::time::timeout(Duration::from_secs(1), consumer.next()).await {
+        let delivery = delivery.expect("delivery");
+        let probe: Probe = serde_json::from_slice(&delivery.data).expect("json");
+        *seen.entry(probe.sequence).or_insert(0) += 1;
+        delivery.ack(BasicAckOptions::default()).await.expect("ack");
+    }
+    seen
+}
+
+async fn setup() -> (Settings, PgPool, Channel, String) {
+    let settings = testing::isolated_settings().await.expect("settings");
+    let pool = db::connect(&settings.database, "outbox_test")
+        .await
+        .expect("pool");
+    db::migrate(&pool, "outbox_test", &Migrator::with_migrations(Vec::new()))
+        .await
+        .expect("migrate");
+    let connection = amqp::connect(settings.amqp.url.expose_secret(), "outbox-test")
+        .await
+        .expect("amqp");
+    let channel = connection.create_channel().await.expect("channel");
+    let queue = format!("{}.probe", settings.amqp.exchange);
+    amqp::declare_queue(
+        &channel,
+        &settings.amqp.exchange,
+        &QueueSpec::new(&queue, &["test.#"]),
+    )
+    .await
+    .expect("queue");
+    (settings, pool, channel, queue)
+}
+
+async fn teardown(channel: &Channel, settings: &Settings, queue: &str) {
+    for name in [queue.to_owned(), format!("{queue}.dlq")] {
+        let _ = channel
+            .queue_delete(name.as_str().into(), QueueDeleteOptions::default())
+            .await;
+    }
+    let exchange = &settings.amqp.exchange;
+    for name in [exchange.clone(), amqp::dead_letter_exchange(exchange)] {
+        let _ = channel
+            .exchange_delete(name.as_str().into(), ExchangeDeleteOptions::default())
+            .await;
+    }
+}
+
+#[tokio::test]
+async fn committed_events_arrive_exactly_once_across_a_relay_restart_and_two_racing_relays() {
+    let (mut settings, pool, channel, queue) = setup().await;
+
+    write_events(&pool, 0..30, true).await;
+    write_events(&pool, 1000..1010, false).await;
+
+    let first_stop = CancellationToken::new();
+    let first = tokio::spawn(Relay::new(pool.clone(), &settings).run(first_stop.clone()));
+    wait_until_published(&pool).await;
+    first_stop.cancel();
+    first.await.expect("first relay");
+
+    // Written while no relay runs, then published by two relays at once in small batches.
+    write_events(&pool, 30..90, true).await;
+    assert_eq!(unpublished(&pool).await, 60);
+    settings.outbox.batch_size = 3;
+    let stop = CancellationToken::new();
+    let racing = [
+        tokio::spawn(Relay::new(pool.clone(), &settings).run(stop.clone())),
+        tokio::spawn(Relay::new(pool.clone(), &settings).run(stop.clone())),
+    ];
+    write_events(&pool, 90..120, true).await;
+    wait_until_published(&pool).await;
+    stop.cancel();
+    for relay in racing {
+        relay.await.expect("racing relay");
+    }
+
+    let seen = drain(&channel, &queue).await;
+    teardown(&channel, &settings, &queue).await;
+
+    let expected: Vec<u32> = (0..120).collect();
+    assert_eq!(
+        seen.keys().copied().collect::<Vec<_>>(),
+        expected,
+        "every committed event, none rolled back"
+    );
+    let repeated: Vec<_> = seen.iter().filter(|(_, count)| **count != 1).collect();
+    assert!(
+        repeated.is_empty(),
+        "events delivered more than once: {repeated:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_rolled_back_transaction_leaves_nothing_to_publish() {
+    let (settings, pool, channel, queue) = setup().await;
+    write_events(&pool, 0..5, false).await;
+    assert_eq!(unpublished(&pool).await, 0);
+    let total: i64 = sqlx::query_scalar("select count(*) from outbox_message")
+        .fetch_one(&pool)
+        .await
+        .expect("count");
+    assert_eq!(total, 0);
+
+    let stop = CancellationToken::new();
+    let relay = tokio::spawn(Relay::new(pool.clone(), &settings).run(stop.clone()));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    stop.cancel();
+    relay.await.expect("relay");
+    let seen = drain(&channel, &queue).await;
+    teardown(&channel, &settings, &queue).await;
+    assert!(seen.is_empty(), "nothing may be published: {seen:?}");
+}

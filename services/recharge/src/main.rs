@@ -1,0 +1,4 @@
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    kid_platform::service::run_binary(&kid_recharge::SERVICE).await
+}
