@@ -1,0 +1,94 @@
+//! `GET /api/me`: the signed-in player, composed from identity and wallet asked in parallel.
+
+use axum::{Json, Router, extract::State, routing::get};
+use axum_extra::extract::CookieJar;
+use kid_proto::{
+    identity::v1::{GetUserRequest, User},
+    wallet::v1::{GetAccountRequest, GetAccountResponse},
+};
+use serde::Serialize;
+use time::{OffsetDateTime, format_description::well_known::Rfc3339};
+
+use crate::{
+    error::{ApiError, ApiResult},
+    session::SESSION_COOKIE,
+    state::AppState,
+};
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/me", get(me))
+}
+
+/// The spec's User (section 3).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserBody {
+    pub username: String,
+    pub email: String,
+    pub verified_at: Option<String>,
+    pub first_name: String,
+    pub middle_name: String,
+    pub last_name: String,
+    pub dob: String,
+    pub language: String,
+    pub phone_number: String,
+    pub created_at: Option<String>,
+    pub password_changed_at: Option<String>,
+    pub mfa_enabled: bool,
+    pub credit: i64,
+    pub debt_credit: i64,
+    pub is_pay_partner: bool,
+    pub pay_amount_last_28_days: i64,
+}
+
+fn rfc3339(timestamp: Option<prost_types::Timestamp>) -> Option<String> {
+    let timestamp = timestamp?;
+    let at = OffsetDateTime::from_unix_timestamp(timestamp.seconds).ok()?;
+    at.format(&Rfc3339).ok()
+}
+
+impl UserBody {
+    fn new(user: User, account: GetAccountResponse) -> Self {
+        Self {
+            username: user.username,
+            email: user.email,
+            verified_at: rfc3339(user.verified_at),
+            first_name: user.first_name,
+            middle_name: user.middle_name,
+            last_name: user.last_name,
+            dob: user.dob,
+            language: user.language,
+            phone_number: user.phone_number,
+            created_at: rfc3339(user.created_at),
+            password_changed_at: rfc3339(user.password_changed_at),
+            mfa_enabled: user.mfa_enabled,
+            credit: account.credit,
+            debt_credit: account.debt_credit,
+            is_pay_partner: account.is_pay_partner,
+            pay_amount_last_28_days: account.pay_amount_last_28_days,
+        }
+    }
+}
+
+async fn me(State(state): State<AppState>, jar: CookieJar) -> ApiResult<Json<UserBody>> {
+    let session = match jar.get(SESSION_COOKIE) {
+        Some(cookie) => state.sessions.load(cookie.value()).await?,
+        None => None,
+    };
+    let user_id = session
+        .and_then(|session| session.data.user_id)
+        .ok_or(ApiError::Unauthenticated)?;
+    let mut identity = state.clients.identity.clone();
+    let mut wallet = state.clients.wallet.clone();
+    let (user, account) = tokio::try_join!(
+        identity.get_user(GetUserRequest {
+            user_id: user_id.clone()
+        }),
+        wallet.get_account(GetAccountRequest { user_id }),
+    )?;
+    let user = user
+        .into_inner()
+        .user
+        .ok_or_else(|| ApiError::Internal("identity returned no user".into()))?;
+    Ok(Json(UserBody::new(user, account.into_inner())))
+}

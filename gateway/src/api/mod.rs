@@ -1,0 +1,16 @@
+//! The REST API under `/api`: one router per resource, merged, behind the CSRF check.
+
+mod me;
+
+use axum::{Router, middleware, routing::get};
+
+use crate::{csrf, error::ApiError, state::AppState};
+
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/auth/csrf-cookie", get(csrf::csrf_cookie))
+        .merge(me::router())
+        .fallback(|| async { ApiError::RouteNotFound })
+        .layer(middleware::from_fn_with_state(state.clone(), csrf::protect))
+        .with_state(state)
+}

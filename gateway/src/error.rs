@@ -1,0 +1,186 @@
+//! The one JSON error body of the REST API, and the one mapping from gRPC statuses to it.
+
+use std::collections::BTreeMap;
+
+use axum::{
+    Json,
+    http::{HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use serde::Serialize;
+use tonic_types::StatusExt;
+
+/// `{ "message": "...", "errors": { "field": ["..."] } }`
+#[derive(Debug, Serialize)]
+pub struct ErrorBody {
+    pub message: String,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub errors: BTreeMap<String, Vec<String>>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("not signed in")]
+    Unauthenticated,
+    #[error("CSRF token missing or wrong")]
+    CsrfMismatch,
+    #[error("request from a foreign origin")]
+    ForeignOrigin,
+    #[error("no such API route")]
+    RouteNotFound,
+    #[error("{message}")]
+    Validation {
+        message: String,
+        errors: BTreeMap<String, Vec<String>>,
+    },
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("rate limited")]
+    TooManyRequests { retry_after_seconds: u64 },
+    #[error("a service is unavailable: {0}")]
+    Unavailable(String),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+const MSG_UNAUTHENTICATED: &str = "Bạn chưa đăng nhập hoặc phiên đăng nhập đã hết hạn.";
+const MSG_CSRF: &str = "Phiên làm việc đã hết hạn. Hãy tải lại trang và thử lại.";
+const MSG_FOREIGN_ORIGIN: &str = "Yêu cầu bị từ chối vì không xuất phát từ trang của chúng tôi.";
+const MSG_ROUTE_NOT_FOUND: &str = "Không tìm thấy địa chỉ API này.";
+const MSG_TOO_MANY: &str = "Bạn thao tác quá nhanh, hãy thử lại sau ít phút.";
+const MSG_UNAVAILABLE: &str = "Dịch vụ tạm thời gián đoạn, xin thử lại sau.";
+const MSG_INTERNAL: &str = "Đã xảy ra lỗi, xin thử lại sau.";
+
+impl ApiError {
+    fn status(&self) -> StatusCode {
+        match self {
+            Self::Unauthenticated => StatusCode::UNAUTHORIZED,
+            // 419 "session expired", as the SPA's CSRF-cookie flow expects.
+            Self::CsrfMismatch => StatusCode::from_u16(419).unwrap_or(StatusCode::FORBIDDEN),
+            Self::ForeignOrigin => StatusCode::FORBIDDEN,
+            Self::RouteNotFound | Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn body(self) -> ErrorBody {
+        let (message, errors) = match self {
+            Self::Unauthenticated => (MSG_UNAUTHENTICATED.to_owned(), BTreeMap::new()),
+            Self::CsrfMismatch => (MSG_CSRF.to_owned(), BTreeMap::new()),
+            Self::ForeignOrigin => (MSG_FOREIGN_ORIGIN.to_owned(), BTreeMap::new()),
+            Self::RouteNotFound => (MSG_ROUTE_NOT_FOUND.to_owned(), BTreeMap::new()),
+            Self::Validation { message, errors } => (message, errors),
+            Self::NotFound(message) | Self::Conflict(message) => (message, BTreeMap::new()),
+            Self::TooManyRequests { .. } => (MSG_TOO_MANY.to_owned(), BTreeMap::new()),
+            Self::Unavailable(_) => (MSG_UNAVAILABLE.to_owned(), BTreeMap::new()),
+            Self::Internal(_) => (MSG_INTERNAL.to_owned(), BTreeMap::new()),
+        };
+        ErrorBody { message, errors }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        match &self {
+            Self::Internal(detail) | Self::Unavailable(detail) => {
+                tracing::error!(%status, detail, "request failed")
+            }
+            _ => tracing::debug!(%status, error = %self, "request refused"),
+        }
+        let retry_after = match &self {
+            Self::TooManyRequests { retry_after_seconds } => Some(*retry_after_seconds),
+            _ => None,
+        };
+        let mut response = (status, Json(self.body())).into_response();
+        if let Some(seconds) = retry_after
+            && let Ok(value) = HeaderValue::from_str(&seconds.to_string())
+        {
+            response.headers_mut().insert(header::RETRY_AFTER, value);
+        }
+        response
+    }
+}
+
+/// Services answer with gRPC statuses; validation failures carry `google.rpc.BadRequest`
+/// field violations whose descriptions are the spec's Vietnamese messages.
+impl From<tonic::Status> for ApiError {
+    fn from(status: tonic::Status) -> Self {
+        use tonic::Code;
+        match status.code() {
+            Code::InvalidArgument => {
+                let mut errors: BTreeMap<String, Vec<String>> = BTreeMap::new();
+                if let Some(bad_request) = status.get_details_bad_request() {
+                    for violation in bad_request.field_violations {
+                        errors
+                            .entry(violation.field)
+                            .or_default()
+                            .push(violation.description);
+                    }
+                }
+                let message = errors
+                    .values()
+                    .flatten()
+                    .next()
+                    .cloned()
+                    .unwrap_or_else(|| status.message().to_owned());
+                Self::Validation { message, errors }
+            }
+            Code::Unauthenticated => Self::Unauthenticated,
+            Code::NotFound => Self::NotFound(status.message().to_owned()),
+            Code::AlreadyExists | Code::Aborted | Code::FailedPrecondition => {
+                Self::Conflict(status.message().to_owned())
+            }
+            Code::ResourceExhausted => Self::TooManyRequests {
+                retry_after_seconds: 60,
+            },
+            Code::Unavailable | Code::DeadlineExceeded => Self::Unavailable(status.message().to_owned()),
+            _ => Self::Internal(format!("{:?}: {}", status.code(), status.message())),
+        }
+    }
+}
+
+impl From<redis::RedisError> for ApiError {
+    fn from(error: redis::RedisError) -> Self {
+        Self::Unavailable(format!("redis: {error}"))
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use tonic_types::{ErrorDetails, StatusExt};
+
+    use super::*;
+
+    #[test]
+    fn field_violations_become_a_422_with_per_field_messages() {
+        let mut details = ErrorDetails::new();
+        details.add_bad_request_violation("username", "Tên đăng nhập phải có từ 4 đến 32 ký tự.");
+        let status = tonic::Status::with_error_details(tonic::Code::InvalidArgument, "invalid", details);
+        let error = ApiError::from(status);
+        assert_eq!(error.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let body = error.body();
+        assert_eq!(body.message, "Tên đăng nhập phải có từ 4 đến 32 ký tự.");
+        assert_eq!(
+            body.errors["username"],
+            vec!["Tên đăng nhập phải có từ 4 đến 32 ký tự."]
+        );
+    }
+
+    #[test]
+    fn internal_failures_hide_their_detail() {
+        let error = ApiError::from(tonic::Status::internal(
+            "duplicate key value violates unique constraint",
+        ));
+        assert_eq!(error.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(error.body().message, MSG_INTERNAL);
+    }
+}

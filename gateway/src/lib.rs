@@ -1,0 +1,123 @@
+//! The gateway: the only HTTP edge. Sessions and CSRF here, everything else over gRPC.
+
+pub mod api;
+pub mod csrf;
+pub mod error;
+pub mod health;
+pub mod session;
+pub mod state;
+pub mod web;
+
+use std::{net::SocketAddr, path::Path, time::Instant};
+
+use anyhow::Context;
+use axum::{
+    Router,
+    extract::{MatchedPath, Request},
+    http::{HeaderName, HeaderValue, header},
+    middleware::{self, Next},
+    response::Response,
+    routing::get,
+};
+use kid_platform::{Settings, config::Environment, telemetry};
+use tokio::net::TcpListener;
+use tokio_util::sync::CancellationToken;
+use tower_http::{set_header::SetResponseHeaderLayer, trace::TraceLayer};
+
+use crate::state::AppState;
+
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
+     script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/ https://www.googletagmanager.com; \
+     frame-src https://www.google.com/recaptcha/; \
+     style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; \
+     connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+
+pub struct Gateway {
+    listener: TcpListener,
+    router: Router,
+    shutdown: CancellationToken,
+}
+
+impl Gateway {
+    /// Binds `settings.gateway` (port 0 picks a free one) and connects to Redis.
+    pub async fn build(settings: Settings, shutdown: CancellationToken) -> anyhow::Result<Self> {
+        let address = format!("{}:{}", settings.gateway.host, settings.gateway.port);
+        let listener = TcpListener::bind(&address)
+            .await
+            .with_context(|| format!("gateway: cannot bind {address}"))?;
+        let state = AppState::new(&settings).await?;
+        let router = router(state, &settings);
+        tracing::info!(address = %listener.local_addr()?, "gateway started");
+        Ok(Self {
+            listener,
+            router,
+            shutdown,
+        })
+    }
+
+    pub fn address(&self) -> SocketAddr {
+        self.listener
+            .local_addr()
+            .unwrap_or_else(|_| SocketAddr::from(([127, 0, 0, 1], 0)))
+    }
+
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        axum::serve(
+            self.listener,
+            self.router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(self.shutdown.cancelled_owned())
+        .await
+        .context("gateway server")
+    }
+}
+
+pub fn router(state: AppState, settings: &Settings) -> Router {
+    let mut router = Router::new()
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz).with_state(state.clone()))
+        .merge(kid_platform::metrics::router())
+        .nest("/api", api::router(state))
+        .fallback_service(web::spa(Path::new(&settings.gateway.web_dist)))
+        .layer(middleware::from_fn(record_metrics))
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &Request| {
+            let span = tracing::info_span!("http", method = %request.method(), path = %request.uri().path());
+            telemetry::adopt_parent_from_headers(&span, request.headers());
+            span
+        }))
+        .layer(header_layer(
+            header::CONTENT_SECURITY_POLICY,
+            CONTENT_SECURITY_POLICY,
+        ))
+        .layer(header_layer(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(header_layer(header::X_FRAME_OPTIONS, "DENY"))
+        .layer(header_layer(
+            header::REFERRER_POLICY,
+            "strict-origin-when-cross-origin",
+        ));
+    if settings.environment == Environment::Production {
+        router = router.layer(header_layer(
+            header::STRICT_TRANSPORT_SECURITY,
+            "max-age=31536000; includeSubDomains",
+        ));
+    }
+    router
+}
+
+fn header_layer(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
+}
+
+async fn record_metrics(request: Request, next: Next) -> Response {
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or_else(|| "unmatched".to_owned(), |path| path.as_str().to_owned());
+    let method = request.method().to_string();
+    let started = Instant::now();
+    let response = next.run(request).await;
+    let status = response.status().as_u16().to_string();
+    metrics::counter!("http_requests_total", "method" => method, "route" => route.clone(), "status" => status).increment(1);
+    metrics::histogram!("http_request_seconds", "route" => route).record(started.elapsed().as_secs_f64());
+    response
+}

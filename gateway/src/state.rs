@@ -1,0 +1,101 @@
+//! What every handler shares: sessions, the service clients, and what readiness checks.
+
+use std::{str::FromStr, sync::Arc};
+
+use anyhow::Context;
+use kid_platform::{
+    Settings,
+    auth::{AttachInternalJwt, InternalJwt},
+    config::Environment,
+    grpc,
+};
+use kid_proto::{
+    identity::v1::identity_service_client::IdentityServiceClient,
+    payment::v1::payment_service_client::PaymentServiceClient,
+    recharge::v1::recharge_service_client::RechargeServiceClient,
+    wallet::v1::wallet_service_client::WalletServiceClient,
+};
+use secrecy::{ExposeSecret, SecretString};
+use sqlx::{
+    PgPool,
+    postgres::{PgConnectOptions, PgPoolOptions},
+};
+use tonic::{service::interceptor::InterceptedService, transport::Channel};
+
+use crate::session::SessionStore;
+
+pub type Authorized = InterceptedService<Channel, AttachInternalJwt>;
+
+#[derive(Clone)]
+pub struct Clients {
+    pub identity: IdentityServiceClient<Authorized>,
+    pub wallet: WalletServiceClient<Authorized>,
+    pub payment: PaymentServiceClient<Authorized>,
+    pub recharge: RechargeServiceClient<Authorized>,
+}
+
+/// What `/readyz` asks.
+#[derive(Clone)]
+pub struct Dependencies {
+    pub postgres: PgPool,
+    pub amqp_url: SecretString,
+    pub services: Vec<(&'static str, Channel)>,
+}
+
+#[derive(Clone)]
+pub struct AppState {
+    pub sessions: SessionStore,
+    pub clients: Clients,
+    pub dependencies: Arc<Dependencies>,
+    /// `scheme://host[:port]` of the portal, for the Origin check.
+    pub public_origin: String,
+}
+
+impl AppState {
+    pub async fn new(settings: &Settings) -> anyhow::Result<Self> {
+        let redis = redis::Client::open(settings.redis.url.expose_secret())
+            .context("redis url")?
+            .get_connection_manager()
+            .await
+            .context("connecting to Redis")?;
+        let secure_cookies = settings.environment == Environment::Production;
+        let sessions = SessionStore::new(redis, &settings.redis.key_prefix, secure_cookies);
+
+        let jwt = Arc::new(InternalJwt::new(&settings.jwt));
+        let attach = AttachInternalJwt::new(jwt, "gateway");
+        let endpoints = &settings.services;
+        let identity = grpc::lazy_channel(&endpoints.identity).context("identity endpoint")?;
+        let wallet = grpc::lazy_channel(&endpoints.wallet).context("wallet endpoint")?;
+        let payment = grpc::lazy_channel(&endpoints.payment).context("payment endpoint")?;
+        let recharge = grpc::lazy_channel(&endpoints.recharge).context("recharge endpoint")?;
+        let clients = Clients {
+            identity: IdentityServiceClient::with_interceptor(identity.clone(), attach.clone()),
+            wallet: WalletServiceClient::with_interceptor(wallet.clone(), attach.clone()),
+            payment: PaymentServiceClient::with_interceptor(payment.clone(), attach.clone()),
+            recharge: RechargeServiceClient::with_interceptor(recharge.clone(), attach),
+        };
+
+        let postgres = PgPoolOptions::new()
+            .max_connections(1)
+            .acquire_timeout(std::time::Duration::from_secs(2))
+            .connect_lazy_with(
+                PgConnectOptions::from_str(settings.database.url.expose_secret()).context("database url")?,
+            );
+        let dependencies = Arc::new(Dependencies {
+            postgres,
+            amqp_url: settings.amqp.url.clone(),
+            services: vec![
+                ("identity", identity),
+                ("wallet", wallet),
+                ("payment", payment),
+                ("recharge", recharge),
+            ],
+        });
+        Ok(Self {
+            sessions,
+            clients,
+            dependencies,
+            public_origin: settings.gateway.public_url.trim_end_matches('/').to_owned(),
+        })
+    }
+}

@@ -1,0 +1,14 @@
+use anyhow::Context;
+use kid_launcher::Stack;
+use kid_platform::{Settings, shutdown, telemetry};
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let settings = Settings::load().context("loading settings")?;
+    let _telemetry = telemetry::init("kid-dev")?;
+    let shutdown = shutdown::on_signal();
+    let public_url = settings.gateway.public_url.clone();
+    let stack = Stack::start(settings, shutdown).await?;
+    tracing::info!(url = %public_url, gateway = %stack.gateway, "Kid portal is up");
+    stack.wait().await
+}
