@@ -1,0 +1,40 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+
+import { MainErrorFallback } from '@/components/errors/main-error-fallback';
+import { FullPageSpinner } from '@/components/feedback/full-page-spinner';
+import { UiProvider } from '@/components/ui/provider';
+import { Toaster } from '@/components/ui/toaster';
+import { setUnauthorizedHandler } from '@/lib/api-client';
+import { USER_QUERY_KEY } from '@/lib/auth';
+import { createQueryClient } from '@/lib/query-client';
+
+type AppProviderProps = {
+  children: ReactNode;
+  /** Tests pass their own client; the app makes one. */
+  queryClient?: QueryClient;
+};
+
+export function AppProvider({ children, queryClient: given }: AppProviderProps) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
+
+  // A 401 from any call means the session is gone: reload the user so the guard reacts.
+  useEffect(() => {
+    setUnauthorizedHandler(() => void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }));
+    return () => setUnauthorizedHandler(undefined);
+  }, [queryClient]);
+
+  return (
+    <UiProvider>
+      <ErrorBoundary FallbackComponent={MainErrorFallback}>
+        <Suspense fallback={<FullPageSpinner />}>
+          <QueryClientProvider client={queryClient}>
+            {children}
+            <Toaster />
+          </QueryClientProvider>
+        </Suspense>
+      </ErrorBoundary>
+    </UiProvider>
+  );
+}

@@ -1,0 +1,164 @@
+import type { ComponentType } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+
+import { NotFound } from '@/components/errors/not-found';
+import { RouteError } from '@/components/errors/route-error';
+import { MainLayout } from '@/components/layouts/main-layout';
+import { ShellLayout } from '@/components/layouts/shell-layout';
+import { paths } from '@/config/paths';
+import { GuestRoute, ProtectedRoute } from '@/lib/auth';
+
+/** Loads a screen's module only when its route is first visited. */
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
+
+/** The whole route table (spec section 2); the browser and the tests build their routers from it. */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      path: '/',
+      errorElement: <RouteError />,
+      // Screens load lazily; until the first one has, the page stays blank.
+      HydrateFallback: () => null,
+      children: [
+        {
+          element: (
+            <ProtectedRoute>
+              <ShellLayout />
+            </ProtectedRoute>
+          ),
+          children: [
+            {
+              index: true,
+              lazy: screen(() => import('@/features/profile/components/profile-screen'), 'ProfileScreen'),
+            },
+            {
+              path: 'security',
+              lazy: screen(() => import('@/features/security/components/security-screen'), 'SecurityScreen'),
+            },
+            {
+              path: 'payment',
+              lazy: screen(() => import('@/features/payment/components/payment-layout'), 'PaymentLayout'),
+              children: [
+                {
+                  index: true,
+                  lazy: screen(() => import('@/features/payment/components/payment-index'), 'PaymentIndex'),
+                },
+                {
+                  path: 'bank-transfer',
+                  lazy: screen(
+                    () => import('@/features/payment/components/bank-transfer-screen'),
+                    'BankTransferScreen',
+                  ),
+                },
+                {
+                  path: 'e-wallet',
+                  lazy: screen(() => import('@/features/payment/components/e-wallet-screen'), 'EWalletScreen'),
+                },
+                {
+                  path: 'card',
+                  lazy: screen(() => import('@/features/payment/components/card-screen'), 'CardScreen'),
+                },
+              ],
+            },
+            {
+              path: 'recharge',
+              lazy: screen(() => import('@/features/recharge/components/recharge-layout'), 'RechargeLayout'),
+              children: [
+                {
+                  index: true,
+                  lazy: screen(() => import('@/features/recharge/components/recharge-index'), 'RechargeIndex'),
+                },
+                {
+                  path: ':productCode',
+                  lazy: screen(
+                    () => import('@/features/recharge/components/coin-recharge-screen'),
+                    'CoinRechargeScreen',
+                  ),
+                },
+              ],
+            },
+            {
+              path: 'transactions',
+              lazy: screen(
+                () => import('@/features/transactions/components/transactions-screen'),
+                'TransactionsScreen',
+              ),
+            },
+          ],
+        },
+        {
+          element: <MainLayout />,
+          children: [
+            {
+              element: (
+                <GuestRoute>
+                  <Outlet />
+                </GuestRoute>
+              ),
+              children: [
+                {
+                  path: 'login',
+                  lazy: screen(() => import('@/features/auth/components/login-screen'), 'LoginScreen'),
+                },
+                {
+                  path: 'register',
+                  lazy: screen(() => import('@/features/auth/components/register-screen'), 'RegisterScreen'),
+                },
+              ],
+            },
+            {
+              path: 'recovery',
+              children: [
+                {
+                  index: true,
+                  lazy: screen(() => import('@/features/recovery/components/recovery-screen'), 'RecoveryScreen'),
+                },
+                {
+                  path: 'forgot-password',
+                  lazy: screen(
+                    () => import('@/features/recovery/components/forgot-password-screen'),
+                    'ForgotPasswordScreen',
+                  ),
+                },
+                {
+                  path: 'forgot-password/:token',
+                  lazy: screen(
+                    () => import('@/features/recovery/components/reset-password-screen'),
+                    'ResetPasswordScreen',
+                  ),
+                },
+                {
+                  path: 'forgot-username',
+                  lazy: screen(
+                    () => import('@/features/recovery/components/forgot-username-screen'),
+                    'ForgotUsernameScreen',
+                  ),
+                },
+              ],
+            },
+            {
+              path: 'email-verification',
+              children: [
+                { index: true, element: <Navigate to={paths.login} replace /> },
+                {
+                  path: ':token',
+                  lazy: screen(
+                    () => import('@/features/email-verification/components/email-verification-screen'),
+                    'EmailVerificationScreen',
+                  ),
+                },
+              ],
+            },
+            {
+              path: 'support',
+              lazy: screen(() => import('@/features/support/components/support-screen'), 'SupportScreen'),
+            },
+            { path: '*', element: <NotFound /> },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,17 @@
+import { Button, Center, Heading, Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+import { browser } from '@/lib/browser';
+
+/** What the top-level error boundary shows when rendering fails outside the router. */
+export function MainErrorFallback() {
+  const { t } = useTranslation();
+  return (
+    <Center minH="100dvh" px="4" role="alert">
+      <Stack align="center" gap="6" textAlign="center">
+        <Heading size="lg">{t('errors.boundary')}</Heading>
+        <Button onClick={() => browser.reload()}>{t('errors.reload')}</Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,36 @@
+import { Box, Code, Container, Heading, Text } from '@chakra-ui/react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+function describe(error: unknown): { summary: string; stack?: string } {
+  if (isRouteErrorResponse(error)) {
+    return { summary: `${error.status} ${error.statusText}`.trim() };
+  }
+  if (error instanceof Error) {
+    return { summary: error.message, stack: error.stack };
+  }
+  return { summary: String(error) };
+}
+
+/** The router's fallback for an error thrown while rendering or loading a route. */
+export function RouteError() {
+  const { t } = useTranslation();
+  const { summary, stack } = describe(useRouteError());
+  return (
+    <Container maxW="3xl" py="16" role="alert">
+      <Heading size="2xl" mb="4">
+        {t('errors.routeTitle')}
+      </Heading>
+      <Text as="h3" fontStyle="italic" color="fg.muted" mb="6">
+        {summary}
+      </Text>
+      {stack && (
+        <Box as="pre" overflowX="auto" p="4" bg="bg.subtle" borderRadius="md" fontSize="sm">
+          <Code variant="plain" whiteSpace="pre" bg="transparent">
+            {stack}
+          </Code>
+        </Box>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,10 @@
+import { Center, Spinner } from '@chakra-ui/react';
+
+/** Shown while the locale texts load, so it carries no text of its own. */
+export function FullPageSpinner() {
+  return (
+    <Center minH="100dvh">
+      <Spinner size="lg" color="brand.solid" />
+    </Center>
+  );
+}

@@ -1,0 +1,75 @@
+import { Box, Container, HStack, Link, Spacer } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+import { Logo } from '@/components/logo';
+import { ColorModeButton } from '@/components/ui/color-mode';
+import { HEADER_SCROLL_THRESHOLD_PX } from '@/config/constants';
+import { externalLinks } from '@/config/links';
+import { useWindowScrolledPast } from '@/hooks/use-window-scrolled-past';
+import type { User } from '@/types/api';
+
+import { UserMenu } from './user-menu';
+
+const headerLinkStyle = {
+  px: '3',
+  py: '2',
+  borderRadius: 'md',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+  color: 'fg.muted',
+  _hover: { color: 'fg', bg: 'bg.muted', textDecoration: 'none' },
+} as const;
+
+type AppHeaderProps = {
+  user: User;
+  onLogout: () => void;
+};
+
+/** The signed-in header; it turns solid and compact once the page has scrolled 85 px. */
+export function AppHeader({ user, onLogout }: AppHeaderProps) {
+  const { t } = useTranslation();
+  const scrolled = useWindowScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
+
+  return (
+    <Box
+      as="header"
+      data-scrolled={scrolled ? '' : undefined}
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      borderBottomWidth="1px"
+      transition="background 0.2s, box-shadow 0.2s, border-color 0.2s"
+      bg={scrolled ? 'bg.panel/85' : 'transparent'}
+      backdropFilter={scrolled ? 'saturate(180%) blur(12px)' : undefined}
+      borderColor={scrolled ? 'border' : 'transparent'}
+      shadow={scrolled ? 'md' : 'none'}
+    >
+      <Container
+        maxW="6xl"
+        h={scrolled ? '14' : '20'}
+        transition="height 0.2s"
+        display="flex"
+        alignItems="center"
+        gap="6"
+      >
+        <Logo />
+        <HStack as="nav" gap="1" hideBelow="md">
+          <Link href={externalLinks.news} target="_blank" rel="noopener noreferrer" {...headerLinkStyle}>
+            {t('header.news')}
+          </Link>
+          <Link href={externalLinks.support} {...headerLinkStyle}>
+            {t('header.support')}
+          </Link>
+          <Link href={externalLinks.download} {...headerLinkStyle}>
+            {t('header.download')}
+          </Link>
+        </HStack>
+        <Spacer />
+        <HStack gap="1">
+          <ColorModeButton />
+          <UserMenu user={user} onLogout={onLogout} />
+        </HStack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+import { Box, Container, Flex } from '@chakra-ui/react';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { toaster } from '@/components/ui/toaster-store';
+import { useLogout, useUser } from '@/lib/auth';
+
+import { AppHeader } from './app-header';
+import { SideNav } from './side-nav';
+
+/** The signed-in shell: header, side navigation and the section's content. */
+export function ShellLayout() {
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  const logout = useLogout({
+    onError: () => toaster.error({ title: t('header.logoutFailed'), closable: true }),
+  });
+
+  if (!user) return null;
+  const onLogout = () => logout.mutate();
+
+  return (
+    <Box minH="100dvh">
+      <AppHeader user={user} onLogout={onLogout} />
+      <Container maxW="6xl" py={{ base: '4', md: '8' }}>
+        <Flex gap={{ base: '4', md: '10' }} direction={{ base: 'column', md: 'row' }}>
+          <SideNav onLogout={onLogout} loggingOut={logout.isPending} />
+          <Box as="main" flex="1" minW="0">
+            <Outlet />
+          </Box>
+        </Flex>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,132 @@
+import { Box, Button, Collapsible, Link, Stack } from '@chakra-ui/react';
+import { ChevronDown, LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { matchPath, NavLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { navItems } from './nav-items';
+
+type SideNavProps = {
+  onLogout: () => void;
+  loggingOut?: boolean;
+};
+
+const itemStyle = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  w: 'full',
+  px: '3',
+  py: '2.5',
+  borderRadius: 'lg',
+  fontWeight: 'medium',
+  fontSize: 'sm',
+  color: 'fg.muted',
+  transition: 'background 0.15s, color 0.15s',
+  _hover: { bg: 'bg.muted', color: 'fg', textDecoration: 'none' },
+} as const;
+
+function NavList({ onLogout, loggingOut, onNavigate }: SideNavProps & { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
+      {navItems.map(({ key, to, end, icon: Icon }) => (
+        <li key={key}>
+          <Link asChild {...itemStyle} _currentPage={{ bg: 'brand.subtle', color: 'brand.fg' }}>
+            <NavLink to={to} end={end} onClick={onNavigate}>
+              <Icon size={18} aria-hidden />
+              {t(`nav.${key}`)}
+            </NavLink>
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Button
+          variant="plain"
+          justifyContent="flex-start"
+          h="auto"
+          {...itemStyle}
+          _hover={{ bg: 'bg.muted', color: 'fg.error' }}
+          loading={loggingOut}
+          onClick={onLogout}
+        >
+          <LogOut size={18} aria-hidden />
+          {t('nav.logout')}
+        </Button>
+      </li>
+    </Stack>
+  );
+}
+
+/** The current section's title, for the collapsed phone navigation. */
+function useCurrentSectionTitle() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const current = navItems.find(({ to, end }) => matchPath({ path: to, end: end ?? false }, pathname));
+  return current ? t(`nav.${current.key}`) : t('nav.label');
+}
+
+/**
+ * The side navigation: a column on tablets and desktops, a drop-down showing the current
+ * section on phones.
+ */
+export function SideNav(props: SideNavProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const currentTitle = useCurrentSectionTitle();
+
+  return (
+    <>
+      <Box
+        as="nav"
+        aria-label={t('nav.label')}
+        hideBelow="md"
+        w="60"
+        flexShrink={0}
+        alignSelf="flex-start"
+        position="sticky"
+        top="20"
+      >
+        <NavList {...props} />
+      </Box>
+
+      <Box hideFrom="md" data-testid="mobile-nav">
+        <Collapsible.Root open={open} onOpenChange={(details) => setOpen(details.open)}>
+          <Collapsible.Trigger asChild>
+            <Button
+              variant="outline"
+              w="full"
+              justifyContent="space-between"
+              bg="bg.panel"
+              title={t('nav.toggle')}
+            >
+              {currentTitle}
+              <Box
+                as="span"
+                display="inline-flex"
+                transition="transform 0.2s"
+                transform={open ? 'rotate(180deg)' : undefined}
+              >
+                <ChevronDown size={18} aria-hidden />
+              </Box>
+            </Button>
+          </Collapsible.Trigger>
+          <Collapsible.Content>
+            <Box
+              as="nav"
+              aria-label={t('nav.label')}
+              mt="2"
+              p="2"
+              bg="bg.panel"
+              borderWidth="1px"
+              borderColor="border"
+              borderRadius="lg"
+            >
+              <NavList {...props} onNavigate={() => setOpen(false)} />
+            </Box>
+          </Collapsible.Content>
+        </Collapsible.Root>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { ChevronDown, Download, LogOut, Newspaper, Settings, LifeBuoy } from 'lucide-react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { externalLinks } from '@/config/links';
+import { paths } from '@/config/paths';
+import type { User } from '@/types/api';
+
+type UserMenuProps = {
+  user: User;
+  onLogout: () => void;
+};
+
+export function UserMenu({ user, onLogout }: UserMenuProps) {
+  const { t } = useTranslation();
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" px="1.5" gap="2" color="fg" title={t('header.accountMenu')}>
+          <Avatar.Root size="xs" variant="solid">
+            <Avatar.Fallback name={user.username} />
+          </Avatar.Root>
+          <Text as="span" hideBelow="sm" maxW="40" truncate>
+            {user.username}
+          </Text>
+          <ChevronDown size={16} aria-hidden />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="60">
+            <Box px="2" py="2">
+              <Text fontSize="sm" color="fg.muted">
+                {t('header.greeting')}
+              </Text>
+              <Text fontWeight="semibold" truncate>
+                {user.username}
+              </Text>
+            </Box>
+            <Menu.Separator />
+            <Menu.Item value="news" asChild hideFrom="md">
+              <a href={externalLinks.news} target="_blank" rel="noopener noreferrer">
+                <Newspaper size={16} aria-hidden />
+                {t('header.news')}
+              </a>
+            </Menu.Item>
+            <Menu.Item value="support" asChild hideFrom="md">
+              <a href={externalLinks.support}>
+                <LifeBuoy size={16} aria-hidden />
+                {t('header.support')}
+              </a>
+            </Menu.Item>
+            <Menu.Item value="download" asChild>
+              <a href={externalLinks.download}>
+                <Download size={16} aria-hidden />
+                {t('header.download')}
+              </a>
+            </Menu.Item>
+            <Menu.Item value="settings" asChild>
+              <RouterLink to={paths.home}>
+                <Settings size={16} aria-hidden />
+                {t('header.settings')}
+              </RouterLink>
+            </Menu.Item>
+            <Menu.Separator />
+            <Menu.Item value="logout" color="fg.error" _highlighted={{ bg: 'bg.error', color: 'fg.error' }} onSelect={onLogout}>
+              <LogOut size={16} aria-hidden />
+              {t('header.logout')}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

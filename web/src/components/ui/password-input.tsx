@@ -1,0 +1,35 @@
+import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
+import { Eye, EyeOff } from 'lucide-react';
+import { useState, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const PASSWORD_MAX_LENGTH = 128;
+
+type PasswordInputProps = Omit<InputProps, 'type'> & { ref?: Ref<HTMLInputElement> };
+
+/** A password field with a show/hide toggle; at most 128 characters unless told otherwise. */
+export function PasswordInput({ ref, maxLength = PASSWORD_MAX_LENGTH, ...props }: PasswordInputProps) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  const label = visible ? t('form.hidePassword') : t('form.showPassword');
+  return (
+    <InputGroup
+      endElement={
+        <IconButton
+          type="button"
+          variant="ghost"
+          size="xs"
+          me="-2"
+          aria-label={label}
+          title={label}
+          aria-pressed={visible}
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? <EyeOff /> : <Eye />}
+        </IconButton>
+      }
+    >
+      <Input ref={ref} type={visible ? 'text' : 'password'} maxLength={maxLength} {...props} />
+    </InputGroup>
+  );
+}

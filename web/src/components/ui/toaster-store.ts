@@ -1,0 +1,7 @@
+import { createToaster } from '@chakra-ui/react';
+
+/** Shows toasts: `toaster.error({ title })`. The <Toaster /> in the app provider renders them. */
+export const toaster = createToaster({
+  placement: 'top-end',
+  pauseOnPageIdle: true,
+});

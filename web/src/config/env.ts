@@ -1,0 +1,10 @@
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+export const env = {
+  API_URL: withoutTrailingSlash(import.meta.env.VITE_API_URL || '/api'),
+  GAME_SITE_URL: withoutTrailingSlash(import.meta.env.VITE_GAME_SITE_URL || 'https://kid.example'),
+  MESSENGER_URL: import.meta.env.VITE_MESSENGER_URL || 'https://m.me/kid.example',
+} as const;
+
+/** The product identifier the server expects in the X-Product header. */
+export const PRODUCT_ID = 'kid';

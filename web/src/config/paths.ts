@@ -1,0 +1,18 @@
+export const paths = {
+  home: '/',
+  security: '/security',
+  payment: '/payment',
+  paymentBankTransfer: '/payment/bank-transfer',
+  paymentEWallet: '/payment/e-wallet',
+  paymentCard: '/payment/card',
+  recharge: '/recharge',
+  rechargeProduct: (productCode: string) => `/recharge/${encodeURIComponent(productCode)}`,
+  transactions: '/transactions',
+  support: '/support',
+  login: '/login',
+  register: '/register',
+  recovery: '/recovery',
+  forgotPassword: '/recovery/forgot-password',
+  forgotUsername: '/recovery/forgot-username',
+  emailVerification: '/email-verification',
+} as const;

@@ -1,0 +1,11 @@
+import { Heading } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+export function BankTransferScreen() {
+  const { t } = useTranslation();
+  return (
+    <Heading as="h2" size="lg">
+      {t('payment.bankTransfer.title')}
+    </Heading>
+  );
+}

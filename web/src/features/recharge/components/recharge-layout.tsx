@@ -1,0 +1,15 @@
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { PageHeader } from '@/components/layouts/page-header';
+
+/** /recharge: the game list, with the chosen game's top-up below it. */
+export function RechargeLayout() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('recharge.title')} />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
+import { KeyRound, UserSearch, type LucideIcon } from 'lucide-react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { paths } from '@/config/paths';
+
+import { RecoveryCard } from './recovery-card';
+
+function Option({ to, icon: Icon, title, description }: { to: string; icon: LucideIcon; title: string; description: string }) {
+  return (
+    <LinkBox
+      display="flex"
+      gap="4"
+      alignItems="center"
+      p="4"
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="xl"
+      transition="border-color 0.15s, background 0.15s"
+      _hover={{ borderColor: 'brand.solid', bg: 'brand.subtle' }}
+    >
+      <Icon size={24} aria-hidden />
+      <Stack gap="0.5">
+        <LinkOverlay asChild fontWeight="semibold">
+          <RouterLink to={to}>{title}</RouterLink>
+        </LinkOverlay>
+        <Text fontSize="sm" color="fg.muted">
+          {description}
+        </Text>
+      </Stack>
+    </LinkBox>
+  );
+}
+
+export function RecoveryScreen() {
+  const { t } = useTranslation();
+  return (
+    <RecoveryCard title={t('recovery.title')} subtitle={t('recovery.subtitle')}>
+      <Stack gap="3">
+        <Option
+          to={paths.forgotUsername}
+          icon={UserSearch}
+          title={t('recovery.forgotUsername.title')}
+          description={t('recovery.forgotUsername.description')}
+        />
+        <Option
+          to={paths.forgotPassword}
+          icon={KeyRound}
+          title={t('recovery.forgotPassword.title')}
+          description={t('recovery.forgotPassword.description')}
+        />
+      </Stack>
+    </RecoveryCard>
+  );
+}

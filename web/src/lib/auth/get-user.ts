@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+import type { User } from '@/types/api';
+
+export const USER_QUERY_KEY = ['me'] as const;
+
+/** The current user, or null when signed out (GET /me answers 401). */
+export async function getUser(): Promise<User | null> {
+  const response = await api.get<User>('/me', {
+    validateStatus: (status) => (status >= 200 && status < 300) || status === 401,
+  });
+  return response.status === 401 ? null : response.data;
+}
+
+export const userQueryOptions = () =>
+  queryOptions({
+    queryKey: USER_QUERY_KEY,
+    queryFn: getUser,
+    // Focus and reconnect revalidate at most every 5 s.
+    staleTime: 5_000,
+  });
+
+export const useUser = () => useQuery(userQueryOptions());

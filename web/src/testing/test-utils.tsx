@@ -1,0 +1,36 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+
+import { AppProvider } from '@/app/provider';
+import { createRoutes } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
+import type { User } from '@/types/api';
+
+import { db } from './mocks/db';
+
+type RenderAppOptions = {
+  /** Signed in as this user (or as the default test user with `true`); signed out otherwise. */
+  user?: User | boolean;
+};
+
+/** Renders the real route table at `url` inside the app's providers, against the MSW server. */
+export function renderApp(url: string, { user = false }: RenderAppOptions = {}) {
+  if (user) {
+    db.signedIn = true;
+    if (typeof user === 'object') db.user = user;
+  }
+  // No retries and no freshness window, so each test sees exactly the answers it set up.
+  const queryClient = createQueryClient({ queries: { retry: false, staleTime: 0 } });
+  const router = createMemoryRouter(createRoutes(), { initialEntries: [url] });
+  const events = userEvent.setup();
+  const result = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, router, queryClient, events };
+}
+
+export * from '@testing-library/react';

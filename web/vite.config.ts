@@ -1,0 +1,50 @@
+import { fileURLToPath, URL } from 'node:url';
+
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const reactRouterEsm = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/development/${file}`, import.meta.url));
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      // The gateway serves the REST API under /api; KID_API_PROXY points elsewhere.
+      '/api': {
+        target: process.env.KID_API_PROXY ?? 'http://127.0.0.1:8080',
+      },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    rollupOptions: {
+      output: {
+        manualChunks: {
+          react: ['react', 'react-dom', 'react-router'],
+          chakra: ['@chakra-ui/react', '@emotion/react', 'next-themes'],
+        },
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup-tests.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    alias: [
+      // Vitest would otherwise load react-router's CommonJS build for 'react-router' and its ES
+      // build for 'react-router/dom': two router contexts that cannot see each other.
+      { find: /^react-router$/, replacement: reactRouterEsm('index.mjs') },
+      { find: /^react-router\/dom$/, replacement: reactRouterEsm('dom-export.mjs') },
+    ],
+    testTimeout: 15_000,
+  },
+});
