@@ -55,8 +55,12 @@ pub async fn connect(settings: &DatabaseSettings, schema: &str) -> Result<PgPool
 
 /// A connection to the server's `postgres` database, for creating databases.
 pub async fn server_connection(url: &str) -> Result<PgConnection, DbError> {
-    let options = PgConnectOptions::from_str(url).map_err(DbError::Connect)?.database("postgres");
-    PgConnection::connect_with(&options).await.map_err(DbError::Connect)
+    let options = PgConnectOptions::from_str(url)
+        .map_err(DbError::Connect)?
+        .database("postgres");
+    PgConnection::connect_with(&options)
+        .await
+        .map_err(DbError::Connect)
 }
 
 /// Creates the configured database when it does not exist yet.
@@ -73,7 +77,10 @@ pub async fn ensure_database(settings: &DatabaseSettings) -> Result<(), DbError>
     if exists.is_none() {
         // Quoted as one identifier; the name comes from our own configuration.
         let create = format!(r#"create database "{}""#, name.replace('"', "\"\""));
-        server.execute(AssertSqlSafe(create)).await.map_err(DbError::Connect)?;
+        server
+            .execute(AssertSqlSafe(create))
+            .await
+            .map_err(DbError::Connect)?;
         tracing::info!(database = name, "created database");
     }
     Ok(())
