@@ -69,6 +69,7 @@ pub struct Consumer {
     exchange: String,
     queue: QueueSpec,
     prefetch: u16,
+    retry_base: Duration,
 }
 
 enum Outcome {
@@ -84,7 +85,14 @@ impl Consumer {
             exchange: settings.amqp.exchange.clone(),
             queue,
             prefetch: 16,
+            retry_base: Duration::from_millis(500),
         }
+    }
+
+    /// The first retry's delay; each later one doubles it.
+    pub fn with_retry_base(mut self, retry_base: Duration) -> Self {
+        self.retry_base = retry_base;
+        self
     }
 
     /// Consumes until `shutdown`, reconnecting to the broker as needed.
@@ -160,7 +168,7 @@ impl Consumer {
                 delivery.reject(BasicRejectOptions { requeue: false }).await?;
             }
             Err(HandlerError::Transient(reason)) => {
-                let wait = retry_delay(message.previous_deliveries);
+                let wait = retry_delay(self.retry_base, message.previous_deliveries);
                 tracing::warn!(queue = %self.queue.name, message_id = %message.id, %reason, ?wait, "message will be retried");
                 tokio::time::sleep(wait).await;
                 delivery
@@ -194,9 +202,9 @@ impl Consumer {
     }
 }
 
-/// Exponential back-off before a failed message goes back to the queue: 0.5 s, 1 s, 2 s…
-fn retry_delay(previous_deliveries: u64) -> Duration {
-    Duration::from_millis(500u64.saturating_mul(1 << previous_deliveries.min(5)))
+/// Exponential back-off before a failed message goes back to the queue: base, 2×, 4×… 32×.
+fn retry_delay(base: Duration, previous_deliveries: u64) -> Duration {
+    base.saturating_mul(1 << previous_deliveries.min(5))
 }
 
 fn message_of(delivery: &Delivery) -> Option<Message> {
@@ -246,9 +254,10 @@ mod tests {
 
     #[test]
     fn retries_back_off_exponentially_and_stop_growing() {
-        assert_eq!(retry_delay(0), Duration::from_millis(500));
-        assert_eq!(retry_delay(1), Duration::from_secs(1));
-        assert_eq!(retry_delay(3), Duration::from_secs(4));
-        assert_eq!(retry_delay(50), Duration::from_secs(16));
+        let base = Duration::from_millis(500);
+        assert_eq!(retry_delay(base, 0), Duration::from_millis(500));
+        assert_eq!(retry_delay(base, 1), Duration::from_secs(1));
+        assert_eq!(retry_delay(base, 3), Duration::from_secs(4));
+        assert_eq!(retry_delay(base, 50), Duration::from_secs(16));
     }
 }

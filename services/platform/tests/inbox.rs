@@ -1,0 +1,254 @@
+//! The inbox consumer against the real PostgreSQL and RabbitMQ: a redelivered message id is
+//! handled once, a poison message lands in the dead-letter queue, a failing one is retried a
+//! bounded number of times, and the handler's writes commit with the inbox record or not at all.
+
+use std::{
+    sync::{
+        Arc,
+        atomic::{AtomicU32, Ordering},
+    },
+    time::Duration,
+};
+
+use kid_platform::{
+    Settings,
+    amqp::{self, QueueSpec},
+    db,
+    inbox::{Consumer, Handler, HandlerError, HandlerFuture, Message},
+    testing,
+};
+use lapin::{
+    BasicProperties, Channel,
+    options::{BasicGetOptions, BasicPublishOptions, ExchangeDeleteOptions, QueueDeleteOptions},
+};
+use secrecy::ExposeSecret;
+use serde::{Deserialize, Serialize};
+use sqlx::{PgConnection, PgPool, migrate::Migrator};
+use tokio_util::sync::CancellationToken;
+
+#[derive(Serialize, Deserialize)]
+struct Order {
+    name: String,
+    /// How many deliveries fail before one succeeds; `u32::MAX` never succeeds.
+    fail_times: u32,
+    poison: bool,
+}
+
+/// Records each handled order in `effect`, failing as the order asks.
+struct Recorder {
+    attempts: Arc<AtomicU32>,
+}
+
+impl Handler for Recorder {
+    fn handle<'a>(&'a self, conn: &'a mut PgConnection, message: &'a Message) -> HandlerFuture<'a> {
+        Box::pin(async move {
+            let order: Order = message.json()?;
+            let attempt = self.attempts.fetch_add(1, Ordering::SeqCst);
+            sqlx::query("insert into effect (name) values ($1)")
+                .bind(&order.name)
+                .execute(&mut *conn)
+                .await?;
+            if order.poison {
+                return Err(HandlerError::Permanent("poison".into()));
+            }
+            if attempt < order.fail_times {
+                return Err(HandlerError::Transient(format!("attempt {attempt} fails")));
+            }
+            Ok(())
+        })
+    }
+}
+
+struct Fixture {
+    settings: Settings,
+    pool: PgPool,
+    channel: Channel,
+    queue: QueueSpec,
+    attempts: Arc<AtomicU32>,
+    stop: CancellationToken,
+}
+
+async fn start() -> Fixture {
+    let settings = testing::isolated_settings().await.expect("settings");
+    let pool = db::connect(&settings.database, "inbox_test").await.expect("pool");
+    db::migrate(&pool, "inbox_test", &Migrator::with_migrations(Vec::new()))
+        .await
+        .expect("migrate");
+    sqlx::query("create table effect (name text not null)")
+        .execute(&pool)
+        .await
+        .expect("effect table");
+    let connection = amqp::connect(settings.amqp.url.expose_secret(), "inbox-test")
+        .await
+        .expect("amqp");
+    let channel = connection.create_channel().await.expect("channel");
+    let mut queue = QueueSpec::new(format!("{}.orders", settings.amqp.exchange), &["order.#"]);
+    queue.delivery_limit = 2;
+    amqp::declare_queue(&channel, &settings.amqp.exchange, &queue)
+        .await
+        .expect("declare");
+    let attempts = Arc::new(AtomicU32::new(0));
+    let stop = CancellationToken::new();
+    let consumer =
+        Consumer::new(pool.clone(), &settings, queue.clone()).with_retry_base(Duration::from_millis(20));
+    tokio::spawn(consumer.run(
+        Recorder {
+            attempts: attempts.clone(),
+        },
+        stop.clone(),
+    ));
+    Fixture {
+        settings,
+        pool,
+        channel,
+        queue,
+        attempts,
+        stop,
+    }
+}
+
+impl Fixture {
+    async fn publish(&self, id: &str, order: &Order) {
+        let body = serde_json::to_vec(order).expect("json");
+        self.channel
+            .basic_publish(
+                self.settings.amqp.exchange.as_str().into(),
+                "order.created".into(),
+                BasicPublishOptions::default(),
+                &body,
+                BasicProperties::default().with_message_id(id.into()),
+            )
+            .await
+            .expect("publish")
+            .await
+            .expect("confirm");
+    }
+
+    async fn effects(&self, name: &str) -> i64 {
+        sqlx::query_scalar("select count(*) from effect where name = $1")
+            .bind(name)
+            .fetch_one(&self.pool)
+            .await
+            .expect("count")
+    }
+
+    async fn processed(&self, id: &str) -> bool {
+        sqlx::query_scalar("select exists (select 1 from inbox_message where message_id = $1)")
+            .bind(id)
+            .fetch_one(&self.pool)
+            .await
+            .expect("inbox")
+    }
+
+    async fn dead_letters(&self) -> Vec<String> {
+        let mut ids = Vec::new();
+        for _ in 0..100 {
+            let got = self
+                .channel
+                .basic_get(
+                    self.queue.dead_letter_queue().as_str().into(),
+                    BasicGetOptions { no_ack: true },
+                )
+                .await
+                .expect("get");
+            match got {
+                Some(message) => ids.push(
+                    message
+                        .delivery
+                        .properties
+                        .message_id()
+                        .as_ref()
+                        .map(ToString::to_string)
+                        .unwrap_or_default(),
+                ),
+                None if !ids.is_empty() => return ids,
+                None => tokio::time::sleep(Duration::from_millis(50)).await,
+            }
+        }
+        ids
+    }
+
+    async fn stop(self) {
+        self.stop.cancel();
+        for name in [self.queue.name.clone(), self.queue.dead_letter_queue()] {
+            let _ = self
+                .channel
+                .queue_delete(name.as_str().into(), QueueDeleteOptions::default())
+                .await;
+        }
+        let exchange = &self.settings.amqp.exchange;
+        for name in [exchange.clone(), amqp::dead_letter_exchange(exchange)] {
+            let _ = self
+                .channel
+                .exchange_delete(name.as_str().into(), ExchangeDeleteOptions::default())
+                .await;
+        }
+    }
+}
+
+async fn eventually(mut condition: impl AsyncFnMut() -> bool) -> bool {
+    for _ in 0..100 {
+        if condition().await {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
+fn order(name: &str, fail_times: u32, poison: bool) -> Order {
+    Order {
+        name: name.to_owned(),
+        fail_times,
+        poison,
+    }
+}
+
+#[tokio::test]
+async fn a_message_delivered_twice_is_handled_once() {
+    let fixture = start().await;
+    fixture.publish("m-1", &order("once", 0, false)).await;
+    fixture.publish("m-1", &order("once", 0, false)).await;
+    fixture.publish("m-2", &order("other", 0, false)).await;
+    assert!(eventually(async || fixture.processed("m-2").await).await);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(fixture.effects("once").await, 1);
+    assert_eq!(fixture.effects("other").await, 1);
+    assert_eq!(fixture.attempts.load(Ordering::SeqCst), 2);
+    fixture.stop().await;
+}
+
+#[tokio::test]
+async fn a_poison_message_is_dead_lettered_and_its_writes_rolled_back() {
+    let fixture = start().await;
+    fixture.publish("bad-1", &order("poison", 0, true)).await;
+    assert_eq!(fixture.dead_letters().await, vec!["bad-1".to_owned()]);
+    assert_eq!(
+        fixture.effects("poison").await,
+        0,
+        "the failed handler's write must not commit"
+    );
+    assert!(!fixture.processed("bad-1").await);
+    fixture.stop().await;
+}
+
+#[tokio::test]
+async fn a_transient_failure_is_retried_and_then_succeeds_once() {
+    let fixture = start().await;
+    fixture.publish("retry-1", &order("retried", 1, false)).await;
+    assert!(eventually(async || fixture.processed("retry-1").await).await);
+    assert_eq!(fixture.effects("retried").await, 1);
+    assert_eq!(fixture.attempts.load(Ordering::SeqCst), 2);
+    fixture.stop().await;
+}
+
+#[tokio::test]
+async fn a_message_that_keeps_failing_is_dead_lettered_after_the_delivery_limit() {
+    let fixture = start().await;
+    fixture.publish("stuck-1", &order("stuck", u32::MAX, false)).await;
+    assert_eq!(fixture.dead_letters().await, vec!["stuck-1".to_owned()]);
+    // The first delivery plus `delivery_limit` redeliveries, then the broker gives up.
+    assert_eq!(fixture.attempts.load(Ordering::SeqCst), 3);
+    assert_eq!(fixture.effects("stuck").await, 0);
+    fixture.stop().await;
+}
