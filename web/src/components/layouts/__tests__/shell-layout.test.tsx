@@ -58,8 +58,9 @@ describe('signed-in shell', () => {
     expect(within(mobile).queryByRole('link')).toBeNull();
 
     await events.click(toggle);
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await events.click(within(mobile).getByRole('link', { name: 'Bảo mật và đăng nhập' }));
+    // The collapsible's state machine settles asynchronously.
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'true'));
+    await events.click(await within(mobile).findByRole('link', { name: 'Bảo mật và đăng nhập' }));
 
     expect(await within(mobile).findByRole('button', { name: 'Bảo mật và đăng nhập' })).toHaveAttribute(
       'aria-expanded',
