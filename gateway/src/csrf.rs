@@ -13,25 +13,18 @@ use subtle::ConstantTimeEq;
 
 use crate::{
     error::{ApiError, ApiResult},
-    session::{SESSION_COOKIE, XSRF_HEADER},
+    session::XSRF_HEADER,
     state::AppState,
 };
 
 /// `GET /api/auth/csrf-cookie`: sets `XSRF-TOKEN` for the caller's session, creating an
 /// anonymous session when there is none.
 pub async fn csrf_cookie(State(state): State<AppState>, jar: CookieJar) -> ApiResult<Response> {
-    let existing = match jar.get(SESSION_COOKIE) {
-        Some(cookie) => state.sessions.load(cookie.value()).await?,
-        None => None,
-    };
-    let session = match existing {
+    let session = match state.sessions.from_jar(&jar).await? {
         Some(session) => session,
         None => state.sessions.create().await?,
     };
-    let jar = jar
-        .add(state.sessions.session_cookie(&session))
-        .add(state.sessions.xsrf_cookie(&session));
-    Ok((StatusCode::NO_CONTENT, jar).into_response())
+    Ok((StatusCode::NO_CONTENT, state.sessions.set_cookies(jar, &session)).into_response())
 }
 
 fn is_safe(method: &Method) -> bool {
@@ -73,11 +66,11 @@ async fn check(state: &AppState, jar: &CookieJar, headers: &HeaderMap) -> ApiRes
         .get(XSRF_HEADER)
         .and_then(|value| value.to_str().ok())
         .ok_or(ApiError::CsrfMismatch)?;
-    let session = match jar.get(SESSION_COOKIE) {
-        Some(cookie) => state.sessions.load(cookie.value()).await?,
-        None => None,
-    }
-    .ok_or(ApiError::CsrfMismatch)?;
+    let session = state
+        .sessions
+        .from_jar(jar)
+        .await?
+        .ok_or(ApiError::CsrfMismatch)?;
     let expected = session.data.xsrf_token.as_bytes();
     if bool::from(expected.ct_eq(sent.as_bytes())) {
         Ok(())

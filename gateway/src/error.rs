@@ -28,6 +28,8 @@ pub enum ApiError {
     ForeignOrigin,
     #[error("no such API route")]
     RouteNotFound,
+    #[error("malformed request body: {0}")]
+    BadRequest(String),
     #[error("{message}")]
     Validation {
         message: String,
@@ -52,6 +54,7 @@ const MSG_ROUTE_NOT_FOUND: &str = "Không tìm thấy địa chỉ API này.";
 const MSG_TOO_MANY: &str = "Bạn thao tác quá nhanh, hãy thử lại sau ít phút.";
 const MSG_UNAVAILABLE: &str = "Dịch vụ tạm thời gián đoạn, xin thử lại sau.";
 const MSG_INTERNAL: &str = "Đã xảy ra lỗi, xin thử lại sau.";
+const MSG_BAD_REQUEST: &str = "Dữ liệu gửi lên không hợp lệ.";
 
 impl ApiError {
     fn status(&self) -> StatusCode {
@@ -61,6 +64,7 @@ impl ApiError {
             Self::CsrfMismatch => StatusCode::from_u16(419).unwrap_or(StatusCode::FORBIDDEN),
             Self::ForeignOrigin => StatusCode::FORBIDDEN,
             Self::RouteNotFound | Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -75,6 +79,7 @@ impl ApiError {
             Self::CsrfMismatch => (MSG_CSRF.to_owned(), BTreeMap::new()),
             Self::ForeignOrigin => (MSG_FOREIGN_ORIGIN.to_owned(), BTreeMap::new()),
             Self::RouteNotFound => (MSG_ROUTE_NOT_FOUND.to_owned(), BTreeMap::new()),
+            Self::BadRequest(_) => (MSG_BAD_REQUEST.to_owned(), BTreeMap::new()),
             Self::Validation { message, errors } => (message, errors),
             Self::NotFound(message) | Self::Conflict(message) => (message, BTreeMap::new()),
             Self::TooManyRequests { .. } => (MSG_TOO_MANY.to_owned(), BTreeMap::new()),
@@ -153,6 +158,17 @@ impl From<redis::RedisError> for ApiError {
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+/// A JSON body whose rejections (wrong content type, malformed JSON) answer with our error body.
+#[derive(Debug, axum::extract::FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub struct ValidJson<T>(pub T);
+
+impl From<axum::extract::rejection::JsonRejection> for ApiError {
+    fn from(rejection: axum::extract::rejection::JsonRejection) -> Self {
+        Self::BadRequest(rejection.body_text())
+    }
+}
 
 #[cfg(test)]
 mod tests {

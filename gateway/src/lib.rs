@@ -1,11 +1,13 @@
 //! The gateway: the only HTTP edge. Sessions and CSRF here, everything else over gRPC.
 
 pub mod api;
+pub mod captcha;
 pub mod csrf;
 pub mod error;
 pub mod health;
 pub mod session;
 pub mod state;
+pub mod throttle;
 pub mod web;
 
 use std::{net::SocketAddr, path::Path, time::Instant};
@@ -41,6 +43,8 @@ pub struct Gateway {
 impl Gateway {
     /// Binds `settings.gateway` (port 0 picks a free one) and connects to Redis.
     pub async fn build(settings: Settings, shutdown: CancellationToken) -> anyhow::Result<Self> {
+        // One TLS crypto provider for the process (the captcha client); a second install is a no-op.
+        let _ = rustls::crypto::ring::default_provider().install_default();
         let address = format!("{}:{}", settings.gateway.host, settings.gateway.port);
         let listener = TcpListener::bind(&address)
             .await

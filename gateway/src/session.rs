@@ -1,9 +1,13 @@
 //! Sessions live in Redis under an opaque random id; the browser holds only that id, in an
-//! HttpOnly cookie. Every session carries its own XSRF token.
+//! HttpOnly cookie. Every session carries its own XSRF token, and a sign-in always starts a
+//! new session (new id, new token), so a planted id is worthless.
 
 use std::time::Duration;
 
-use axum_extra::extract::cookie::{Cookie, SameSite};
+use axum_extra::extract::{
+    CookieJar,
+    cookie::{Cookie, SameSite},
+};
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use rand::RngCore;
 use redis::{AsyncCommands, aio::ConnectionManager};
@@ -13,14 +17,25 @@ pub const SESSION_COOKIE: &str = "kid_session";
 pub const XSRF_COOKIE: &str = "XSRF-TOKEN";
 pub const XSRF_HEADER: &str = "x-xsrf-token";
 
-/// How long a session nobody uses survives.
+/// How long a browser-session sign-in (or an anonymous session) nobody uses survives.
 const IDLE_TIMEOUT: Duration = Duration::from_secs(2 * 60 * 60);
+/// How long a remember-me sign-in lasts.
+const REMEMBER_FOR: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct SessionData {
     pub xsrf_token: String,
     /// The signed-in player, if any.
     pub user_id: Option<String>,
+    /// Remember-me: a persistent cookie and a fixed 30-day lifetime instead of the idle timeout.
+    #[serde(default)]
+    pub remember: bool,
+}
+
+impl SessionData {
+    fn lifetime(&self) -> Duration {
+        if self.remember { REMEMBER_FOR } else { IDLE_TIMEOUT }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -56,7 +71,7 @@ impl SessionStore {
         format!("{}{id}", self.prefix)
     }
 
-    /// The session named by the cookie, refreshing its idle timeout.
+    /// The session named by `id`; a browser-session sign-in's idle timeout restarts.
     pub async fn load(&self, id: &str) -> redis::RedisResult<Option<Session>> {
         if id.len() != 43
             || !id
@@ -67,64 +82,100 @@ impl SessionStore {
         }
         let mut redis = self.redis.clone();
         let key = self.key(id);
-        let raw: Option<String> = redis
-            .get_ex(&key, redis::Expiry::EX(IDLE_TIMEOUT.as_secs()))
-            .await?;
-        Ok(raw
-            .and_then(|raw| serde_json::from_str(&raw).ok())
-            .map(|data| Session {
-                id: id.to_owned(),
-                data,
-            }))
+        let raw: Option<String> = redis.get(&key).await?;
+        let Some(data) = raw.and_then(|raw| serde_json::from_str::<SessionData>(&raw).ok()) else {
+            return Ok(None);
+        };
+        if !data.remember {
+            let _: bool = redis.expire(&key, IDLE_TIMEOUT.as_secs() as i64).await?;
+        }
+        Ok(Some(Session {
+            id: id.to_owned(),
+            data,
+        }))
+    }
+
+    /// The session named by the request's cookie, if it exists.
+    pub async fn from_jar(&self, jar: &CookieJar) -> redis::RedisResult<Option<Session>> {
+        match jar.get(SESSION_COOKIE) {
+            Some(cookie) => self.load(cookie.value()).await,
+            None => Ok(None),
+        }
     }
 
     /// A new anonymous session with a fresh XSRF token.
     pub async fn create(&self) -> redis::RedisResult<Session> {
+        self.start(None, false).await
+    }
+
+    /// Signs `user_id` in under a brand-new session id and XSRF token; the previous session,
+    /// if any, is deleted.
+    pub async fn sign_in(
+        &self,
+        previous: Option<&Session>,
+        user_id: &str,
+        remember: bool,
+    ) -> redis::RedisResult<Session> {
+        if let Some(previous) = previous {
+            self.destroy(&previous.id).await?;
+        }
+        self.start(Some(user_id.to_owned()), remember).await
+    }
+
+    async fn start(&self, user_id: Option<String>, remember: bool) -> redis::RedisResult<Session> {
+        let data = SessionData {
+            xsrf_token: random_token(),
+            user_id,
+            remember,
+        };
         let session = Session {
             id: random_token(),
-            data: SessionData {
-                xsrf_token: random_token(),
-                user_id: None,
-            },
+            data,
         };
-        self.save(&session).await?;
+        let mut redis = self.redis.clone();
+        let raw = serde_json::to_string(&session.data).unwrap_or_default();
+        let () = redis
+            .set_ex(self.key(&session.id), raw, session.data.lifetime().as_secs())
+            .await?;
         Ok(session)
     }
 
-    pub async fn save(&self, session: &Session) -> redis::RedisResult<()> {
+    pub async fn destroy(&self, id: &str) -> redis::RedisResult<()> {
         let mut redis = self.redis.clone();
-        let raw = serde_json::to_string(&session.data).unwrap_or_default();
-        redis
-            .set_ex(self.key(&session.id), raw, IDLE_TIMEOUT.as_secs())
-            .await
+        let _: i64 = redis.del(self.key(id)).await?;
+        Ok(())
     }
 
-    pub fn session_cookie(&self, session: &Session) -> Cookie<'static> {
-        Cookie::build((SESSION_COOKIE, session.id.clone()))
-            .http_only(true)
-            .secure(self.secure_cookies)
-            .same_site(SameSite::Lax)
-            .path("/")
-            .build()
-    }
-
-    /// Readable by the SPA, which echoes it in `X-XSRF-TOKEN`.
-    pub fn xsrf_cookie(&self, session: &Session) -> Cookie<'static> {
-        Cookie::build((XSRF_COOKIE, session.data.xsrf_token.clone()))
-            .http_only(false)
-            .secure(self.secure_cookies)
-            .same_site(SameSite::Lax)
-            .path("/")
-            .build()
-    }
-}
-
-impl SessionStore {
     pub async fn ping(&self) -> redis::RedisResult<()> {
         let mut redis = self.redis.clone();
         redis::cmd("PING")
             .query_async::<String>(&mut redis)
             .await
             .map(drop)
+    }
+
+    fn cookie(
+        &self,
+        name: &'static str,
+        value: String,
+        http_only: bool,
+        session: &Session,
+    ) -> Cookie<'static> {
+        let mut cookie = Cookie::build((name, value))
+            .http_only(http_only)
+            .secure(self.secure_cookies)
+            .same_site(SameSite::Lax)
+            .path("/")
+            .build();
+        if session.data.remember {
+            cookie.set_max_age(time::Duration::seconds(REMEMBER_FOR.as_secs() as i64));
+        }
+        cookie
+    }
+
+    /// The HttpOnly session cookie and the `XSRF-TOKEN` cookie the SPA reads and echoes.
+    pub fn set_cookies(&self, jar: CookieJar, session: &Session) -> CookieJar {
+        jar.add(self.cookie(SESSION_COOKIE, session.id.clone(), true, session))
+            .add(self.cookie(XSRF_COOKIE, session.data.xsrf_token.clone(), false, session))
     }
 }

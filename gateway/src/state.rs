@@ -22,7 +22,11 @@ use sqlx::{
 };
 use tonic::{service::interceptor::InterceptedService, transport::Channel};
 
-use crate::session::SessionStore;
+use crate::{
+    captcha::{self, CaptchaVerifier},
+    session::SessionStore,
+    throttle::LoginThrottle,
+};
 
 pub type Authorized = InterceptedService<Channel, AttachInternalJwt>;
 
@@ -45,6 +49,8 @@ pub struct Dependencies {
 #[derive(Clone)]
 pub struct AppState {
     pub sessions: SessionStore,
+    pub throttle: LoginThrottle,
+    pub captcha: Arc<dyn CaptchaVerifier>,
     pub clients: Clients,
     pub dependencies: Arc<Dependencies>,
     /// `scheme://host[:port]` of the portal, for the Origin check.
@@ -59,7 +65,9 @@ impl AppState {
             .await
             .context("connecting to Redis")?;
         let secure_cookies = settings.environment == Environment::Production;
+        let throttle = LoginThrottle::new(redis.clone(), &settings.redis.key_prefix);
         let sessions = SessionStore::new(redis, &settings.redis.key_prefix, secure_cookies);
+        let captcha = captcha::from_settings(&settings.captcha)?;
 
         let jwt = Arc::new(InternalJwt::new(&settings.jwt));
         let attach = AttachInternalJwt::new(jwt, "gateway");
@@ -93,6 +101,8 @@ impl AppState {
         });
         Ok(Self {
             sessions,
+            throttle,
+            captcha,
             clients,
             dependencies,
             public_origin: settings.gateway.public_url.trim_end_matches('/').to_owned(),

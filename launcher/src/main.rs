@@ -8,7 +8,10 @@ async fn main() -> anyhow::Result<()> {
     let _telemetry = telemetry::init("kid-dev")?;
     let shutdown = shutdown::on_signal();
     let public_url = settings.gateway.public_url.clone();
-    let stack = Stack::start(settings, shutdown).await?;
+    let stack = Stack::start(settings.clone(), shutdown).await?;
+    kid_identity::seed_demo(&settings)
+        .await
+        .context("seeding the demo player")?;
     tracing::info!(url = %public_url, gateway = %stack.gateway, "Kid portal is up");
     stack.wait().await
 }

@@ -11,7 +11,6 @@ use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 
 use crate::{
     error::{ApiError, ApiResult},
-    session::SESSION_COOKIE,
     state::AppState,
 };
 
@@ -48,6 +47,12 @@ fn rfc3339(timestamp: Option<prost_types::Timestamp>) -> Option<String> {
 }
 
 impl UserBody {
+    /// The user with their wallet figures, asked of the wallet service.
+    pub async fn compose(state: &AppState, user: User) -> ApiResult<Self> {
+        let account = account(state, user.id.clone()).await?;
+        Ok(Self::new(user, account))
+    }
+
     fn new(user: User, account: GetAccountResponse) -> Self {
         Self {
             username: user.username,
@@ -70,25 +75,39 @@ impl UserBody {
     }
 }
 
+/// The player's wallet figures. Until the wallet service answers GetAccount (the ledger
+/// issue), a player has no ledger and so reads zero.
+async fn account(state: &AppState, user_id: String) -> ApiResult<GetAccountResponse> {
+    match state
+        .clients
+        .wallet
+        .clone()
+        .get_account(GetAccountRequest { user_id })
+        .await
+    {
+        Ok(response) => Ok(response.into_inner()),
+        Err(status) if status.code() == tonic::Code::Unimplemented => Ok(GetAccountResponse::default()),
+        Err(status) => Err(status.into()),
+    }
+}
+
 async fn me(State(state): State<AppState>, jar: CookieJar) -> ApiResult<Json<UserBody>> {
-    let session = match jar.get(SESSION_COOKIE) {
-        Some(cookie) => state.sessions.load(cookie.value()).await?,
-        None => None,
-    };
+    let session = state.sessions.from_jar(&jar).await?;
     let user_id = session
         .and_then(|session| session.data.user_id)
         .ok_or(ApiError::Unauthenticated)?;
     let mut identity = state.clients.identity.clone();
-    let mut wallet = state.clients.wallet.clone();
-    let (user, account) = tokio::try_join!(
-        identity.get_user(GetUserRequest {
-            user_id: user_id.clone()
-        }),
-        wallet.get_account(GetAccountRequest { user_id }),
-    )?;
-    let user = user
-        .into_inner()
-        .user
-        .ok_or_else(|| ApiError::Internal("identity returned no user".into()))?;
-    Ok(Json(UserBody::new(user, account.into_inner())))
+    let user = async {
+        let response = identity
+            .get_user(GetUserRequest {
+                user_id: user_id.clone(),
+            })
+            .await?;
+        response
+            .into_inner()
+            .user
+            .ok_or_else(|| ApiError::Internal("identity returned no user".into()))
+    };
+    let (user, account) = tokio::try_join!(user, account(&state, user_id.clone()))?;
+    Ok(Json(UserBody::new(user, account)))
 }

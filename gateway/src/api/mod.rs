@@ -1,6 +1,7 @@
 //! The REST API under `/api`: one router per resource, merged, behind the CSRF check.
 
-mod me;
+mod auth;
+pub mod me;
 
 use axum::{Router, middleware, routing::get};
 
@@ -9,6 +10,7 @@ use crate::{csrf, error::ApiError, state::AppState};
 pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/auth/csrf-cookie", get(csrf::csrf_cookie))
+        .merge(auth::router())
         .merge(me::router())
         .fallback(|| async { ApiError::RouteNotFound })
         .layer(middleware::from_fn_with_state(state.clone(), csrf::protect))

@@ -31,3 +31,72 @@ pub async fn find_user(pool: &PgPool, id: Uuid) -> Result<Option<UserRow>, sqlx:
     .fetch_optional(pool)
     .await
 }
+
+pub struct NewUser<'a> {
+    pub id: Uuid,
+    pub username: &'a str,
+    pub email: &'a str,
+    pub password_hash: &'a str,
+    pub dob: Date,
+    pub receive_newsletter: bool,
+}
+
+/// Which unique field a failed insert collided on.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Taken {
+    Username,
+    Email,
+}
+
+pub enum InsertError {
+    Taken(Taken),
+    Database(sqlx::Error),
+}
+
+pub async fn insert_user(pool: &PgPool, user: &NewUser<'_>) -> Result<UserRow, InsertError> {
+    sqlx::query_as(
+        "insert into user_account (id, username, email, password_hash, dob, receive_newsletter)
+         values ($1, $2, $3, $4, $5, $6)
+         returning id, username, email, dob, first_name, middle_name, last_name, language, phone_number,
+                   mfa_enabled, created_at, verified_at, password_changed_at",
+    )
+    .bind(user.id)
+    .bind(user.username)
+    .bind(user.email)
+    .bind(user.password_hash)
+    .bind(user.dob)
+    .bind(user.receive_newsletter)
+    .fetch_one(pool)
+    .await
+    .map_err(
+        |error| match error.as_database_error().and_then(|db| db.constraint()) {
+            Some("user_account_username_key") => InsertError::Taken(Taken::Username),
+            Some("user_account_email_key") => InsertError::Taken(Taken::Email),
+            _ => InsertError::Database(error),
+        },
+    )
+}
+
+/// Which of `username` and `email` already belong to an account, regardless of case.
+pub async fn taken(pool: &PgPool, username: &str, email: &str) -> Result<Vec<Taken>, sqlx::Error> {
+    let (username_taken, email_taken): (bool, bool) = sqlx::query_as(
+        "select exists (select 1 from user_account where lower(username) = lower($1)),
+                exists (select 1 from user_account where lower(email) = lower($2))",
+    )
+    .bind(username)
+    .bind(email)
+    .fetch_one(pool)
+    .await?;
+    Ok([(username_taken, Taken::Username), (email_taken, Taken::Email)]
+        .into_iter()
+        .filter_map(|(is_taken, field)| is_taken.then_some(field))
+        .collect())
+}
+
+/// The account's id and password hash, by username regardless of case.
+pub async fn credentials(pool: &PgPool, username: &str) -> Result<Option<(Uuid, String)>, sqlx::Error> {
+    sqlx::query_as("select id, password_hash from user_account where lower(username) = lower($1)")
+        .bind(username)
+        .fetch_optional(pool)
+        .await
+}

@@ -1,6 +1,7 @@
 //! The identity service: players' accounts, credentials, email tokens and security codes.
 
 pub mod db;
+pub mod domain;
 pub mod grpc;
 
 use kid_platform::service::{ServiceHost, ServiceSpec};
@@ -17,10 +18,38 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
     wire,
 };
 
-fn wire(host: &mut ServiceHost) -> Routes {
-    let service = grpc::Identity::new(host.pool.clone());
-    Routes::new(IdentityServiceServer::with_interceptor(
+fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
+    let service = grpc::Identity::new(host.pool.clone(), domain::PasswordHasher::new()?);
+    Ok(Routes::new(IdentityServiceServer::with_interceptor(
         service,
         host.require_jwt(),
-    ))
+    )))
+}
+
+/// Development data: the `demo` player (password `Demo@123456`, email verified), created once.
+pub async fn seed_demo(settings: &kid_platform::Settings) -> anyhow::Result<()> {
+    let pool = kid_platform::db::connect(&settings.database, "identity").await?;
+    if db::credentials(&pool, "demo").await?.is_some() {
+        return Ok(());
+    }
+    let password = domain::Password::parse("Demo@123456", domain::Strength::Medium)
+        .map_err(|message| anyhow::anyhow!(message))?;
+    let password_hash = domain::PasswordHasher::new()?.hash(&password).await?;
+    let user = db::NewUser {
+        id: uuid::Uuid::now_v7(),
+        username: "demo",
+        email: "demo@kid.example",
+        password_hash: &password_hash,
+        dob: time::macros::date!(2000 - 01 - 01),
+        receive_newsletter: false,
+    };
+    match db::insert_user(&pool, &user).await {
+        Ok(_) | Err(db::InsertError::Taken(_)) => {}
+        Err(db::InsertError::Database(error)) => return Err(error.into()),
+    }
+    sqlx::query("update user_account set verified_at = coalesce(verified_at, now()) where username = 'demo'")
+        .execute(&pool)
+        .await?;
+    tracing::info!("demo player ready");
+    Ok(())
 }

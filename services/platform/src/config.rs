@@ -31,6 +31,15 @@ pub struct Settings {
     pub outbox: OutboxSettings,
     pub services: ServiceEndpoints,
     pub gateway: GatewaySettings,
+    pub captcha: CaptchaSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct CaptchaSettings {
+    /// Empty: the development verifier, refused in production.
+    pub secret: SecretString,
+    pub min_score: f64,
+    pub verify_url: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -134,6 +143,11 @@ impl Settings {
         {
             return Err(ConfigError::DevelopmentSecret("jwt.secret"));
         }
+        if settings.environment == Environment::Production
+            && settings.captcha.secret.expose_secret().is_empty()
+        {
+            return Err(ConfigError::DevelopmentSecret("captcha.secret"));
+        }
         Ok(settings)
     }
 
@@ -169,6 +183,11 @@ mod tests {
             jail.set_env("KID_ENVIRONMENT", "production");
             assert!(matches!(Settings::load(), Err(ConfigError::DevelopmentSecret(_))));
             jail.set_env("KID_JWT__SECRET", "a-real-secret-from-the-cluster");
+            assert!(matches!(
+                Settings::load(),
+                Err(ConfigError::DevelopmentSecret("captcha.secret"))
+            ));
+            jail.set_env("KID_CAPTCHA__SECRET", "recaptcha-secret");
             assert!(Settings::load().is_ok());
             Ok(())
         });

@@ -100,7 +100,7 @@ pub struct ServiceSpec {
     /// The fully qualified gRPC service reported by the health service.
     pub grpc_name: &'static str,
     pub migrator: &'static Migrator,
-    pub wire: fn(&mut ServiceHost) -> Routes,
+    pub wire: fn(&mut ServiceHost) -> anyhow::Result<Routes>,
 }
 
 /// A service built from its spec, bound and migrated, ready to serve.
@@ -126,7 +126,7 @@ impl Application {
     }
 
     pub async fn run_until_stopped(mut self) -> anyhow::Result<()> {
-        let routes = (self.spec.wire)(&mut self.host);
+        let routes = (self.spec.wire)(&mut self.host)?;
         self.host.serve(routes, &[self.spec.grpc_name]).await
     }
 }

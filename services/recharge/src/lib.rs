@@ -16,10 +16,10 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
     wire,
 };
 
-fn wire(host: &mut ServiceHost) -> Routes {
+fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     let service = grpc::Recharge::new(host.pool.clone());
-    Routes::new(RechargeServiceServer::with_interceptor(
+    Ok(Routes::new(RechargeServiceServer::with_interceptor(
         service,
         host.require_jwt(),
-    ))
+    )))
 }

@@ -16,7 +16,10 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
     wire,
 };
 
-fn wire(host: &mut ServiceHost) -> Routes {
+fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     let service = grpc::Wallet::new(host.pool.clone());
-    Routes::new(WalletServiceServer::with_interceptor(service, host.require_jwt()))
+    Ok(Routes::new(WalletServiceServer::with_interceptor(
+        service,
+        host.require_jwt(),
+    )))
 }

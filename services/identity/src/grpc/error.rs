@@ -1,6 +1,9 @@
 //! The one place identity's errors become gRPC statuses.
 
-use tonic::Status;
+use tonic::{Code, Status};
+use tonic_types::{ErrorDetails, StatusExt};
+
+use crate::domain::{FieldErrors, password::HashError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -8,6 +11,12 @@ pub enum Error {
     InvalidUserId,
     #[error("no such user")]
     UserNotFound,
+    #[error("invalid fields")]
+    Validation(FieldErrors),
+    #[error("wrong username or password")]
+    InvalidCredentials,
+    #[error("password hashing failed")]
+    Hash(#[from] HashError),
     #[error("database error")]
     Database(#[from] sqlx::Error),
 }
@@ -17,6 +26,18 @@ impl From<Error> for Status {
         match error {
             Error::InvalidUserId => Status::invalid_argument(error.to_string()),
             Error::UserNotFound => Status::not_found(error.to_string()),
+            Error::InvalidCredentials => Status::unauthenticated(error.to_string()),
+            Error::Validation(fields) => {
+                let mut details = ErrorDetails::new();
+                for (field, message) in fields.iter() {
+                    details.add_bad_request_violation(field, message.clone());
+                }
+                Status::with_error_details(Code::InvalidArgument, "invalid fields", details)
+            }
+            Error::Hash(source) => {
+                tracing::error!(error = %source, "password hashing failed");
+                Status::internal("internal error")
+            }
             Error::Database(source) => {
                 tracing::error!(error = %source, "identity database error");
                 Status::internal("internal error")

@@ -3,23 +3,99 @@
 mod error;
 
 use kid_proto::identity::v1::{
-    GetUserRequest, GetUserResponse, User, identity_service_server::IdentityService,
+    AuthenticateRequest, AuthenticateResponse, GetUserRequest, GetUserResponse, RegisterRequest,
+    RegisterResponse, User, identity_service_server::IdentityService,
 };
 use sqlx::PgPool;
 use time::{OffsetDateTime, macros::format_description};
 use tonic::{Request, Response, Status};
 use uuid::Uuid;
 
-use crate::db::{self, UserRow};
+use crate::{
+    db::{self, InsertError, NewUser, Taken, UserRow},
+    domain::{Dob, Email, FieldErrors, Password, PasswordHasher, Strength, Username},
+};
 pub use error::Error;
+
+const MSG_USERNAME_TAKEN: &str = "Tên đăng nhập này đã có người sử dụng.";
+const MSG_EMAIL_TAKEN: &str = "Địa chỉ email này đã được sử dụng cho một tài khoản khác.";
 
 pub struct Identity {
     pool: PgPool,
+    hasher: PasswordHasher,
 }
 
 impl Identity {
-    pub fn new(pool: PgPool) -> Self {
-        Self { pool }
+    pub fn new(pool: PgPool, hasher: PasswordHasher) -> Self {
+        Self { pool, hasher }
+    }
+
+    async fn register(&self, request: &RegisterRequest) -> Result<UserRow, Error> {
+        let mut errors = FieldErrors::default();
+        let email = errors.take("email", Email::parse(&request.email));
+        let dob = errors.take("dob", Dob::parse(&request.dob, OffsetDateTime::now_utc().date()));
+        let username = errors.take("username", Username::parse(&request.username));
+        let password = errors.take("password", Password::parse(&request.password, Strength::Medium));
+        errors.take(
+            "passwordConfirm",
+            Password::confirm(&request.password_confirm, &request.password),
+        );
+        if let (Some(username), Some(email)) = (&username, &email) {
+            for field in db::taken(&self.pool, username.as_str(), email.as_str()).await? {
+                record_taken(&mut errors, &field);
+            }
+        }
+        let (Some(email), Some(dob), Some(username), Some(password), true) =
+            (email, dob, username, password, errors.is_empty())
+        else {
+            return Err(Error::Validation(errors));
+        };
+        let password_hash = self.hasher.hash(&password).await?;
+        let new_user = NewUser {
+            id: Uuid::now_v7(),
+            username: username.as_str(),
+            email: email.as_str(),
+            password_hash: &password_hash,
+            dob: dob.date(),
+            receive_newsletter: request.receive_newsletter,
+        };
+        match db::insert_user(&self.pool, &new_user).await {
+            Ok(row) => {
+                tracing::info!(user_id = %row.id, "account registered");
+                Ok(row)
+            }
+            // Someone took the name between the check and the insert.
+            Err(InsertError::Taken(field)) => {
+                let mut errors = FieldErrors::default();
+                record_taken(&mut errors, &field);
+                Err(Error::Validation(errors))
+            }
+            Err(InsertError::Database(error)) => Err(error.into()),
+        }
+    }
+
+    async fn authenticate(&self, request: &AuthenticateRequest) -> Result<UserRow, Error> {
+        let username = Username::normalise_for_lookup(&request.username);
+        let credentials = db::credentials(&self.pool, &username).await?;
+        let stored = credentials.as_ref().map(|(_, hash)| hash.as_str());
+        let matches = self.hasher.verify(&request.password, stored).await?;
+        match credentials {
+            Some((id, _)) if matches => {
+                tracing::info!(user_id = %id, client_ip = %request.client_ip, outcome = "success", "sign-in attempt");
+                db::find_user(&self.pool, id).await?.ok_or(Error::UserNotFound)
+            }
+            _ => {
+                tracing::info!(client_ip = %request.client_ip, outcome = "failure", "sign-in attempt");
+                Err(Error::InvalidCredentials)
+            }
+        }
+    }
+}
+
+fn record_taken(errors: &mut FieldErrors, field: &Taken) {
+    match field {
+        Taken::Username => errors.add("username", MSG_USERNAME_TAKEN),
+        Taken::Email => errors.add("email", MSG_EMAIL_TAKEN),
     }
 }
 
@@ -60,6 +136,26 @@ impl From<UserRow> for User {
 
 #[tonic::async_trait]
 impl IdentityService for Identity {
+    async fn register(
+        &self,
+        request: Request<RegisterRequest>,
+    ) -> Result<Response<RegisterResponse>, Status> {
+        let user = Identity::register(self, request.get_ref()).await?;
+        Ok(Response::new(RegisterResponse {
+            user: Some(user.into()),
+        }))
+    }
+
+    async fn authenticate(
+        &self,
+        request: Request<AuthenticateRequest>,
+    ) -> Result<Response<AuthenticateResponse>, Status> {
+        let user = Identity::authenticate(self, request.get_ref()).await?;
+        Ok(Response::new(AuthenticateResponse {
+            user: Some(user.into()),
+        }))
+    }
+
     async fn get_user(&self, request: Request<GetUserRequest>) -> Result<Response<GetUserResponse>, Status> {
         let id = parse_user_id(&request.get_ref().user_id)?;
         let user = db::find_user(&self.pool, id)

@@ -1,0 +1,183 @@
+//! Sign-up, sign-in and sign-out. A sign-in always starts a new session id and XSRF token.
+
+use std::net::SocketAddr;
+
+use axum::{
+    Router,
+    extract::{ConnectInfo, State},
+    http::StatusCode,
+    response::{IntoResponse, Response},
+    routing::post,
+};
+use axum_extra::extract::{CookieJar, cookie::Cookie};
+use kid_proto::identity::v1::{AuthenticateRequest, RegisterRequest, User};
+use serde::Deserialize;
+
+use crate::{
+    api::me::UserBody,
+    error::{ApiError, ApiResult, ValidJson},
+    session::{SESSION_COOKIE, XSRF_COOKIE},
+    state::AppState,
+};
+
+const MSG_LOGIN_FAILED: &str = "Tên đăng nhập hoặc mật khẩu không chính xác.";
+const MSG_CAPTCHA: &str = "Không xác minh được bạn không phải là người máy, hãy thử lại.";
+const MSG_USERNAME_REQUIRED: &str = "Hãy nhập tên đăng nhập.";
+const MSG_USERNAME_SHORT: &str = "Tên đăng nhập phải có tối thiểu 4 ký tự.";
+const MSG_PASSWORD_REQUIRED: &str = "Hãy nhập mật khẩu.";
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/auth/register", post(register))
+        .route("/auth/login", post(login))
+        .route("/auth/logout", post(logout))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RegisterBody {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    receive_newsletter: bool,
+    #[serde(default)]
+    dob: String,
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    password_confirm: String,
+    #[serde(default)]
+    g_re_captcha_token: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct LoginBody {
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    remember: bool,
+}
+
+fn one_field(field: &str, message: &str) -> ApiError {
+    ApiError::Validation {
+        message: message.to_owned(),
+        errors: [(field.to_owned(), vec![message.to_owned()])]
+            .into_iter()
+            .collect(),
+    }
+}
+
+async fn signed_in(
+    state: &AppState,
+    jar: CookieJar,
+    user: Option<User>,
+    remember: bool,
+    status: StatusCode,
+) -> ApiResult<Response> {
+    let user = user.ok_or_else(|| ApiError::Internal("identity returned no user".into()))?;
+    let previous = state.sessions.from_jar(&jar).await?;
+    let session = state
+        .sessions
+        .sign_in(previous.as_ref(), &user.id, remember)
+        .await?;
+    let body = UserBody::compose(state, user).await?;
+    Ok((
+        status,
+        state.sessions.set_cookies(jar, &session),
+        axum::Json(body),
+    )
+        .into_response())
+}
+
+async fn register(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    jar: CookieJar,
+    ValidJson(body): ValidJson<RegisterBody>,
+) -> ApiResult<Response> {
+    let ip = peer.ip().to_string();
+    if let Err(error) = state
+        .captcha
+        .verify(&body.g_re_captcha_token, "registerFormSubmit", &ip)
+        .await
+    {
+        tracing::info!(error = %error, "register refused by captcha");
+        return Err(one_field("gReCaptchaToken", MSG_CAPTCHA));
+    }
+    let request = RegisterRequest {
+        email: body.email,
+        receive_newsletter: body.receive_newsletter,
+        dob: body.dob,
+        username: body.username,
+        password: body.password,
+        password_confirm: body.password_confirm,
+    };
+    let user = state
+        .clients
+        .identity
+        .clone()
+        .register(request)
+        .await?
+        .into_inner()
+        .user;
+    signed_in(&state, jar, user, false, StatusCode::CREATED).await
+}
+
+async fn login(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    jar: CookieJar,
+    ValidJson(body): ValidJson<LoginBody>,
+) -> ApiResult<Response> {
+    let username = body.username.trim().to_lowercase();
+    if username.is_empty() {
+        return Err(one_field("username", MSG_USERNAME_REQUIRED));
+    }
+    if username.chars().count() < 4 {
+        return Err(one_field("username", MSG_USERNAME_SHORT));
+    }
+    if body.password.is_empty() {
+        return Err(one_field("password", MSG_PASSWORD_REQUIRED));
+    }
+    let ip = peer.ip().to_string();
+    if let Some(retry_after_seconds) = state.throttle.retry_after(&username, &ip).await? {
+        return Err(ApiError::TooManyRequests { retry_after_seconds });
+    }
+    let request = AuthenticateRequest {
+        username: username.clone(),
+        password: body.password,
+        client_ip: ip.clone(),
+    };
+    match state.clients.identity.clone().authenticate(request).await {
+        Ok(response) => {
+            state.throttle.record_success(&username, &ip).await?;
+            signed_in(
+                &state,
+                jar,
+                response.into_inner().user,
+                body.remember,
+                StatusCode::OK,
+            )
+            .await
+        }
+        Err(status) if status.code() == tonic::Code::Unauthenticated => {
+            state.throttle.record_failure(&username, &ip).await?;
+            Err(one_field("username", MSG_LOGIN_FAILED))
+        }
+        Err(status) => Err(status.into()),
+    }
+}
+
+async fn logout(State(state): State<AppState>, jar: CookieJar) -> ApiResult<Response> {
+    if let Some(session) = state.sessions.from_jar(&jar).await? {
+        state.sessions.destroy(&session.id).await?;
+    }
+    let jar = jar
+        .remove(Cookie::build(SESSION_COOKIE).path("/"))
+        .remove(Cookie::build(XSRF_COOKIE).path("/"));
+    Ok((StatusCode::NO_CONTENT, jar).into_response())
+}

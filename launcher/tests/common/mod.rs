@@ -1,0 +1,112 @@
+//! Shared by the launcher's integration tests: the whole portal on free ports, against a fresh
+//! database, exchange and Redis prefix.
+#![allow(dead_code, reason = "each test binary uses its own part of the helpers")]
+
+use std::path::PathBuf;
+
+use kid_launcher::Stack;
+use kid_platform::{Settings, testing};
+use reqwest::{Client, StatusCode, header};
+use tokio_util::sync::CancellationToken;
+
+pub struct Portal {
+    pub base: String,
+    shutdown: CancellationToken,
+    _dist: TempDist,
+}
+
+impl Drop for Portal {
+    fn drop(&mut self) {
+        self.shutdown.cancel();
+    }
+}
+
+/// A stand-in for `web/dist`, so these tests do not depend on the web build.
+pub struct TempDist(PathBuf);
+
+impl TempDist {
+    fn new() -> Self {
+        let dir = std::env::temp_dir().join(format!("kid-dist-{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(dir.join("locales")).expect("dist dir");
+        std::fs::write(
+            dir.join("index.html"),
+            "<!doctype html><div id=\"root\">kid-spa</div>",
+        )
+        .expect("index");
+        std::fs::write(
+            dir.join("locales/vi-VN.json"),
+            r#"{"notFound":"Trang bạn truy cập không tồn tại."}"#,
+        )
+        .expect("locale");
+        Self(dir)
+    }
+}
+
+impl Drop for TempDist {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub async fn start(adjust: impl FnOnce(&mut Settings)) -> Portal {
+    let mut settings = testing::isolated_settings().await.expect("settings");
+    for endpoint in [
+        &mut settings.services.identity,
+        &mut settings.services.wallet,
+        &mut settings.services.payment,
+        &mut settings.services.recharge,
+    ] {
+        *endpoint = "http://127.0.0.1:0".to_owned();
+    }
+    let dist = TempDist::new();
+    settings.gateway.web_dist = dist.0.display().to_string();
+    adjust(&mut settings);
+    let shutdown = CancellationToken::new();
+    let stack = Stack::start(settings, shutdown.clone())
+        .await
+        .expect("stack starts");
+    let base = format!("http://{}", stack.gateway);
+    tokio::spawn(stack.wait());
+    Portal {
+        base,
+        shutdown,
+        _dist: dist,
+    }
+}
+
+pub fn client() -> Client {
+    Client::builder().cookie_store(true).build().expect("client")
+}
+
+pub async fn xsrf_token(http: &Client, base: &str) -> String {
+    let response = http
+        .get(format!("{base}/api/auth/csrf-cookie"))
+        .send()
+        .await
+        .expect("csrf-cookie");
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    let cookies: Vec<String> = response
+        .headers()
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .map(|value| value.to_str().expect("ascii").to_owned())
+        .collect();
+    let session = cookies
+        .iter()
+        .find(|c| c.starts_with("kid_session="))
+        .expect("session cookie");
+    assert!(
+        session.contains("HttpOnly") && session.contains("SameSite=Lax"),
+        "{session}"
+    );
+    let xsrf = cookies
+        .iter()
+        .find(|c| c.starts_with("XSRF-TOKEN="))
+        .expect("XSRF-TOKEN cookie");
+    assert!(!xsrf.contains("HttpOnly"), "the SPA must be able to read {xsrf}");
+    xsrf.trim_start_matches("XSRF-TOKEN=")
+        .split(';')
+        .next()
+        .expect("value")
+        .to_owned()
+}

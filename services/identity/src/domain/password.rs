@@ -1,0 +1,255 @@
+use std::sync::Arc;
+
+use argon2::{Algorithm, Argon2, Params, PasswordHash, PasswordHasher as _, PasswordVerifier as _, Version};
+use tokio::sync::Semaphore;
+
+pub const MSG_REQUIRED: &str = "Nhập vào mật khẩu.";
+pub const MSG_TOO_LONG: &str = "Mật khẩu không được dài quá 128 ký tự.";
+pub const MSG_WEAK: &str =
+    "Mật khẩu quá yếu, hãy chọn mật khẩu mạnh hơn: dùng cả chữ cái, chữ số và ký hiệu.";
+pub const MSG_CONFIRM_REQUIRED: &str = "Nhập vào mật khẩu xác nhận.";
+pub const MSG_CONFIRM_MISMATCH: &str = "Mật khẩu xác nhận không trùng khớp.";
+pub const MIN_LENGTH: usize = 8;
+pub const MAX_LENGTH: usize = 128;
+
+pub fn msg_too_short() -> String {
+    format!("Mật khẩu phải có tối thiểu {MIN_LENGTH} ký tự.")
+}
+
+/// The spec's strength levels, weakest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Strength {
+    Weak,
+    /// At least two character classes, one of them digits.
+    Medium,
+    /// At least three classes, one of them symbols.
+    Strong,
+    /// All four: lower case, upper case, digits, symbols.
+    VeryStrong,
+}
+
+impl Strength {
+    pub fn of(password: &str) -> Self {
+        let lower = password.chars().any(char::is_lowercase);
+        let upper = password.chars().any(char::is_uppercase);
+        let digit = password.chars().any(|c| c.is_ascii_digit());
+        let symbol = password.chars().any(|c| !c.is_alphanumeric());
+        let classes = [lower, upper, digit, symbol]
+            .into_iter()
+            .filter(|present| *present)
+            .count();
+        match classes {
+            4 => Self::VeryStrong,
+            3 if symbol => Self::Strong,
+            2.. if digit => Self::Medium,
+            _ => Self::Weak,
+        }
+    }
+}
+
+/// A new password: 8 to 128 characters (Unicode code points, never truncated) of at least
+/// `required` strength.
+#[derive(Clone)]
+pub struct Password(String);
+
+impl std::fmt::Debug for Password {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Password(***)")
+    }
+}
+
+impl Password {
+    pub fn parse(raw: &str, required: Strength) -> Result<Self, String> {
+        let length = raw.chars().count();
+        if length == 0 {
+            return Err(MSG_REQUIRED.into());
+        }
+        if length < MIN_LENGTH {
+            return Err(msg_too_short());
+        }
+        if length > MAX_LENGTH {
+            return Err(MSG_TOO_LONG.into());
+        }
+        if Strength::of(raw) < required {
+            return Err(MSG_WEAK.into());
+        }
+        Ok(Self(raw.to_owned()))
+    }
+
+    /// The confirmation must be present and equal.
+    pub fn confirm(raw: &str, password: &str) -> Result<(), String> {
+        if raw.is_empty() {
+            Err(MSG_CONFIRM_REQUIRED.into())
+        } else if raw != password {
+            Err(MSG_CONFIRM_MISMATCH.into())
+        } else {
+            Ok(())
+        }
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum HashError {
+    #[error("password hashing failed: {0}")]
+    Hash(String),
+    #[error("the hashing task was lost")]
+    Join(#[from] tokio::task::JoinError),
+}
+
+/// argon2id with m=19456 KiB, t=2, p=1. Hashing runs on the blocking pool, at most one hash
+/// per core at a time, so a flood of sign-ins queues here instead of starving other requests.
+#[derive(Clone)]
+pub struct PasswordHasher {
+    permits: Arc<Semaphore>,
+    /// Verified against when the username is unknown, so that answer takes as long as a
+    /// wrong password.
+    decoy: Arc<str>,
+}
+
+/// Stored hashes asking for more than this are refused rather than computed.
+const MAX_M_COST: u32 = 64 * 1024;
+const MAX_T_COST: u32 = 8;
+const MAX_P_COST: u32 = 4;
+
+fn argon2() -> Result<Argon2<'static>, HashError> {
+    let params = Params::new(19_456, 2, 1, None).map_err(|error| HashError::Hash(error.to_string()))?;
+    Ok(Argon2::new(Algorithm::Argon2id, Version::V0x13, params))
+}
+
+fn hash_now(password: &str) -> Result<String, HashError> {
+    argon2()?
+        .hash_password(password.as_bytes())
+        .map(|hash| hash.to_string())
+        .map_err(|error| HashError::Hash(error.to_string()))
+}
+
+fn verify_now(password: &str, stored: &str) -> bool {
+    let Ok(parsed) = PasswordHash::new(stored) else {
+        return false;
+    };
+    let Ok(params) = Params::try_from(&parsed) else {
+        return false;
+    };
+    if params.m_cost() > MAX_M_COST || params.t_cost() > MAX_T_COST || params.p_cost() > MAX_P_COST {
+        tracing::warn!("stored password hash exceeds the parameter caps");
+        return false;
+    }
+    Argon2::default()
+        .verify_password(password.as_bytes(), &parsed)
+        .is_ok()
+}
+
+impl PasswordHasher {
+    pub fn new() -> Result<Self, HashError> {
+        let cores = std::thread::available_parallelism().map_or(2, usize::from);
+        let decoy = hash_now("decoy password that no account has")?;
+        Ok(Self {
+            permits: Arc::new(Semaphore::new(cores)),
+            decoy: decoy.into(),
+        })
+    }
+
+    async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, HashError> {
+        let _permit = self
+            .permits
+            .acquire()
+            .await
+            .map_err(|error| HashError::Hash(error.to_string()))?;
+        Ok(tokio::task::spawn_blocking(work).await?)
+    }
+
+    pub async fn hash(&self, password: &Password) -> Result<String, HashError> {
+        let password = password.0.clone();
+        self.run(move || hash_now(&password)).await?
+    }
+
+    /// Whether `password` matches `stored`; with no stored hash, a decoy is checked so the
+    /// time taken does not reveal that the account does not exist.
+    pub async fn verify(&self, password: &str, stored: Option<&str>) -> Result<bool, HashError> {
+        let password = password.to_owned();
+        let known = stored.is_some();
+        let stored = stored.map_or_else(|| self.decoy.to_string(), str::to_owned);
+        let matches = self.run(move || verify_now(&password, &stored)).await?;
+        Ok(known && matches)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strength_levels_follow_the_spec() {
+        assert_eq!(Strength::of("password"), Strength::Weak);
+        assert_eq!(Strength::of("PASSWORD!"), Strength::Weak);
+        assert_eq!(Strength::of("password1"), Strength::Medium);
+        assert_eq!(Strength::of("Password1"), Strength::Medium);
+        assert_eq!(Strength::of("password1!"), Strength::Strong);
+        assert_eq!(Strength::of("Password1!"), Strength::VeryStrong);
+    }
+
+    #[test]
+    fn length_counts_code_points_and_is_never_truncated() {
+        assert_eq!(
+            Password::parse("", Strength::Medium).err(),
+            Some(MSG_REQUIRED.into())
+        );
+        assert_eq!(
+            Password::parse("ab1", Strength::Medium).err(),
+            Some(msg_too_short())
+        );
+        assert!(Password::parse("mậtkhẩu1", Strength::Medium).is_ok());
+        let long = format!("{}1", "ậ".repeat(128));
+        assert_eq!(
+            Password::parse(&long, Strength::Medium).err(),
+            Some(MSG_TOO_LONG.into())
+        );
+        assert_eq!(
+            Password::parse("abcdefgh", Strength::Medium).err(),
+            Some(MSG_WEAK.into())
+        );
+    }
+
+    #[test]
+    fn confirmation_must_be_present_and_equal() {
+        assert_eq!(
+            Password::confirm("", "Secret123!"),
+            Err(MSG_CONFIRM_REQUIRED.into())
+        );
+        assert_eq!(
+            Password::confirm("Secret123", "Secret123!"),
+            Err(MSG_CONFIRM_MISMATCH.into())
+        );
+        assert_eq!(Password::confirm("Secret123!", "Secret123!"), Ok(()));
+    }
+
+    #[tokio::test]
+    async fn a_hash_verifies_its_password_only() {
+        let hasher = PasswordHasher::new().expect("hasher");
+        let password = Password::parse("Demo@123456", Strength::Medium).expect("password");
+        let stored = hasher.hash(&password).await.expect("hash");
+        assert!(stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"));
+        assert!(hasher.verify("Demo@123456", Some(&stored)).await.expect("verify"));
+        assert!(
+            !hasher
+                .verify("Demo@1234567", Some(&stored))
+                .await
+                .expect("verify")
+        );
+        assert!(!hasher.verify("Demo@123456", None).await.expect("verify"));
+    }
+
+    #[tokio::test]
+    async fn a_hash_with_excessive_parameters_is_refused() {
+        let hasher = PasswordHasher::new().expect("hasher");
+        let greedy = "$argon2id$v=19$m=4194304,t=2,p=1$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG";
+        assert!(!hasher.verify("anything", Some(greedy)).await.expect("verify"));
+    }
+}
