@@ -99,7 +99,8 @@ async fn login_flood(base: Arc<str>, stop_after: Duration) -> f64 {
 async fn me_latencies(clients: &[Client], base: &str) -> Vec<Duration> {
     let started = Instant::now();
     let mut tasks = JoinSet::new();
-    for http in clients.iter().take(ME_CONCURRENCY).cloned() {
+    for http in clients.iter().take(ME_CONCURRENCY) {
+        let http = http.clone();
         let url = format!("{base}/api/me");
         tasks.spawn(async move {
             let mut samples = Vec::new();
