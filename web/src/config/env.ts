@@ -4,6 +4,8 @@ export const env = {
   API_URL: withoutTrailingSlash(import.meta.env.VITE_API_URL || '/api'),
   GAME_SITE_URL: withoutTrailingSlash(import.meta.env.VITE_GAME_SITE_URL || 'https://kid.example'),
   MESSENGER_URL: import.meta.env.VITE_MESSENGER_URL || 'https://m.me/kid.example',
+  /** reCAPTCHA v3 site key; without one the app sends the development token the gateway accepts. */
+  RECAPTCHA_SITE_KEY: import.meta.env.VITE_RECAPTCHA_SITE_KEY || '',
 } as const;
 
 /** The product identifier the server expects in the X-Product header. */

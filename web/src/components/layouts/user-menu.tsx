@@ -1,8 +1,9 @@
-import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, HStack, Menu, Portal, Text } from '@chakra-ui/react';
 import { ChevronDown, Download, LogOut, Newspaper, Settings, LifeBuoy } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
+import { PayPartnerTick } from '@/components/pay-partner-tick';
 import { externalLinks } from '@/config/links';
 import { paths } from '@/config/paths';
 import type { User } from '@/types/api';
@@ -24,6 +25,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
           <Text as="span" hideBelow="sm" maxW="40" truncate>
             {user.username}
           </Text>
+          {user.isPayPartner && <PayPartnerTick hideBelow="sm" />}
           <ChevronDown size={16} aria-hidden />
         </Button>
       </Menu.Trigger>
@@ -34,9 +36,12 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
               <Text fontSize="sm" color="fg.muted">
                 {t('header.greeting')}
               </Text>
-              <Text fontWeight="semibold" truncate>
-                {user.username}
-              </Text>
+              <HStack gap="1.5">
+                <Text fontWeight="semibold" truncate>
+                  {user.username}
+                </Text>
+                {user.isPayPartner && <PayPartnerTick />}
+              </HStack>
             </Box>
             <Menu.Separator />
             <Menu.Item value="news" asChild hideFrom="md">

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import { browser } from '@/lib/browser';
+import { buildUser } from '@/testing/data';
 import { db } from '@/testing/mocks/db';
 import { act, fireEvent, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
@@ -104,6 +105,26 @@ describe('signed-in shell', () => {
       'POST /api/auth/logout',
     ]);
     expect(db.signedIn).toBe(false);
+  });
+
+  it('shows the signed-in user and, for a pay partner, the verified tick', async () => {
+    const { events } = renderApp('/', { user: buildUser({ username: 'vip_player', isPayPartner: true }) });
+    const header = await screen.findByRole('banner');
+    const trigger = within(header).getByRole('button', { name: /vip_player/ });
+    const tick = within(trigger).getByRole('img', { name: 'Đối tác nạp của Kid' });
+    expect(tick).toHaveAttribute('title', 'Đối tác nạp của Kid');
+
+    await events.click(trigger);
+    const menu = await screen.findByRole('menu');
+    expect(menu).toHaveTextContent('vip_player');
+    expect(within(menu).getByRole('img', { name: 'Đối tác nạp của Kid' })).toBeInTheDocument();
+  });
+
+  it('shows no tick for a player who is not a pay partner', async () => {
+    renderApp('/', { user: buildUser({ username: 'plain_player', isPayPartner: false }) });
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('button', { name: /plain_player/ })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Đối tác nạp của Kid' })).toBeNull();
   });
 
   it('the side navigation logs out too', async () => {

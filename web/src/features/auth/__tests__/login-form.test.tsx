@@ -44,7 +44,7 @@ describe('sign-in form', () => {
         xsrf = request.headers.get('X-XSRF-TOKEN');
         body = await request.json();
         db.signedIn = true;
-        return new HttpResponse(null, { status: 204 });
+        return HttpResponse.json(db.user);
       }),
     );
     const { events, router } = renderApp('/login');
@@ -71,13 +71,32 @@ describe('sign-in form', () => {
     await events.click(submitButton());
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Tên đăng nhập hoặc mật khẩu không đúng.');
+    expect(alert).toHaveTextContent('Tên đăng nhập hoặc mật khẩu không chính xác.');
     await waitFor(() => expect(usernameField()).toHaveAttribute('aria-invalid', 'true'));
     expect(db.signedIn).toBe(false);
 
     await events.type(passwordField(), '!');
     await waitFor(() => expect(usernameField()).not.toHaveAttribute('aria-invalid'));
     expect(screen.getByRole('heading', { level: 1, name: 'Đăng nhập' })).toBeInTheDocument();
+  });
+
+  it('shows the throttling message when there were too many attempts', async () => {
+    const message = 'Bạn thao tác quá nhanh, hãy thử lại sau ít phút.';
+    server.use(
+      http.post('/api/auth/login', () =>
+        HttpResponse.json({ message, errors: {} }, { status: 429, headers: { 'Retry-After': '60' } }),
+      ),
+    );
+    const { events } = renderApp('/login');
+
+    await events.type(await screen.findByLabelText(/Tên đăng nhập/), 'player01');
+    await events.type(passwordField(), TEST_PASSWORD);
+    await events.click(submitButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Đăng nhập không thành công');
+    expect(alert).toHaveTextContent(message);
+    expect(usernameField()).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows the transport message when the server cannot be reached', async () => {

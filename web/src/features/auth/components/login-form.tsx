@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { toApiError } from '@/lib/api-client';
+import { fromLocation } from '@/lib/auth';
 
 import { loginInputSchema, useLogin, type LoginInput } from '../api/login';
 
@@ -110,7 +111,10 @@ export function LoginForm() {
         <Text textAlign="center" fontSize="sm" color="fg.muted">
           {t('auth.login.noAccount')}{' '}
           <Link asChild color="brand.fg" fontWeight="semibold">
-            <RouterLink to={{ pathname: paths.register, search: location.search }}>
+            <RouterLink
+              to={{ pathname: paths.register, search: location.search }}
+              state={{ from: fromLocation(location.state) }}
+            >
               {t('auth.login.register')}
             </RouterLink>
           </Link>

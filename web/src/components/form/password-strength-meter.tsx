@@ -1,0 +1,57 @@
+import { Box, HStack, Stack, Text, type StackProps } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+import { PASSWORD_LEVELS, passwordStrength, type PasswordStrength } from '@/lib/password-strength';
+
+const RANK: Record<PasswordStrength, number> = { weak: 0, medium: 1, strong: 2, veryStrong: 3 };
+const COLOR: Record<PasswordStrength, string> = {
+  weak: 'red.solid',
+  medium: 'orange.solid',
+  strong: 'green.solid',
+  veryStrong: 'teal.solid',
+};
+
+type PasswordStrengthMeterProps = Omit<StackProps, 'children'> & {
+  password: string;
+};
+
+/** A three-segment bar and label for the password's strength, with the recommendation below. */
+export function PasswordStrengthMeter({ password, ...props }: PasswordStrengthMeterProps) {
+  const { t } = useTranslation();
+  const strength = passwordStrength(password);
+  const rank = RANK[strength];
+  const label = t(`password.strength.${strength}`);
+
+  return (
+    <Stack gap="1.5" {...props}>
+      <HStack
+        gap="1"
+        role="meter"
+        aria-label={t('password.strength.label')}
+        aria-valuemin={0}
+        aria-valuemax={PASSWORD_LEVELS.length}
+        aria-valuenow={rank}
+        aria-valuetext={password ? label : undefined}
+      >
+        {PASSWORD_LEVELS.map((level, index) => (
+          <Box
+            key={level}
+            flex="1"
+            h="1.5"
+            borderRadius="full"
+            bg={password && index < Math.max(rank, 1) ? COLOR[strength] : 'bg.muted'}
+            transition="background 0.2s"
+          />
+        ))}
+      </HStack>
+      {password && (
+        <Text fontSize="xs" color="fg.muted">
+          {t('password.strength.current', { level: label })}
+        </Text>
+      )}
+      <Text fontSize="xs" color="fg.muted">
+        {t('password.requirement')}
+      </Text>
+    </Stack>
+  );
+}
