@@ -94,3 +94,36 @@ ensure_nextest() {
   log "installing cargo-nextest"
   cargo install --locked cargo-nextest
 }
+
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] && return 0
+  log "installing Chromium"
+  apt_install chromium
+}
+
+# The portal for the browser journeys: its own port, database, exchange and Redis prefix, so it
+# neither meets a developer's running portal nor inherits its data.
+E2E_PORT="${E2E_PORT:-18080}"
+start_e2e_portal() {
+  psql -h 127.0.0.1 -U postgres -d postgres -qc 'drop database if exists kid_e2e' >/dev/null
+  KID_DATABASE__URL=postgres://postgres@127.0.0.1:5432/kid_e2e \
+  KID_REDIS__KEY_PREFIX=kid-e2e KID_AMQP__EXCHANGE=kid.e2e \
+  KID_GATEWAY__PORT="$E2E_PORT" KID_GATEWAY__PUBLIC_URL="http://127.0.0.1:$E2E_PORT" \
+  KID_SERVICES__IDENTITY=http://127.0.0.1:0 KID_SERVICES__WALLET=http://127.0.0.1:0 \
+  KID_SERVICES__PAYMENT=http://127.0.0.1:0 KID_SERVICES__RECHARGE=http://127.0.0.1:0 \
+  RUST_LOG=warn "$CARGO_TARGET_DIR/debug/kid-launcher" >"${TMPDIR:-/tmp}/kid-e2e-portal.log" 2>&1 &
+  E2E_PID=$!
+  for _ in $(seq 90); do
+    curl -fs "http://127.0.0.1:$E2E_PORT/readyz" >/dev/null 2>&1 && return 0
+    kill -0 "$E2E_PID" 2>/dev/null || break
+    sleep 1
+  done
+  log "the end-to-end portal did not become ready:"
+  tail -n 40 "${TMPDIR:-/tmp}/kid-e2e-portal.log" >&2
+  return 1
+}
+
+stop_e2e_portal() {
+  [ -n "${E2E_PID:-}" ] && kill "$E2E_PID" 2>/dev/null && wait "$E2E_PID" 2>/dev/null
+  E2E_PID=""
+}
