@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 
+import { configure } from '@testing-library/dom';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 import { initTestI18n } from './i18n';
 import { resetDb } from './mocks/db';
 import { server } from './mocks/server';
+
+// Lazily loaded routes can take longer than the default second on a busy 2-core CI machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 // What jsdom lacks and Chakra, next-themes and the floating menus use.
 if (!window.matchMedia) {
