@@ -143,15 +143,7 @@ fn report(label: &str, samples: &[Duration]) {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let mut settings = testing::isolated_settings().await?;
-    for endpoint in [
-        &mut settings.services.identity,
-        &mut settings.services.wallet,
-        &mut settings.services.payment,
-        &mut settings.services.recharge,
-    ] {
-        *endpoint = "http://127.0.0.1:0".to_owned();
-    }
+    let settings = testing::isolated_settings().await?;
     let shutdown = CancellationToken::new();
     let stack = Stack::start(settings, shutdown.clone()).await?;
     let base: Arc<str> = format!("http://{}", stack.gateway).into();

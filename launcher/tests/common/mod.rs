@@ -50,14 +50,6 @@ impl Drop for TempDist {
 
 pub async fn start(adjust: impl FnOnce(&mut Settings)) -> Portal {
     let mut settings = testing::isolated_settings().await.expect("settings");
-    for endpoint in [
-        &mut settings.services.identity,
-        &mut settings.services.wallet,
-        &mut settings.services.payment,
-        &mut settings.services.recharge,
-    ] {
-        *endpoint = "http://127.0.0.1:0".to_owned();
-    }
     let dist = TempDist::new();
     settings.gateway.web_dist = dist.0.display().to_string();
     adjust(&mut settings);

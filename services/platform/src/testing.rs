@@ -7,7 +7,7 @@ use uuid::Uuid;
 use crate::{config::Settings, db};
 
 /// Development settings pointed at a brand-new database, a unique exchange and Redis prefix,
-/// with every listener on a free port.
+/// with every listener (gateway and each service's endpoint) on a free port.
 pub async fn isolated_settings() -> anyhow::Result<Settings> {
     let mut settings = Settings::load()?;
     let id = &Uuid::new_v4().simple().to_string()[..16];
@@ -20,6 +20,14 @@ pub async fn isolated_settings() -> anyhow::Result<Settings> {
     settings.redis.key_prefix = format!("kid-test-{id}");
     settings.grpc.port = 0;
     settings.gateway.port = 0;
+    for endpoint in [
+        &mut settings.services.identity,
+        &mut settings.services.wallet,
+        &mut settings.services.payment,
+        &mut settings.services.recharge,
+    ] {
+        *endpoint = "http://127.0.0.1:0".to_owned();
+    }
     settings.outbox.poll_interval_ms = 50;
     Ok(settings)
 }
