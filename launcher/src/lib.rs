@@ -21,7 +21,6 @@ const SERVICES: [&ServiceSpec; 4] = [
 pub struct Stack {
     pub gateway: SocketAddr,
     pub services: Vec<(&'static str, SocketAddr)>,
-    pub settings: Settings,
     tasks: JoinSet<anyhow::Result<()>>,
 }
 
@@ -56,13 +55,12 @@ impl Stack {
             services.push((spec.schema, address));
             tasks.spawn(application.run_until_stopped());
         }
-        let gateway = kid_gateway::Gateway::build(settings.clone(), shutdown).await?;
+        let gateway = kid_gateway::Gateway::build(settings, shutdown).await?;
         let gateway_address = gateway.address();
         tasks.spawn(gateway.run_until_stopped());
         Ok(Self {
             gateway: gateway_address,
             services,
-            settings,
             tasks,
         })
     }

@@ -72,10 +72,6 @@ impl ServiceHost {
         RequireInternalJwt::new(self.jwt.clone())
     }
 
-    pub fn shutdown_token(&self) -> CancellationToken {
-        self.shutdown.clone()
-    }
-
     /// Runs `task` beside the server (a consumer, a schedule); shutdown waits for it.
     pub fn spawn(&mut self, task: impl Future<Output = ()> + Send + 'static) {
         self.tasks.spawn(task);
