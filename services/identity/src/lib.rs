@@ -15,6 +15,7 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
     schema: "identity",
     grpc_name: SERVICE_NAME,
     migrator: &MIGRATOR,
+    queues: |_| Vec::new(),
     wire,
 };
 
@@ -27,10 +28,11 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
 }
 
 /// Development data: the `demo` player (password `Demo@123456`, email verified), created once.
-pub async fn seed_demo(settings: &kid_platform::Settings) -> anyhow::Result<()> {
+/// Returns the player's id.
+pub async fn seed_demo(settings: &kid_platform::Settings) -> anyhow::Result<uuid::Uuid> {
     let pool = kid_platform::db::connect(&settings.database, "identity").await?;
-    if db::credentials(&pool, "demo").await?.is_some() {
-        return Ok(());
+    if let Some((id, _)) = db::credentials(&pool, "demo").await? {
+        return Ok(id);
     }
     let password = domain::Password::parse("Demo@123456", domain::Strength::Medium)
         .map_err(|message| anyhow::anyhow!(message))?;
@@ -51,5 +53,8 @@ pub async fn seed_demo(settings: &kid_platform::Settings) -> anyhow::Result<()> 
         .execute(&pool)
         .await?;
     tracing::info!("demo player ready");
-    Ok(())
+    let (id, _) = db::credentials(&pool, "demo")
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("the demo player was not saved"))?;
+    Ok(id)
 }

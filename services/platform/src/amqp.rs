@@ -17,6 +17,9 @@ pub struct QueueSpec {
     pub bindings: Vec<String>,
     /// Deliveries before a message that keeps failing is dead-lettered.
     pub delivery_limit: u32,
+    /// Deletes the queue (and its dead-letter queue) after this long without consumers; for
+    /// test runs, whose queues nobody consumes once they end. Production queues never expire.
+    pub expires: Option<Duration>,
 }
 
 impl QueueSpec {
@@ -25,7 +28,14 @@ impl QueueSpec {
             name: name.into(),
             bindings: bindings.iter().map(|b| (*b).to_owned()).collect(),
             delivery_limit: 5,
+            expires: None,
         }
+    }
+
+    /// The queue as this deployment declares it (test runs' queues expire).
+    pub fn configured(mut self, settings: &crate::config::AmqpSettings) -> Self {
+        self.expires = self.expires.or(settings.queue_expires());
+        self
     }
 
     pub fn dead_letter_queue(&self) -> String {
@@ -77,12 +87,16 @@ pub async fn declare_exchanges(channel: &Channel, exchange: &str) -> lapin::Resu
         .await
 }
 
-fn quorum_arguments() -> FieldTable {
+fn quorum_arguments(expires: Option<Duration>) -> FieldTable {
     let mut arguments = FieldTable::default();
     arguments.insert(
         ShortString::from("x-queue-type"),
         AMQPValue::LongString(LongString::from("quorum")),
     );
+    if let Some(expires) = expires {
+        let millis = u32::try_from(expires.as_millis()).unwrap_or(u32::MAX);
+        arguments.insert(ShortString::from("x-expires"), AMQPValue::LongUInt(millis));
+    }
     arguments
 }
 
@@ -95,7 +109,11 @@ pub async fn declare_queue(channel: &Channel, exchange: &str, spec: &QueueSpec) 
     };
     let dead_letters = spec.dead_letter_queue();
     channel
-        .queue_declare(dead_letters.as_str().into(), durable, quorum_arguments())
+        .queue_declare(
+            dead_letters.as_str().into(),
+            durable,
+            quorum_arguments(spec.expires),
+        )
         .await?;
     channel
         .queue_bind(
@@ -107,7 +125,7 @@ pub async fn declare_queue(channel: &Channel, exchange: &str, spec: &QueueSpec) 
         )
         .await?;
 
-    let mut arguments = quorum_arguments();
+    let mut arguments = quorum_arguments(spec.expires);
     arguments.insert(
         ShortString::from("x-dead-letter-exchange"),
         AMQPValue::LongString(LongString::from(dead_letter_exchange(exchange))),

@@ -60,6 +60,15 @@ pub struct AmqpSettings {
     pub url: SecretString,
     /// The durable topic exchange every event is published to.
     pub exchange: String,
+    /// Consumers' queues are deleted after this long unused; 0 (production) keeps them.
+    #[serde(default)]
+    pub queue_expires_ms: u64,
+}
+
+impl AmqpSettings {
+    pub fn queue_expires(&self) -> Option<Duration> {
+        (self.queue_expires_ms > 0).then(|| Duration::from_millis(self.queue_expires_ms))
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -79,6 +79,7 @@ enum Outcome {
 
 impl Consumer {
     pub fn new(pool: PgPool, settings: &Settings, queue: QueueSpec) -> Self {
+        let queue = queue.configured(&settings.amqp);
         Self {
             pool,
             amqp_url: settings.amqp.url.clone(),

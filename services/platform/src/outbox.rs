@@ -15,7 +15,11 @@ use sqlx::{PgConnection, PgPool};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-use crate::{amqp, config::Settings, telemetry};
+use crate::{
+    amqp::{self, QueueSpec},
+    config::Settings,
+    telemetry,
+};
 
 #[derive(Debug, thiserror::Error)]
 pub enum OutboxError {
@@ -65,6 +69,7 @@ pub struct Relay {
     exchange: String,
     batch_size: i64,
     poll_interval: Duration,
+    queues: Vec<QueueSpec>,
 }
 
 impl Relay {
@@ -75,7 +80,16 @@ impl Relay {
             exchange: settings.amqp.exchange.clone(),
             batch_size: settings.outbox.batch_size,
             poll_interval: settings.outbox.poll_interval(),
+            queues: Vec::new(),
         }
+    }
+
+    /// Queues declared (with their bindings) before anything is published, so the service's
+    /// own consumers miss nothing it publishes before they first connect: the broker drops a
+    /// message that no queue is bound for.
+    pub fn declaring(mut self, queues: Vec<QueueSpec>) -> Self {
+        self.queues = queues;
+        self
     }
 
     /// Publishes until `shutdown`, reconnecting to the broker as needed. On shutdown it drains
@@ -106,6 +120,9 @@ impl Relay {
         let channel = connection.create_channel().await?;
         channel.confirm_select(ConfirmSelectOptions::default()).await?;
         amqp::declare_exchanges(&channel, &self.exchange).await?;
+        for queue in &self.queues {
+            amqp::declare_queue(&channel, &self.exchange, queue).await?;
+        }
         Ok(channel)
     }
 

@@ -10,6 +10,7 @@ use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
 use crate::{
+    amqp::QueueSpec,
     auth::{InternalJwt, RequireInternalJwt},
     config::Settings,
     db, grpc,
@@ -35,6 +36,7 @@ impl ServiceHost {
         address: &str,
         settings: Settings,
         migrator: &Migrator,
+        queues: Vec<QueueSpec>,
         shutdown: CancellationToken,
     ) -> anyhow::Result<Self> {
         let listener = TcpListener::bind(address)
@@ -48,7 +50,15 @@ impl ServiceHost {
             .await
             .with_context(|| format!("{name}: migrations"))?;
         let mut tasks = JoinSet::new();
-        tasks.spawn(Relay::new(pool.clone(), &settings).run(shutdown.clone()));
+        let queues = queues
+            .into_iter()
+            .map(|queue| queue.configured(&settings.amqp))
+            .collect();
+        tasks.spawn(
+            Relay::new(pool.clone(), &settings)
+                .declaring(queues)
+                .run(shutdown.clone()),
+        );
         let jwt = Arc::new(InternalJwt::new(&settings.jwt));
         tracing::info!(service = name, %address, "service started");
         Ok(Self {
@@ -70,6 +80,11 @@ impl ServiceHost {
     /// The interceptor every RPC of this service goes through.
     pub fn require_jwt(&self) -> RequireInternalJwt {
         RequireInternalJwt::new(self.jwt.clone())
+    }
+
+    /// Cancelled when the service is asked to stop; tasks given to [`Self::spawn`] watch it.
+    pub fn shutdown_token(&self) -> CancellationToken {
+        self.shutdown.clone()
     }
 
     /// Runs `task` beside the server (a consumer, a schedule); shutdown waits for it.
@@ -96,6 +111,8 @@ pub struct ServiceSpec {
     /// The fully qualified gRPC service reported by the health service.
     pub grpc_name: &'static str,
     pub migrator: &'static Migrator,
+    /// The queues the service consumes, declared before it publishes anything.
+    pub queues: fn(&Settings) -> Vec<QueueSpec>,
     pub wire: fn(&mut ServiceHost) -> anyhow::Result<Routes>,
 }
 
@@ -113,7 +130,9 @@ impl Application {
         shutdown: CancellationToken,
     ) -> anyhow::Result<Self> {
         let address = settings.grpc.address();
-        let host = ServiceHost::start(spec.schema, &address, settings, spec.migrator, shutdown).await?;
+        let queues = (spec.queues)(&settings);
+        let host =
+            ServiceHost::start(spec.schema, &address, settings, spec.migrator, queues, shutdown).await?;
         Ok(Self { host, spec })
     }
 

@@ -17,6 +17,7 @@ pub async fn isolated_settings() -> anyhow::Result<Settings> {
     db::ensure_database(&settings.database).await?;
     settings.database.max_connections = 5;
     settings.amqp.exchange = format!("kid.test.{id}");
+    settings.amqp.queue_expires_ms = 60_000;
     settings.redis.key_prefix = format!("kid-test-{id}");
     settings.grpc.port = 0;
     settings.gateway.port = 0;

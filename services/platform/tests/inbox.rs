@@ -82,7 +82,8 @@ async fn start() -> Fixture {
         .await
         .expect("amqp");
     let channel = connection.create_channel().await.expect("channel");
-    let mut queue = QueueSpec::new(format!("{}.orders", settings.amqp.exchange), &["order.#"]);
+    let mut queue =
+        QueueSpec::new(format!("{}.orders", settings.amqp.exchange), &["order.#"]).configured(&settings.amqp);
     queue.delivery_limit = 2;
     amqp::declare_queue(&channel, &settings.amqp.exchange, &queue)
         .await

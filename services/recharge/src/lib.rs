@@ -13,6 +13,7 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
     schema: "recharge",
     grpc_name: SERVICE_NAME,
     migrator: &MIGRATOR,
+    queues: |_| Vec::new(),
     wire,
 };
 
