@@ -1,25 +1,38 @@
 //! The wallet service: the KP ledger: accounts, transactions, balances, debt and partner tiers.
 
+pub mod db;
+pub mod domain;
+pub mod events;
 pub mod grpc;
+pub mod ledger;
+pub mod seed;
 
 use kid_platform::service::{ServiceHost, ServiceSpec};
 use kid_proto::wallet::v1::wallet_service_server::{SERVICE_NAME, WalletServiceServer};
 use sqlx::migrate::Migrator;
 use tonic::service::Routes;
 
-static MIGRATOR: Migrator = sqlx::migrate!("../../migrations/wallet");
+pub static MIGRATOR: Migrator = sqlx::migrate!("../../migrations/wallet");
 
 pub static SERVICE: ServiceSpec = ServiceSpec {
     schema: "wallet",
     grpc_name: SERVICE_NAME,
     migrator: &MIGRATOR,
+    queues: |settings| vec![events::partner_queue(settings)],
     wire,
 };
 
 fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
-    let service = grpc::Wallet::new(host.pool.clone());
+    let ledger = ledger::Ledger::new(host.pool.clone());
+    let shutdown = host.shutdown_token();
+    host.spawn(events::consume_partner_recalculations(
+        host.pool.clone(),
+        host.settings.clone(),
+        shutdown.clone(),
+    ));
+    host.spawn(events::run_daily_schedule(host.pool.clone(), shutdown));
     Ok(Routes::new(WalletServiceServer::with_interceptor(
-        service,
+        grpc::Wallet::new(ledger),
         host.require_jwt(),
     )))
 }

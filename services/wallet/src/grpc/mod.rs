@@ -1,19 +1,278 @@
-//! The tonic service. Its RPCs are built by the issue that owns them; until then they answer
-//! UNIMPLEMENTED (the generated default), behind the same internal-JWT check as the rest.
+//! The tonic service: requests are checked and turned into ledger orders, errors mapped once
+//! in `error`.
 
-use kid_proto::wallet::v1::wallet_service_server::WalletService;
-use sqlx::PgPool;
+mod error;
+
+use kid_proto::wallet::v1::{
+    self as pb, CreditRequest, CreditResponse, DebitRequest, DebitResponse, FailTopupRequest,
+    FailTopupResponse, GetAccountRequest, GetAccountResponse, ListTransactionsRequest,
+    ListTransactionsResponse, OpenTopupRequest, OpenTopupResponse, RecallRequest, RecallResponse,
+    RefundRequest, RefundResponse, wallet_service_server::WalletService,
+};
+use serde_json::Value;
+use tonic::{Request, Response, Status};
+use uuid::Uuid;
+
+pub use error::{Error, MSG_INSUFFICIENT};
+
+use crate::{
+    domain::{Kp, Vnd},
+    ledger::{
+        CoinMetadata, Ledger, Payment, RecallOrder, Refund, TopupCredit, TopupOpening, TopupType,
+        TransactionView,
+    },
+};
+
+const MAX_KEY_LENGTH: usize = 200;
 
 pub struct Wallet {
-    #[allow(dead_code, reason = "the queries arrive with their RPCs")]
-    pool: PgPool,
+    ledger: Ledger,
 }
 
 impl Wallet {
-    pub fn new(pool: PgPool) -> Self {
-        Self { pool }
+    pub fn new(ledger: Ledger) -> Self {
+        Self { ledger }
     }
 }
 
+fn user_id(value: &str) -> Result<Uuid, Error> {
+    Uuid::parse_str(value).map_err(|_| Error::InvalidArgument("user_id is not a UUID"))
+}
+
+fn transaction_id(value: &str) -> Result<Uuid, Error> {
+    Uuid::parse_str(value).map_err(|_| Error::InvalidArgument("transaction_id is not a UUID"))
+}
+
+fn key(value: &str) -> Result<String, Error> {
+    if value.trim().is_empty() || value.len() > MAX_KEY_LENGTH {
+        return Err(Error::InvalidArgument("idempotency_key must be 1 to 200 bytes"));
+    }
+    Ok(value.to_owned())
+}
+
+fn kp(value: i64) -> Result<Kp, Error> {
+    Kp::parse(value)
+        .filter(|kp| !kp.is_zero())
+        .ok_or(Error::InvalidArgument("kp must be positive"))
+}
+
+fn vnd(value: i64) -> Result<Vnd, Error> {
+    Vnd::parse(value)
+        .filter(|vnd| !vnd.is_zero())
+        .ok_or(Error::InvalidArgument("amount_vnd must be positive"))
+}
+
+fn topup_type(value: i32) -> Result<TopupType, Error> {
+    match pb::TopupType::try_from(value) {
+        Ok(pb::TopupType::BankTransfer) => Ok(TopupType::BankTransfer),
+        Ok(pb::TopupType::EWallet) => Ok(TopupType::EWallet),
+        Ok(pb::TopupType::Card) => Ok(TopupType::Card),
+        _ => Err(Error::InvalidArgument("topup_type is required")),
+    }
+}
+
+fn source(value: &str) -> Result<String, Error> {
+    let valid = !value.is_empty()
+        && value.len() <= 32
+        && value
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if valid {
+        Ok(value.to_owned())
+    } else {
+        Err(Error::InvalidArgument("source must be a payment channel code"))
+    }
+}
+
+fn timestamp(at: time::OffsetDateTime) -> prost_types::Timestamp {
+    prost_types::Timestamp {
+        seconds: at.unix_timestamp(),
+        nanos: at.nanosecond() as i32,
+    }
+}
+
+fn text(payload: &Value, field: &str) -> String {
+    payload[field].as_str().unwrap_or_default().to_owned()
+}
+
+fn status(value: &str) -> pb::TransactionStatus {
+    match value {
+        "pending" => pb::TransactionStatus::Pending,
+        "success" => pb::TransactionStatus::Success,
+        "failed" => pb::TransactionStatus::Failed,
+        _ => pb::TransactionStatus::Unspecified,
+    }
+}
+
+impl From<TransactionView> for pb::Transaction {
+    fn from(view: TransactionView) -> Self {
+        let row = view.row;
+        let payload = &row.payload.0;
+        let metadata = payload.get("metadata").map(|metadata| pb::CoinMetadata {
+            coin: metadata["coin"].as_i64().unwrap_or_default(),
+            coin_bonus: metadata["coinBonus"].as_i64().unwrap_or_default(),
+            product_code: text(metadata, "productCode"),
+            product_name: text(metadata, "productName"),
+            coin_name: text(metadata, "coinName"),
+        });
+        Self {
+            id: row.id.to_string(),
+            r#type: row.kind,
+            status: status(&row.status).into(),
+            real_value: row.real_value,
+            currency: row.currency,
+            updated_at: Some(timestamp(row.updated_at)),
+            payload: Some(pb::TransactionPayload {
+                source: text(payload, "source"),
+                provider: text(payload, "provider"),
+                serial: text(payload, "serial"),
+                error_code: text(payload, "errorCode"),
+                metadata,
+            }),
+            related_transactions: view
+                .related
+                .into_iter()
+                .map(|related| pb::RelatedTransaction {
+                    id: related.id.to_string(),
+                    r#type: related.kind,
+                    real_value: related.real_value,
+                })
+                .collect(),
+        }
+    }
+}
+
+type Answer<T> = Result<Response<T>, Status>;
+
 #[tonic::async_trait]
-impl WalletService for Wallet {}
+impl WalletService for Wallet {
+    async fn get_account(&self, request: Request<GetAccountRequest>) -> Answer<GetAccountResponse> {
+        let user = user_id(&request.get_ref().user_id)?;
+        let account = self.ledger.account(user).await.map_err(Error::from)?;
+        Ok(Response::new(GetAccountResponse {
+            credit: account.credit.get(),
+            debt_credit: account.debt.get(),
+            is_pay_partner: account.is_pay_partner,
+            pay_amount_last_28_days: account.pay_amount_last_28_days.get(),
+            partner_bonus_bps: account.partner_bonus_bps,
+        }))
+    }
+
+    async fn open_topup(&self, request: Request<OpenTopupRequest>) -> Answer<OpenTopupResponse> {
+        let request = request.into_inner();
+        let order = TopupOpening {
+            key: key(&request.idempotency_key)?,
+            user_id: user_id(&request.user_id)?,
+            kind: topup_type(request.topup_type)?,
+            source: source(&request.source)?,
+            amount: vnd(request.amount_vnd)?,
+            serial: request.card_serial,
+        };
+        let transaction = self.ledger.open_topup(&order).await.map_err(Error::from)?;
+        Ok(Response::new(OpenTopupResponse {
+            transaction: Some(transaction.into()),
+        }))
+    }
+
+    async fn credit(&self, request: Request<CreditRequest>) -> Answer<CreditResponse> {
+        let request = request.into_inner();
+        let order = TopupCredit {
+            key: key(&request.idempotency_key)?,
+            user_id: user_id(&request.user_id)?,
+            kind: topup_type(request.topup_type)?,
+            source: source(&request.source)?,
+            amount: vnd(request.amount_vnd)?,
+            kp: kp(request.kp)?,
+            serial: request.card_serial,
+            error_code: request.error_code,
+        };
+        let transaction = self.ledger.credit(&order).await.map_err(Error::from)?;
+        Ok(Response::new(CreditResponse {
+            transaction: Some(transaction.into()),
+        }))
+    }
+
+    async fn fail_topup(&self, request: Request<FailTopupRequest>) -> Answer<FailTopupResponse> {
+        let request = request.into_inner();
+        let key = key(&request.idempotency_key)?;
+        let user = user_id(&request.user_id)?;
+        let transaction = self
+            .ledger
+            .fail_topup(&key, user, &request.error_code)
+            .await
+            .map_err(Error::from)?;
+        Ok(Response::new(FailTopupResponse {
+            transaction: Some(transaction.into()),
+        }))
+    }
+
+    async fn debit(&self, request: Request<DebitRequest>) -> Answer<DebitResponse> {
+        let request = request.into_inner();
+        let metadata = request.metadata.unwrap_or_default();
+        let payment = Payment {
+            key: key(&request.idempotency_key)?,
+            user_id: user_id(&request.user_id)?,
+            kp: kp(request.kp)?,
+            metadata: CoinMetadata {
+                coin: metadata.coin,
+                coin_bonus: metadata.coin_bonus,
+                product_code: metadata.product_code,
+                product_name: metadata.product_name,
+                coin_name: metadata.coin_name,
+            },
+        };
+        let transaction = self.ledger.debit(&payment).await.map_err(Error::from)?;
+        Ok(Response::new(DebitResponse {
+            transaction: Some(transaction.into()),
+        }))
+    }
+
+    async fn refund(&self, request: Request<RefundRequest>) -> Answer<RefundResponse> {
+        let request = request.into_inner();
+        let refund = Refund {
+            key: key(&request.idempotency_key)?,
+            user_id: user_id(&request.user_id)?,
+            payment_id: transaction_id(&request.transaction_id)?,
+        };
+        let transaction = self.ledger.refund(&refund).await.map_err(Error::from)?;
+        Ok(Response::new(RefundResponse {
+            transaction: Some(transaction.into()),
+        }))
+    }
+
+    async fn recall(&self, request: Request<RecallRequest>) -> Answer<RecallResponse> {
+        let request = request.into_inner();
+        let corrected_amount = request
+            .corrected_amount_vnd
+            .map(|value| Vnd::parse(value).ok_or(Error::InvalidArgument("corrected_amount_vnd is negative")))
+            .transpose()?;
+        let order = RecallOrder {
+            key: key(&request.idempotency_key)?,
+            user_id: user_id(&request.user_id)?,
+            topup_id: transaction_id(&request.transaction_id)?,
+            kp: kp(request.kp)?,
+            corrected_amount,
+        };
+        let (transaction, debt_added) = self.ledger.recall(&order).await.map_err(Error::from)?;
+        Ok(Response::new(RecallResponse {
+            transaction: Some(transaction.into()),
+            debt_added: debt_added.get(),
+        }))
+    }
+
+    async fn list_transactions(
+        &self,
+        request: Request<ListTransactionsRequest>,
+    ) -> Answer<ListTransactionsResponse> {
+        let request = request.into_inner();
+        let user = user_id(&request.user_id)?;
+        let transactions = self
+            .ledger
+            .history(user, i64::from(request.limit))
+            .await
+            .map_err(Error::from)?;
+        Ok(Response::new(ListTransactionsResponse {
+            transactions: transactions.into_iter().map(Into::into).collect(),
+        }))
+    }
+}

@@ -1,0 +1,66 @@
+//! The money rules of `money.md`, as pure functions over integer amounts.
+
+mod money;
+mod partner;
+
+pub use money::{Kp, Vnd};
+pub use partner::{BonusRate, PartnerStatus, TopupWindow, WINDOW_DAYS, bonus_for};
+
+/// How an incoming amount of KP meets the player's debt: the debt is settled first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settlement {
+    pub settles_debt: Kp,
+    pub reaches_balance: Kp,
+}
+
+pub fn settle(incoming: Kp, debt: Kp) -> Settlement {
+    let settles_debt = incoming.min(debt);
+    Settlement {
+        settles_debt,
+        reaches_balance: incoming.saturating_sub(settles_debt),
+    }
+}
+
+/// How a recall of `kp` meets the balance: it takes what the balance holds, the rest is debt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Recall {
+    pub from_balance: Kp,
+    pub to_debt: Kp,
+}
+
+pub fn recall(balance: Kp, kp: Kp) -> Recall {
+    let from_balance = kp.min(balance);
+    Recall {
+        from_balance,
+        to_debt: kp.saturating_sub(from_balance),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_recall_larger_than_the_balance_leaves_debt_that_the_next_top_up_settles_first() {
+        let taken = recall(Kp::new(10_000), Kp::new(30_000));
+        assert_eq!(taken.from_balance, Kp::new(10_000));
+        assert_eq!(taken.to_debt, Kp::new(20_000));
+        let next = settle(Kp::new(50_000), taken.to_debt);
+        assert_eq!(next.settles_debt, Kp::new(20_000));
+        assert_eq!(next.reaches_balance, Kp::new(30_000));
+    }
+
+    #[test]
+    fn a_top_up_smaller_than_the_debt_reaches_nothing_of_the_balance() {
+        let next = settle(Kp::new(5_000), Kp::new(20_000));
+        assert_eq!(next.settles_debt, Kp::new(5_000));
+        assert_eq!(next.reaches_balance, Kp::ZERO);
+    }
+
+    #[test]
+    fn a_covered_recall_adds_no_debt() {
+        let taken = recall(Kp::new(50_000), Kp::new(30_000));
+        assert_eq!(taken.from_balance, Kp::new(30_000));
+        assert_eq!(taken.to_debt, Kp::ZERO);
+    }
+}

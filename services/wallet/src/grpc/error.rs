@@ -1,0 +1,39 @@
+//! The one place the wallet's errors become gRPC statuses.
+
+use tonic::Status;
+
+use crate::ledger::LedgerError;
+
+/// Said to players when a payment is larger than their balance.
+pub const MSG_INSUFFICIENT: &str = "Số dư KP của bạn không đủ để thực hiện giao dịch này.";
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("{0}")]
+    InvalidArgument(&'static str),
+    #[error(transparent)]
+    Ledger(#[from] LedgerError),
+}
+
+impl From<Error> for Status {
+    fn from(error: Error) -> Self {
+        match error {
+            Error::InvalidArgument(message) => Status::invalid_argument(message),
+            Error::Ledger(error) => match error {
+                LedgerError::InsufficientBalance => Status::failed_precondition(MSG_INSUFFICIENT),
+                LedgerError::NotFound(message) => Status::not_found(message),
+                LedgerError::KeyReused => Status::already_exists(error.to_string()),
+                LedgerError::Conflict(message) => Status::failed_precondition(message),
+                LedgerError::Invalid(message) => Status::invalid_argument(message),
+                LedgerError::Database(source) => {
+                    tracing::error!(error = %source, "wallet database error");
+                    Status::internal("internal error")
+                }
+                LedgerError::Outbox(source) => {
+                    tracing::error!(error = %source, "wallet outbox error");
+                    Status::internal("internal error")
+                }
+            },
+        }
+    }
+}

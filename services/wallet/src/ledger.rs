@@ -1,0 +1,632 @@
+//! The ledger's operations. Each runs in one database transaction that first locks the
+//! player's row, so a player's operations never interleave and a debit can never overspend;
+//! each is keyed by the caller's idempotency key, and the same key again returns the first
+//! result without moving money.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde_json::{Value, json};
+use sqlx::{PgConnection, PgPool, Postgres, Transaction};
+use tokio::sync::OnceCell;
+use uuid::Uuid;
+
+use crate::{
+    db::{self, NewTransaction, PlayerRow, RelatedRow, SystemAccounts, TransactionRow},
+    domain::{self, Kp, PartnerStatus, Vnd, bonus_for},
+    events,
+};
+
+#[derive(Debug, thiserror::Error)]
+pub enum LedgerError {
+    #[error("the balance does not cover the payment")]
+    InsufficientBalance,
+    #[error("{0}")]
+    NotFound(&'static str),
+    #[error("the idempotency key was used for a different request")]
+    KeyReused,
+    #[error("{0}")]
+    Conflict(&'static str),
+    #[error("{0}")]
+    Invalid(&'static str),
+    #[error("database error")]
+    Database(#[from] sqlx::Error),
+    #[error("outbox error")]
+    Outbox(#[from] kid_platform::outbox::OutboxError),
+}
+
+pub type Result<T> = std::result::Result<T, LedgerError>;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TopupType {
+    BankTransfer,
+    EWallet,
+    Card,
+}
+
+impl TopupType {
+    /// The transaction type, which is also the name of the system account the KP comes from.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::BankTransfer => "topup.bank-transfer",
+            Self::EWallet => "topup.e-wallet",
+            Self::Card => "topup.card",
+        }
+    }
+
+    /// Cards name their provider; banks and e-wallets their source.
+    fn payload(self, source: &str, serial: &str) -> Value {
+        match self {
+            Self::Card => json!({ "provider": source, "serial": serial }),
+            Self::BankTransfer | Self::EWallet => json!({ "source": source }),
+        }
+    }
+}
+
+/// A top-up the payment service has received: `kp` is the base KP, already floored.
+#[derive(Debug, Clone)]
+pub struct TopupCredit {
+    pub key: String,
+    pub user_id: Uuid,
+    pub kind: TopupType,
+    pub source: String,
+    pub amount: Vnd,
+    pub kp: Kp,
+    pub serial: String,
+    pub error_code: String,
+}
+
+/// A top-up waiting on the outside world (a submitted card).
+#[derive(Debug, Clone)]
+pub struct TopupOpening {
+    pub key: String,
+    pub user_id: Uuid,
+    pub kind: TopupType,
+    pub source: String,
+    pub amount: Vnd,
+    pub serial: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CoinMetadata {
+    pub coin: i64,
+    pub coin_bonus: i64,
+    pub product_code: String,
+    pub product_name: String,
+    pub coin_name: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Payment {
+    pub key: String,
+    pub user_id: Uuid,
+    pub kp: Kp,
+    pub metadata: CoinMetadata,
+}
+
+#[derive(Debug, Clone)]
+pub struct Refund {
+    pub key: String,
+    pub user_id: Uuid,
+    pub payment_id: Uuid,
+}
+
+#[derive(Debug, Clone)]
+pub struct RecallOrder {
+    pub key: String,
+    pub user_id: Uuid,
+    pub topup_id: Uuid,
+    pub kp: Kp,
+    pub corrected_amount: Option<Vnd>,
+}
+
+/// A top-up or payment as the history shows it, with its related transactions.
+#[derive(Debug, Clone)]
+pub struct TransactionView {
+    pub row: TransactionRow,
+    pub related: Vec<RelatedRow>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AccountView {
+    pub credit: Kp,
+    pub debt: Kp,
+    pub is_pay_partner: bool,
+    pub partner_bonus_bps: i32,
+    pub pay_amount_last_28_days: Vnd,
+}
+
+const MAX_HISTORY: i64 = 100;
+const TOPUP: &str = "topup";
+const PAY: &str = "pay";
+const REFUND: &str = "refund";
+const RECALL: &str = "recall";
+
+#[derive(Clone)]
+pub struct Ledger {
+    pool: PgPool,
+    system: Arc<OnceCell<SystemAccounts>>,
+}
+
+impl Ledger {
+    pub fn new(pool: PgPool) -> Self {
+        Self {
+            pool,
+            system: Arc::default(),
+        }
+    }
+
+    /// The id of a system account, loaded once (on the caller's connection: a transaction
+    /// holding one must not wait for a second).
+    async fn system(&self, conn: &mut PgConnection, purpose: &str) -> Result<i64> {
+        let accounts = self.system.get_or_try_init(|| SystemAccounts::load(conn)).await?;
+        Ok(accounts.get(purpose)?)
+    }
+
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
+    pub async fn account(&self, user_id: Uuid) -> Result<AccountView> {
+        Ok(db::find_player(&self.pool, user_id)
+            .await?
+            .map(|player| AccountView {
+                credit: player.balance(),
+                debt: player.debt(),
+                is_pay_partner: player.is_pay_partner,
+                partner_bonus_bps: player.partner_bonus_bps,
+                pay_amount_last_28_days: Vnd::parse(player.pay_amount_last_28_days).unwrap_or_default(),
+            })
+            .unwrap_or_default())
+    }
+
+    pub async fn history(&self, user_id: Uuid, limit: i64) -> Result<Vec<TransactionView>> {
+        let mut conn = self.pool.acquire().await?;
+        let rows = db::history(&mut conn, user_id, limit.clamp(1, MAX_HISTORY)).await?;
+        views(&mut conn, rows).await
+    }
+
+    pub async fn open_topup(&self, order: &TopupOpening) -> Result<TransactionView> {
+        let mut tx = self.pool.begin().await?;
+        db::lock_or_create_player(&mut tx, order.user_id).await?;
+        let inserted = db::insert_transaction(
+            &mut tx,
+            NewTransaction {
+                user_id: order.user_id,
+                kind: order.kind.as_str(),
+                status: "pending",
+                real_value: order.amount.get(),
+                currency: "VND",
+                payload: order.kind.payload(&order.source, &order.serial),
+                parent_id: None,
+                key: Some((TOPUP, &order.key)),
+            },
+        )
+        .await?;
+        let id = match inserted {
+            Some(id) => id,
+            None => {
+                let first = keyed(&mut tx, TOPUP, &order.key).await?;
+                same_topup(&first, order.user_id, order.kind)?;
+                first.id
+            }
+        };
+        finish(tx, id).await
+    }
+
+    pub async fn fail_topup(&self, key: &str, user_id: Uuid, error_code: &str) -> Result<TransactionView> {
+        let mut tx = self.pool.begin().await?;
+        db::lock_player(&mut tx, user_id)
+            .await?
+            .ok_or(LedgerError::NotFound("no such top-up"))?;
+        let topup = db::find_keyed(&mut tx, TOPUP, key)
+            .await?
+            .ok_or(LedgerError::NotFound("no such top-up"))?;
+        if topup.user_id != user_id {
+            return Err(LedgerError::KeyReused);
+        }
+        match topup.status.as_str() {
+            "pending" => {
+                let payload = json!({ "errorCode": error_code });
+                db::set_topup_outcome(&mut tx, topup.id, "failed", topup.real_value, &payload).await?;
+            }
+            "failed" => {}
+            _ => return Err(LedgerError::Conflict("the top-up was already credited")),
+        }
+        finish(tx, topup.id).await
+    }
+
+    /// Credits a top-up: base KP from the source's system account, the partner bonus from the
+    /// bonus account, then the player's debt settled first out of both.
+    pub async fn credit(&self, order: &TopupCredit) -> Result<TransactionView> {
+        if order.kp.is_zero() || order.amount.is_zero() {
+            return Err(LedgerError::Invalid("a top-up credits a positive amount"));
+        }
+        let mut tx = self.pool.begin().await?;
+        let player = db::lock_or_create_player(&mut tx, order.user_id).await?;
+        let mut payload = order.kind.payload(&order.source, &order.serial);
+        if !order.error_code.is_empty() {
+            payload["errorCode"] = json!(order.error_code);
+        }
+        let id = match db::find_keyed(&mut tx, TOPUP, &order.key).await? {
+            Some(first) => {
+                same_topup(&first, order.user_id, order.kind)?;
+                match first.status.as_str() {
+                    "pending" => {
+                        db::set_topup_outcome(&mut tx, first.id, "success", order.amount.get(), &payload)
+                            .await?;
+                        first.id
+                    }
+                    "success" if first.real_value == order.amount.get() => return finish(tx, first.id).await,
+                    "success" => return Err(LedgerError::KeyReused),
+                    _ => return Err(LedgerError::Conflict("the top-up has already failed")),
+                }
+            }
+            None => {
+                let new = NewTransaction {
+                    user_id: order.user_id,
+                    kind: order.kind.as_str(),
+                    status: "success",
+                    real_value: order.amount.get(),
+                    currency: "VND",
+                    payload,
+                    parent_id: None,
+                    key: Some((TOPUP, &order.key)),
+                };
+                // The player's lock is held, so nobody else can be inserting this key for them;
+                // a key held by another player's top-up is a reused key.
+                db::insert_transaction(&mut tx, new)
+                    .await?
+                    .ok_or(LedgerError::KeyReused)?
+            }
+        };
+        // The tier in force is found from the window as it is now, without this order.
+        let window = db::topup_window(&mut tx, order.user_id).await?;
+        let before = PartnerStatus::recalculate(player.is_pay_partner, window);
+        let bonus = bonus_for(&before, order.amount, order.kp);
+        let source = self.system(&mut tx, order.kind.as_str()).await?;
+        self.related(
+            &mut tx,
+            &player,
+            id,
+            "credit.recharge",
+            order.kp,
+            source,
+            json!({}),
+        )
+        .await?;
+        if !bonus.is_zero() {
+            let bonus_account = self.system(&mut tx, "bonus").await?;
+            self.related(
+                &mut tx,
+                &player,
+                id,
+                "credit.bonus",
+                bonus,
+                bonus_account,
+                json!({}),
+            )
+            .await?;
+        }
+        let incoming = order
+            .kp
+            .checked_add(bonus)
+            .ok_or(LedgerError::Invalid("amount too large"))?;
+        let settlement = domain::settle(incoming, player.debt());
+        if !settlement.settles_debt.is_zero() {
+            let amount = settlement.settles_debt.get();
+            let recall = insert_related(
+                &mut tx,
+                &player,
+                id,
+                "credit.recall",
+                amount,
+                json!({ "reason": "debt" }),
+            )
+            .await?;
+            db::post(
+                &mut tx,
+                recall,
+                &[(player.kp_account_id, -amount), (player.debt_account_id, amount)],
+            )
+            .await?;
+        }
+        let credited_at = db::mark_credited(&mut tx, id, order.amount).await?;
+        events::topup_credited(
+            &mut tx,
+            &events::TopupCredited {
+                transaction_id: id,
+                user_id: order.user_id,
+                kind: order.kind.as_str(),
+                source: &order.source,
+                amount_vnd: order.amount.get(),
+                kp: order.kp.get(),
+                bonus_kp: bonus.get(),
+                debt_settled_kp: settlement.settles_debt.get(),
+                credited_at,
+            },
+        )
+        .await?;
+        finish(tx, id).await
+    }
+
+    /// Pays for game coin: the KP goes to game sales, refused when the balance is short.
+    pub async fn debit(&self, payment: &Payment) -> Result<TransactionView> {
+        if payment.kp.is_zero() {
+            return Err(LedgerError::Invalid("a payment debits a positive amount"));
+        }
+        let mut tx = self.pool.begin().await?;
+        let player = db::lock_player(&mut tx, payment.user_id).await?;
+        if let Some(first) = db::find_keyed(&mut tx, PAY, &payment.key).await? {
+            let same = first.user_id == payment.user_id
+                && first.real_value == payment.kp.get()
+                && first.payload.0["metadata"]["productCode"] == json!(payment.metadata.product_code);
+            return if same {
+                finish(tx, first.id).await
+            } else {
+                Err(LedgerError::KeyReused)
+            };
+        }
+        let player = player.ok_or(LedgerError::InsufficientBalance)?;
+        if player.balance() < payment.kp {
+            return Err(LedgerError::InsufficientBalance);
+        }
+        let new = NewTransaction {
+            user_id: payment.user_id,
+            kind: "credit.pay",
+            status: "success",
+            real_value: payment.kp.get(),
+            currency: "KP",
+            payload: json!({ "metadata": payment.metadata }),
+            parent_id: None,
+            key: Some((PAY, &payment.key)),
+        };
+        let id = db::insert_transaction(&mut tx, new)
+            .await?
+            .ok_or(LedgerError::KeyReused)?;
+        let sales = self.system(&mut tx, "game-sales").await?;
+        db::post(
+            &mut tx,
+            id,
+            &[
+                (player.kp_account_id, -payment.kp.get()),
+                (sales, payment.kp.get()),
+            ],
+        )
+        .await?;
+        finish(tx, id).await
+    }
+
+    /// Gives a payment's KP back: the payment shows failed, with a related credit.refund.
+    pub async fn refund(&self, refund: &Refund) -> Result<TransactionView> {
+        let mut tx = self.pool.begin().await?;
+        let player = db::lock_player(&mut tx, refund.user_id)
+            .await?
+            .ok_or(LedgerError::NotFound("no such payment"))?;
+        if let Some(first) = db::find_keyed(&mut tx, REFUND, &refund.key).await? {
+            let same = first.user_id == refund.user_id && first.parent_id == Some(refund.payment_id);
+            return if same {
+                finish(tx, refund.payment_id).await
+            } else {
+                Err(LedgerError::KeyReused)
+            };
+        }
+        let payment = db::find_transaction(&mut tx, refund.payment_id)
+            .await?
+            .filter(|payment| payment.user_id == refund.user_id && payment.kind == "credit.pay")
+            .ok_or(LedgerError::NotFound("no such payment"))?;
+        if payment.status == "failed" {
+            return Err(LedgerError::Conflict("the payment was already refunded"));
+        }
+        let amount = payment.real_value;
+        let new = NewTransaction {
+            user_id: refund.user_id,
+            kind: "credit.refund",
+            status: "success",
+            real_value: amount,
+            currency: "KP",
+            payload: json!({}),
+            parent_id: Some(payment.id),
+            key: Some((REFUND, &refund.key)),
+        };
+        let id = db::insert_transaction(&mut tx, new)
+            .await?
+            .ok_or(LedgerError::KeyReused)?;
+        let refunds = self.system(&mut tx, "refund").await?;
+        db::post(&mut tx, id, &[(refunds, -amount), (player.kp_account_id, amount)]).await?;
+        db::touch(&mut tx, payment.id, Some("failed"), None).await?;
+        finish(tx, payment.id).await
+    }
+
+    /// Takes back over-credited KP of a top-up: what the balance holds, the rest as debt.
+    /// Returns the top-up and the debt the recall added.
+    pub async fn recall(&self, order: &RecallOrder) -> Result<(TransactionView, Kp)> {
+        if order.kp.is_zero() {
+            return Err(LedgerError::Invalid("a recall takes a positive amount"));
+        }
+        let mut tx = self.pool.begin().await?;
+        let player = db::lock_player(&mut tx, order.user_id)
+            .await?
+            .ok_or(LedgerError::NotFound("no such top-up"))?;
+        if let Some(first) = db::find_keyed(&mut tx, RECALL, &order.key).await? {
+            let same = first.user_id == order.user_id
+                && first.parent_id == Some(order.topup_id)
+                && first.real_value == order.kp.get();
+            if !same {
+                return Err(LedgerError::KeyReused);
+            }
+            let debt_added = -db::posted(&mut tx, first.id, player.debt_account_id).await?;
+            return Ok((
+                finish(tx, order.topup_id).await?,
+                Kp::parse(debt_added).unwrap_or_default(),
+            ));
+        }
+        let topup = db::find_transaction(&mut tx, order.topup_id)
+            .await?
+            .filter(|topup| topup.user_id == order.user_id && topup.kind.starts_with("topup."))
+            .ok_or(LedgerError::NotFound("no such top-up"))?;
+        if topup.status != "success" {
+            return Err(LedgerError::Conflict("only a credited top-up can be recalled"));
+        }
+        let related = db::related(&mut tx, &[topup.id]).await?;
+        let credited: i64 = related
+            .iter()
+            .filter(|r| r.kind == "credit.recharge" || r.kind == "credit.bonus")
+            .map(|r| r.real_value)
+            .sum();
+        let recalled: i64 = related
+            .iter()
+            .filter(|r| r.kind == "credit.recall" && r.payload.0["reason"] == "correction")
+            .map(|r| r.real_value)
+            .sum();
+        if recalled.saturating_add(order.kp.get()) > credited {
+            return Err(LedgerError::Invalid(
+                "a recall cannot take more than the top-up credited",
+            ));
+        }
+        let split = domain::recall(player.balance(), order.kp);
+        let id =
+            insert_keyed_related(&mut tx, &player, topup.id, order.kp.get(), (RECALL, &order.key)).await?;
+        let recall_account = self.system(&mut tx, "recall").await?;
+        db::post(
+            &mut tx,
+            id,
+            &[
+                (player.kp_account_id, -split.from_balance.get()),
+                (player.debt_account_id, -split.to_debt.get()),
+                (recall_account, order.kp.get()),
+            ],
+        )
+        .await?;
+        db::touch(&mut tx, topup.id, None, order.corrected_amount).await?;
+        events::recalculate_partner(&mut tx, order.user_id, "recall").await?;
+        Ok((finish(tx, topup.id).await?, split.to_debt))
+    }
+
+    /// A related transaction moving `amount` from a system account to the player's balance.
+    #[allow(clippy::too_many_arguments, reason = "each is one column of the row")]
+    async fn related(
+        &self,
+        tx: &mut PgConnection,
+        player: &PlayerRow,
+        parent: Uuid,
+        kind: &str,
+        amount: Kp,
+        from: i64,
+        payload: Value,
+    ) -> Result<Uuid> {
+        let id = insert_related(tx, player, parent, kind, amount.get(), payload).await?;
+        db::post(
+            tx,
+            id,
+            &[(from, -amount.get()), (player.kp_account_id, amount.get())],
+        )
+        .await?;
+        Ok(id)
+    }
+}
+
+async fn insert_related(
+    tx: &mut PgConnection,
+    player: &PlayerRow,
+    parent: Uuid,
+    kind: &str,
+    amount: i64,
+    payload: Value,
+) -> Result<Uuid> {
+    db::insert_transaction(
+        tx,
+        NewTransaction {
+            user_id: player.user_id,
+            kind,
+            status: "success",
+            real_value: amount,
+            currency: "KP",
+            payload,
+            parent_id: Some(parent),
+            key: None,
+        },
+    )
+    .await?
+    .ok_or(LedgerError::Database(sqlx::Error::RowNotFound))
+}
+
+async fn insert_keyed_related(
+    tx: &mut PgConnection,
+    player: &PlayerRow,
+    parent: Uuid,
+    amount: i64,
+    key: (&str, &str),
+) -> Result<Uuid> {
+    db::insert_transaction(
+        tx,
+        NewTransaction {
+            user_id: player.user_id,
+            kind: "credit.recall",
+            status: "success",
+            real_value: amount,
+            currency: "KP",
+            payload: json!({ "reason": "correction" }),
+            parent_id: Some(parent),
+            key: Some(key),
+        },
+    )
+    .await?
+    .ok_or(LedgerError::KeyReused)
+}
+
+async fn keyed(tx: &mut PgConnection, operation: &str, key: &str) -> Result<TransactionRow> {
+    db::find_keyed(tx, operation, key)
+        .await?
+        .ok_or(LedgerError::Database(sqlx::Error::RowNotFound))
+}
+
+fn same_topup(first: &TransactionRow, user_id: Uuid, kind: TopupType) -> Result<()> {
+    if first.user_id == user_id && first.kind == kind.as_str() {
+        Ok(())
+    } else {
+        Err(LedgerError::KeyReused)
+    }
+}
+
+/// Commits and reads back the transaction as the history shows it.
+async fn finish(mut tx: Transaction<'static, Postgres>, id: Uuid) -> Result<TransactionView> {
+    let row = db::find_transaction(&mut tx, id)
+        .await?
+        .ok_or(LedgerError::Database(sqlx::Error::RowNotFound))?;
+    let mut found = views(&mut tx, vec![row]).await?;
+    tx.commit().await?;
+    found.pop().ok_or(LedgerError::Database(sqlx::Error::RowNotFound))
+}
+
+async fn views(conn: &mut PgConnection, rows: Vec<TransactionRow>) -> Result<Vec<TransactionView>> {
+    let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
+    let mut related = db::related(conn, &ids).await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let (mine, rest): (Vec<_>, Vec<_>) = related.drain(..).partition(|r| r.parent_id == row.id);
+            related = rest;
+            TransactionView { row, related: mine }
+        })
+        .collect())
+}
+
+/// Recalculates one player's partner status from the window as it is now, and stores it.
+pub async fn recalculate_partner(conn: &mut PgConnection, user_id: Uuid) -> Result<Option<PartnerStatus>> {
+    let Some(player) = db::lock_player(conn, user_id).await? else {
+        return Ok(None);
+    };
+    let window = db::topup_window(conn, user_id).await?;
+    let status = PartnerStatus::recalculate(player.is_pay_partner, window);
+    db::store_partner_status(
+        conn,
+        user_id,
+        status.is_partner,
+        status.rate.bps(),
+        status.pay_amount_last_28_days,
+    )
+    .await?;
+    Ok(Some(status))
+}

@@ -1,0 +1,85 @@
+//! Development data: the demo player's wallet, written through the ledger's own operations
+//! with fixed idempotency keys, so seeding again changes nothing.
+
+use uuid::Uuid;
+
+use crate::{
+    domain::{Kp, Vnd},
+    ledger::{CoinMetadata, Ledger, Payment, TopupCredit, TopupOpening, TopupType},
+};
+
+fn card(key: &str, user_id: Uuid, provider: &str, serial: &str, value: i64) -> TopupOpening {
+    TopupOpening {
+        key: key.to_owned(),
+        user_id,
+        kind: TopupType::Card,
+        source: provider.to_owned(),
+        amount: Vnd::new(value),
+        serial: serial.to_owned(),
+    }
+}
+
+/// A credited viettel card, a payment for jxsj2 coin, a card the aggregator did not find, a
+/// card still pending and a bank transfer, in that order.
+pub async fn seed_demo(settings: &kid_platform::Settings, user_id: Uuid) -> anyhow::Result<()> {
+    let pool = kid_platform::db::connect(&settings.database, "wallet").await?;
+    let ledger = Ledger::new(pool);
+    ledger
+        .credit(&TopupCredit {
+            key: "demo-seed-card-viettel".into(),
+            user_id,
+            kind: TopupType::Card,
+            source: "viettel".into(),
+            amount: Vnd::new(100_000),
+            kp: Kp::new(85_000),
+            serial: "10000000000001".into(),
+            error_code: String::new(),
+        })
+        .await?;
+    ledger
+        .debit(&Payment {
+            key: "demo-seed-pay-jxsj2".into(),
+            user_id,
+            kp: Kp::new(20_000),
+            metadata: CoinMetadata {
+                coin: 2_000,
+                coin_bonus: 200,
+                product_code: "jxsj2".into(),
+                product_name: "Kiếm Thế 2".into(),
+                coin_name: "Vàng".into(),
+            },
+        })
+        .await?;
+    let not_found = card(
+        "demo-seed-card-vinaphone",
+        user_id,
+        "vinaphone",
+        "30000000000003",
+        20_000,
+    );
+    ledger.open_topup(&not_found).await?;
+    ledger.fail_topup(&not_found.key, user_id, "NOT_FOUND").await?;
+    ledger
+        .open_topup(&card(
+            "demo-seed-card-mobifone",
+            user_id,
+            "mobifone",
+            "200000000000002",
+            50_000,
+        ))
+        .await?;
+    ledger
+        .credit(&TopupCredit {
+            key: "demo-seed-bank-vietcombank".into(),
+            user_id,
+            kind: TopupType::BankTransfer,
+            source: "vietcombank".into(),
+            amount: Vnd::new(500_000),
+            kp: Kp::new(500_000),
+            serial: String::new(),
+            error_code: String::new(),
+        })
+        .await?;
+    tracing::info!("demo wallet ready");
+    Ok(())
+}

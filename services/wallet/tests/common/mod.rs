@@ -1,0 +1,230 @@
+//! The wallet service on a free port against a fresh database, a client that signs its calls
+//! with the internal JWT, and checks of money.md's invariants read straight from the schema.
+#![allow(dead_code, reason = "each test binary uses its own part of the helpers")]
+
+use std::sync::Arc;
+
+use kid_platform::{
+    Settings,
+    auth::{AttachInternalJwt, InternalJwt},
+    db, grpc,
+    service::Application,
+    testing,
+};
+use kid_proto::wallet::v1::{
+    CoinMetadata, CreditRequest, DebitRequest, GetAccountRequest, GetAccountResponse, RecallRequest,
+    RefundRequest, TopupType, Transaction, wallet_service_client::WalletServiceClient,
+};
+use sqlx::PgPool;
+use tokio_util::sync::CancellationToken;
+use tonic::{service::interceptor::InterceptedService, transport::Channel};
+use uuid::Uuid;
+
+pub type Client = WalletServiceClient<InterceptedService<Channel, AttachInternalJwt>>;
+
+pub struct Wallet {
+    pub client: Client,
+    pub pool: PgPool,
+    pub settings: Settings,
+    shutdown: CancellationToken,
+}
+
+impl Drop for Wallet {
+    fn drop(&mut self) {
+        self.shutdown.cancel();
+    }
+}
+
+pub async fn start() -> Wallet {
+    let settings = testing::isolated_settings().await.expect("settings");
+    let shutdown = CancellationToken::new();
+    let application = Application::build(&kid_wallet::SERVICE, settings.clone(), shutdown.clone())
+        .await
+        .expect("wallet starts");
+    let endpoint = format!("http://{}", application.address());
+    tokio::spawn(application.run_until_stopped());
+    let channel = grpc::lazy_channel(&endpoint).expect("channel");
+    let jwt = AttachInternalJwt::new(Arc::new(InternalJwt::new(&settings.jwt)), "wallet-tests");
+    let pool = db::connect(&settings.database, "wallet").await.expect("pool");
+    Wallet {
+        client: WalletServiceClient::with_interceptor(channel, jwt),
+        pool,
+        settings,
+        shutdown,
+    }
+}
+
+impl Wallet {
+    pub async fn account(&self, user: Uuid) -> GetAccountResponse {
+        self.client
+            .clone()
+            .get_account(GetAccountRequest {
+                user_id: user.to_string(),
+            })
+            .await
+            .expect("account")
+            .into_inner()
+    }
+
+    pub async fn credit(&self, key: &str, user: Uuid, amount_vnd: i64) -> Result<Transaction, tonic::Status> {
+        self.client
+            .clone()
+            .credit(credit(key, user, amount_vnd))
+            .await
+            .map(|response| response.into_inner().transaction.expect("transaction"))
+    }
+
+    pub async fn debit(&self, key: &str, user: Uuid, kp: i64) -> Result<Transaction, tonic::Status> {
+        self.client
+            .clone()
+            .debit(debit(key, user, kp))
+            .await
+            .map(|response| response.into_inner().transaction.expect("transaction"))
+    }
+
+    pub async fn refund(&self, key: &str, user: Uuid, payment: &str) -> Result<Transaction, tonic::Status> {
+        self.client
+            .clone()
+            .refund(RefundRequest {
+                idempotency_key: key.to_owned(),
+                user_id: user.to_string(),
+                transaction_id: payment.to_owned(),
+            })
+            .await
+            .map(|response| response.into_inner().transaction.expect("transaction"))
+    }
+
+    /// The recalled top-up and the debt the recall added.
+    pub async fn recall(
+        &self,
+        key: &str,
+        user: Uuid,
+        topup: &str,
+        kp: i64,
+    ) -> Result<(Transaction, i64), tonic::Status> {
+        self.client
+            .clone()
+            .recall(RecallRequest {
+                idempotency_key: key.to_owned(),
+                user_id: user.to_string(),
+                transaction_id: topup.to_owned(),
+                kp,
+                corrected_amount_vnd: None,
+            })
+            .await
+            .map(|response| {
+                let response = response.into_inner();
+                (response.transaction.expect("transaction"), response.debt_added)
+            })
+    }
+
+    /// Moves the player's credited top-ups `days` into the past, as time passing would.
+    pub async fn age_topups(&self, user: Uuid, days: i32) {
+        sqlx::query(
+            "update ledger_transaction set credited_at = credited_at - make_interval(days => $2)
+             where user_id = $1 and credited_at is not null",
+        )
+        .bind(user)
+        .bind(days)
+        .execute(&self.pool)
+        .await
+        .expect("age top-ups");
+    }
+
+    /// money.md's invariants, read from the tables: every transaction's postings sum to zero,
+    /// each player's balance and debt equal the sums of their postings and are never negative,
+    /// and every keyed operation exists once.
+    pub async fn assert_invariants(&self) {
+        let unbalanced: Vec<(Uuid, i64)> = sqlx::query_as(
+            "select transaction_id, sum(amount)::bigint from posting group by transaction_id having sum(amount) <> 0",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .expect("sums");
+        assert!(unbalanced.is_empty(), "unbalanced transactions: {unbalanced:?}");
+        let drifted: Vec<(i64, String, i64, i64)> = sqlx::query_as(
+            "select a.id, a.purpose, a.balance, coalesce(sum(p.amount), 0)::bigint
+             from account a left join posting p on p.account_id = a.id
+             where a.user_id is not null
+             group by a.id
+             having a.balance <> coalesce(sum(p.amount), 0)
+                 or (a.purpose = 'kp' and a.balance < 0)
+                 or (a.purpose = 'debt' and a.balance > 0)",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .expect("balances");
+        assert!(
+            drifted.is_empty(),
+            "balances that disagree with their postings: {drifted:?}"
+        );
+        let self_postings: i64 = sqlx::query_scalar(
+            "select count(*) from (select transaction_id, account_id from posting
+             group by transaction_id, account_id having count(*) > 1) twice",
+        )
+        .fetch_one(&self.pool)
+        .await
+        .expect("postings per account");
+        assert_eq!(self_postings, 0, "an account on both sides of a transaction");
+    }
+
+    /// The KP a player's top-up, bonus, refund and recall postings add up to, from the ledger.
+    pub async fn posted_balance(&self, user: Uuid) -> i64 {
+        sqlx::query_scalar(
+            "select coalesce(sum(p.amount), 0)::bigint from posting p
+             join account a on a.id = p.account_id where a.user_id = $1 and a.purpose = 'kp'",
+        )
+        .bind(user)
+        .fetch_one(&self.pool)
+        .await
+        .expect("posted balance")
+    }
+}
+
+pub fn credit(key: &str, user: Uuid, amount_vnd: i64) -> CreditRequest {
+    CreditRequest {
+        idempotency_key: key.to_owned(),
+        user_id: user.to_string(),
+        topup_type: TopupType::BankTransfer.into(),
+        source: "vietcombank".to_owned(),
+        amount_vnd,
+        kp: amount_vnd,
+        card_serial: String::new(),
+        error_code: String::new(),
+    }
+}
+
+pub fn debit(key: &str, user: Uuid, kp: i64) -> DebitRequest {
+    DebitRequest {
+        idempotency_key: key.to_owned(),
+        user_id: user.to_string(),
+        kp,
+        metadata: Some(CoinMetadata {
+            coin: kp / 10,
+            coin_bonus: 0,
+            product_code: "fsonline".to_owned(),
+            product_name: "Phong Thần".to_owned(),
+            coin_name: "Xu".to_owned(),
+        }),
+    }
+}
+
+/// The real value of the related transaction of `kind`, if the transaction has one.
+pub fn related(transaction: &Transaction, kind: &str) -> Option<i64> {
+    transaction
+        .related_transactions
+        .iter()
+        .find(|related| related.r#type == kind)
+        .map(|related| related.real_value)
+}
+
+/// Polls `condition` for up to five seconds.
+pub async fn eventually(mut condition: impl AsyncFnMut() -> bool) -> bool {
+    for _ in 0..100 {
+        if condition().await {
+            return true;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    false
+}

@@ -1,0 +1,297 @@
+//! Random sequences of credits, payments, refunds and recalls, with idempotency keys drawn
+//! from a small pool so they repeat, arrive out of order, cross players and sometimes race
+//! themselves, run against the real wallet service and database. After every step the answer
+//! must match a model of money.md's rules, and the ledger must hold money.md's invariants.
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::Wallet;
+use proptest::prelude::*;
+use tonic::Code;
+use uuid::Uuid;
+
+const PLAYERS: usize = 2;
+const KEYS: u8 = 5;
+
+#[derive(Debug, Clone)]
+enum Op {
+    Credit {
+        player: usize,
+        key: u8,
+        vnd: i64,
+    },
+    Debit {
+        player: usize,
+        key: u8,
+        kp: i64,
+    },
+    Refund {
+        player: usize,
+        key: u8,
+        payment: usize,
+    },
+    Recall {
+        player: usize,
+        key: u8,
+        topup: usize,
+        kp: i64,
+    },
+}
+
+#[derive(Debug, Clone)]
+struct Step {
+    op: Op,
+    /// Send the same call twice at once.
+    racing: bool,
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    let player = 0..PLAYERS;
+    prop_oneof![
+        3 => (player.clone(), 0..KEYS, 1..60_000i64).prop_map(|(player, key, vnd)| Op::Credit { player, key, vnd }),
+        3 => (player.clone(), 0..KEYS, 1..40_000i64).prop_map(|(player, key, kp)| Op::Debit { player, key, kp }),
+        1 => (player.clone(), 0..KEYS, 0..8usize).prop_map(|(player, key, payment)| Op::Refund { player, key, payment }),
+        2 => (player, 0..KEYS, 0..8usize, 1..40_000i64)
+            .prop_map(|(player, key, topup, kp)| Op::Recall { player, key, topup, kp }),
+    ]
+}
+
+fn steps() -> impl Strategy<Value = Vec<Step>> {
+    prop::collection::vec(
+        (op(), prop::bool::weighted(0.2)).prop_map(|(op, racing)| Step { op, racing }),
+        1..24,
+    )
+}
+
+#[derive(Debug, Default, Clone, Copy)]
+struct Purse {
+    balance: i64,
+    debt: i64,
+}
+
+#[derive(Debug)]
+struct Topup {
+    id: String,
+    credited: i64,
+    recalled: i64,
+}
+
+#[derive(Debug)]
+struct Payment {
+    id: String,
+    kp: i64,
+    refunded: bool,
+}
+
+/// What money.md says should happen, kept beside the real thing.
+#[derive(Debug, Default)]
+struct Model {
+    purses: [Purse; PLAYERS],
+    /// Per operation, per key: who used it, with which request, and the transaction it made.
+    keys: HashMap<(&'static str, u8), (usize, i64, String)>,
+    topups: [Vec<Topup>; PLAYERS],
+    payments: [Vec<Payment>; PLAYERS],
+}
+
+/// The expected outcome of a step: the transaction id it must answer with, or the error code.
+type Expected = Result<Option<String>, Code>;
+
+impl Model {
+    /// A keyed operation seen before: the same request answers the first transaction, any
+    /// other request is a reused key.
+    fn replay(&self, operation: &'static str, key: u8, player: usize, request: i64) -> Option<Expected> {
+        self.keys.get(&(operation, key)).map(|(who, first, id)| {
+            if *who == player && *first == request {
+                Ok(Some(id.clone()))
+            } else {
+                Err(Code::AlreadyExists)
+            }
+        })
+    }
+}
+
+struct Run<'a> {
+    wallet: &'a Wallet,
+    prefix: String,
+    players: [Uuid; PLAYERS],
+    model: Model,
+}
+
+impl Run<'_> {
+    fn key(&self, operation: &str, key: u8) -> String {
+        format!("{}-{operation}-{key}", self.prefix)
+    }
+
+    async fn step(&mut self, step: &Step) -> Result<(), TestCaseError> {
+        let copies = if step.racing { 2 } else { 1 };
+        match step.op.clone() {
+            Op::Credit { player, key, vnd } => {
+                let expected = self.model.replay("topup", key, player, vnd);
+                let name = self.key("topup", key);
+                let calls = (0..copies).map(|_| self.wallet.credit(&name, self.players[player], vnd));
+                let answers = futures::future::join_all(calls).await;
+                let id = agree(&answers, &expected)?;
+                if expected.is_none() {
+                    let id = id.ok_or_else(|| TestCaseError::fail("a new top-up was refused"))?;
+                    let purse = &mut self.model.purses[player];
+                    let settles = vnd.min(purse.debt);
+                    purse.debt -= settles;
+                    purse.balance += vnd - settles;
+                    self.model.keys.insert(("topup", key), (player, vnd, id.clone()));
+                    self.model.topups[player].push(Topup {
+                        id,
+                        credited: vnd,
+                        recalled: 0,
+                    });
+                }
+            }
+            Op::Debit { player, key, kp } => {
+                let mut expected = self.model.replay("pay", key, player, kp);
+                if expected.is_none() && self.model.purses[player].balance < kp {
+                    expected = Some(Err(Code::FailedPrecondition));
+                }
+                let name = self.key("pay", key);
+                let calls = (0..copies).map(|_| self.wallet.debit(&name, self.players[player], kp));
+                let answers = futures::future::join_all(calls).await;
+                let id = agree(&answers, &expected)?;
+                if expected.is_none() {
+                    let id = id.ok_or_else(|| TestCaseError::fail("a covered payment was refused"))?;
+                    self.model.purses[player].balance -= kp;
+                    self.model.keys.insert(("pay", key), (player, kp, id.clone()));
+                    self.model.payments[player].push(Payment {
+                        id,
+                        kp,
+                        refunded: false,
+                    });
+                }
+            }
+            Op::Refund { player, key, payment } => {
+                let Some(index) = pick(self.model.payments[player].len(), payment) else {
+                    return Ok(());
+                };
+                let target = &self.model.payments[player][index];
+                let request = index as i64;
+                let mut expected = self.model.replay("refund", key, player, request);
+                if expected.is_none() && target.refunded {
+                    expected = Some(Err(Code::FailedPrecondition));
+                }
+                let (payment_id, kp) = (target.id.clone(), target.kp);
+                let name = self.key("refund", key);
+                let calls = (0..copies).map(|_| self.wallet.refund(&name, self.players[player], &payment_id));
+                let answers = futures::future::join_all(calls).await;
+                agree(&answers, &expected)?;
+                if expected.is_none() {
+                    self.model.purses[player].balance += kp;
+                    self.model.payments[player][index].refunded = true;
+                    self.model
+                        .keys
+                        .insert(("refund", key), (player, request, payment_id));
+                }
+            }
+            Op::Recall {
+                player,
+                key,
+                topup,
+                kp,
+            } => {
+                let Some(index) = pick(self.model.topups[player].len(), topup) else {
+                    return Ok(());
+                };
+                let target = &self.model.topups[player][index];
+                let request = (index as i64) << 32 | kp;
+                let mut expected = self.model.replay("recall", key, player, request);
+                if expected.is_none() && target.recalled + kp > target.credited {
+                    expected = Some(Err(Code::InvalidArgument));
+                }
+                let topup_id = target.id.clone();
+                let name = self.key("recall", key);
+                let calls =
+                    (0..copies).map(|_| self.wallet.recall(&name, self.players[player], &topup_id, kp));
+                let answers: Vec<_> = futures::future::join_all(calls)
+                    .await
+                    .into_iter()
+                    .map(|answer| answer.map(|(transaction, _)| transaction))
+                    .collect();
+                agree(&answers, &expected)?;
+                if expected.is_none() {
+                    let purse = &mut self.model.purses[player];
+                    let from_balance = kp.min(purse.balance);
+                    purse.balance -= from_balance;
+                    purse.debt += kp - from_balance;
+                    self.model.topups[player][index].recalled += kp;
+                    self.model
+                        .keys
+                        .insert(("recall", key), (player, request, topup_id));
+                }
+            }
+        }
+        for (player, purse) in self.players.iter().zip(self.model.purses) {
+            let account = self.wallet.account(*player).await;
+            prop_assert_eq!((account.credit, account.debt_credit), (purse.balance, purse.debt));
+        }
+        self.wallet.assert_invariants().await;
+        Ok(())
+    }
+}
+
+fn pick(len: usize, index: usize) -> Option<usize> {
+    (len > 0).then(|| index % len)
+}
+
+/// Every answer of a step must be the expected one (racing copies too), and all the same
+/// transaction. Returns the transaction a new operation made.
+fn agree(
+    answers: &[Result<kid_proto::wallet::v1::Transaction, tonic::Status>],
+    expected: &Option<Expected>,
+) -> Result<Option<String>, TestCaseError> {
+    let mut ids = Vec::new();
+    for answer in answers {
+        match (answer, expected) {
+            (Ok(transaction), None) => ids.push(transaction.id.clone()),
+            (Ok(transaction), Some(Ok(Some(first)))) => {
+                prop_assert_eq!(&transaction.id, first, "a replay answers the first result");
+                ids.push(transaction.id.clone());
+            }
+            (Err(status), Some(Err(code))) => prop_assert_eq!(status.code(), *code, "{}", status.message()),
+            (answer, expected) => {
+                return Err(TestCaseError::fail(format!(
+                    "answered {answer:?}, expected {expected:?}"
+                )));
+            }
+        }
+    }
+    ids.dedup();
+    prop_assert!(
+        ids.len() <= 1,
+        "racing copies made different transactions: {:?}",
+        ids
+    );
+    Ok(ids.pop())
+}
+
+#[test]
+fn random_operations_keep_the_ledger_balanced_and_move_each_key_once() {
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    let wallet = runtime.block_on(common::start());
+    let config = ProptestConfig {
+        cases: 24,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
+    proptest!(config, |(steps in steps())| {
+        runtime.block_on(async {
+            let mut run = Run {
+                wallet: &wallet,
+                prefix: Uuid::new_v4().simple().to_string(),
+                players: [Uuid::new_v4(), Uuid::new_v4()],
+                model: Model::default(),
+            };
+            for step in &steps {
+                run.step(step).await?;
+            }
+            Ok::<(), TestCaseError>(())
+        })?;
+    });
+}
