@@ -179,3 +179,27 @@ impl SessionStore {
             .add(self.cookie(XSRF_COOKIE, session.data.xsrf_token.clone(), false, session))
     }
 }
+
+/// The signed-in player of a request; a request without one is answered 401.
+#[derive(Debug, Clone)]
+pub struct SignedIn {
+    pub user_id: String,
+}
+
+impl axum::extract::FromRequestParts<crate::state::AppState> for SignedIn {
+    type Rejection = crate::error::ApiError;
+
+    async fn from_request_parts(
+        parts: &mut http::request::Parts,
+        state: &crate::state::AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let jar = CookieJar::from_headers(&parts.headers);
+        state
+            .sessions
+            .from_jar(&jar)
+            .await?
+            .and_then(|session| session.data.user_id)
+            .map(|user_id| Self { user_id })
+            .ok_or(crate::error::ApiError::Unauthenticated)
+    }
+}

@@ -9,9 +9,12 @@ async fn main() -> anyhow::Result<()> {
     let shutdown = shutdown::on_signal();
     let public_url = settings.gateway.public_url.clone();
     let stack = Stack::start(settings.clone(), shutdown).await?;
-    kid_identity::seed_demo(&settings)
+    let demo = kid_identity::seed_demo(&settings)
         .await
         .context("seeding the demo player")?;
+    kid_wallet::seed::seed_demo(&settings, demo)
+        .await
+        .context("seeding the demo wallet")?;
     tracing::info!(url = %public_url, gateway = %stack.gateway, "Kid portal is up");
     stack.wait().await
 }

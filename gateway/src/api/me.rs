@@ -1,7 +1,6 @@
 //! `GET /api/me`: the signed-in player, composed from identity and wallet asked in parallel.
 
 use axum::{Json, Router, extract::State, routing::get};
-use axum_extra::extract::CookieJar;
 use kid_proto::{
     identity::v1::{GetUserRequest, User},
     wallet::v1::{GetAccountRequest, GetAccountResponse},
@@ -11,6 +10,7 @@ use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 
 use crate::{
     error::{ApiError, ApiResult},
+    session::SignedIn,
     state::AppState,
 };
 
@@ -40,7 +40,7 @@ pub struct UserBody {
     pub pay_amount_last_28_days: i64,
 }
 
-fn rfc3339(timestamp: Option<prost_types::Timestamp>) -> Option<String> {
+pub(super) fn rfc3339(timestamp: Option<prost_types::Timestamp>) -> Option<String> {
     let timestamp = timestamp?;
     let at = OffsetDateTime::from_unix_timestamp(timestamp.seconds).ok()?;
     at.format(&Rfc3339).ok()
@@ -75,27 +75,18 @@ impl UserBody {
     }
 }
 
-/// The player's wallet figures. Until the wallet service answers GetAccount (the ledger
-/// issue), a player has no ledger and so reads zero.
+/// The player's wallet figures (a player who never had money reads zero).
 async fn account(state: &AppState, user_id: String) -> ApiResult<GetAccountResponse> {
-    match state
+    let response = state
         .clients
         .wallet
         .clone()
         .get_account(GetAccountRequest { user_id })
-        .await
-    {
-        Ok(response) => Ok(response.into_inner()),
-        Err(status) if status.code() == tonic::Code::Unimplemented => Ok(GetAccountResponse::default()),
-        Err(status) => Err(status.into()),
-    }
+        .await?;
+    Ok(response.into_inner())
 }
 
-async fn me(State(state): State<AppState>, jar: CookieJar) -> ApiResult<Json<UserBody>> {
-    let session = state.sessions.from_jar(&jar).await?;
-    let user_id = session
-        .and_then(|session| session.data.user_id)
-        .ok_or(ApiError::Unauthenticated)?;
+async fn me(State(state): State<AppState>, SignedIn { user_id }: SignedIn) -> ApiResult<Json<UserBody>> {
     let mut identity = state.clients.identity.clone();
     let user = async {
         let response = identity

@@ -2,6 +2,7 @@
 
 mod auth;
 pub mod me;
+mod payment;
 
 use axum::{Router, middleware, routing::get};
 
@@ -12,6 +13,7 @@ pub fn router(state: AppState) -> Router {
         .route("/auth/csrf-cookie", get(csrf::csrf_cookie))
         .merge(auth::router())
         .merge(me::router())
+        .merge(payment::router())
         .fallback(|| async { ApiError::RouteNotFound })
         .layer(middleware::from_fn_with_state(state.clone(), csrf::protect))
         .with_state(state)

@@ -11,6 +11,10 @@ use tokio_util::sync::CancellationToken;
 
 pub struct Portal {
     pub base: String,
+    /// The settings the portal runs with (its own database, exchange and Redis prefix).
+    pub settings: Settings,
+    /// Where the wallet service answers gRPC.
+    pub wallet: String,
     shutdown: CancellationToken,
     _dist: TempDist,
 }
@@ -54,13 +58,21 @@ pub async fn start(adjust: impl FnOnce(&mut Settings)) -> Portal {
     settings.gateway.web_dist = dist.0.display().to_string();
     adjust(&mut settings);
     let shutdown = CancellationToken::new();
-    let stack = Stack::start(settings, shutdown.clone())
+    let stack = Stack::start(settings.clone(), shutdown.clone())
         .await
         .expect("stack starts");
     let base = format!("http://{}", stack.gateway);
+    let wallet = stack
+        .services
+        .iter()
+        .find(|(name, _)| *name == "wallet")
+        .map(|(_, address)| format!("http://{address}"))
+        .expect("the wallet runs");
     tokio::spawn(stack.wait());
     Portal {
         base,
+        settings,
+        wallet,
         shutdown,
         _dist: dist,
     }
