@@ -22,6 +22,7 @@ use kid_proto::wallet::v1::{
     CoinMetadata, CreditRequest, DebitRequest, TopupType, wallet_service_client::WalletServiceClient,
 };
 use secrecy::ExposeSecret;
+use sqlx::postgres::PgConnectOptions;
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
@@ -33,11 +34,13 @@ const POOL_SIZE: u32 = 16;
 
 /// One transfer as the ledger makes it: lock the player, look the key up, write the
 /// transaction and its two postings (the database moves the balance and checks the sum).
-const TRANSFER_SQL: &str = r"\set n random(1, 256)
+/// Each client pays from its own players, as the gRPC workers do.
+const TRANSFER_SQL: &str = r"\set n :client_id + 1 + :clients * random(0, 256 / :clients - 1)
+\set k random(1, 1000000000000)
 BEGIN;
 SELECT p.user_id, kp.balance FROM player p JOIN account kp ON kp.id = p.kp_account_id
-  JOIN bench_player b ON b.user_id = p.user_id WHERE b.n = :n FOR UPDATE OF p;
-SELECT id FROM ledger_transaction WHERE operation = 'pay' AND idempotency_key = md5(random()::text);
+  JOIN bench_player b ON b.user_id = p.user_id WHERE b.n = :n FOR UPDATE;
+SELECT id FROM ledger_transaction WHERE operation = 'pay' AND idempotency_key = 'bench-' || :k;
 WITH t AS (
   INSERT INTO ledger_transaction (id, user_id, type, status, real_value, currency, payload, operation, idempotency_key)
   SELECT gen_random_uuid(), b.user_id, 'credit.pay', 'success', 1, 'KP', '{}', 'pay', gen_random_uuid()::text
@@ -144,7 +147,7 @@ fn pgbench_phase(url: &str, concurrency: usize, dir: &Path) -> anyhow::Result<Fi
     std::fs::write(&script, TRANSFER_SQL)?;
     let prefix = dir.join(format!("c{concurrency}"));
     let output = Command::new("pgbench")
-        .args(["-n", "-f"])
+        .args(["-n", "-M", "prepared", "-D", &format!("clients={concurrency}"), "-f"])
         .arg(&script)
         .args([
             "-c",
@@ -219,9 +222,14 @@ async fn main() -> anyhow::Result<()> {
         .execute(&pool)
         .await?;
 
+    // libpq's own URL: sqlx's carries parameters libpq refuses. A password comes from PGPASSWORD.
+    let options: PgConnectOptions = settings.database.url.expose_secret().parse()?;
     let url = format!(
-        "{}?options=-csearch_path%3Dwallet",
-        settings.database.url.expose_secret()
+        "postgresql://{}@{}:{}/{}?options=-csearch_path%3Dwallet",
+        options.get_username(),
+        options.get_host(),
+        options.get_port(),
+        options.get_database().unwrap_or("postgres"),
     );
     let dir = std::env::temp_dir().join(format!("kid-ledger-bench-{}", Uuid::new_v4().simple()));
     std::fs::create_dir_all(&dir)?;

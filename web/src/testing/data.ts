@@ -1,4 +1,4 @@
-import type { User } from '@/types/api';
+import type { Transaction, User } from '@/types/api';
 
 export const TEST_PASSWORD = 'Secret#2024';
 
@@ -22,4 +22,75 @@ export function buildUser(overrides: Partial<User> = {}): User {
     payAmountLast28Days: 0,
     ...overrides,
   };
+}
+
+let transactionCount = 0;
+
+/** A successful bank-transfer top-up unless told otherwise; each gets its own id. */
+export function buildTransaction(overrides: Partial<Transaction> = {}): Transaction {
+  transactionCount += 1;
+  return {
+    id: `0193f1c2-0000-7000-8000-${String(transactionCount).padStart(12, '0')}`,
+    type: 'topup.bank-transfer',
+    status: 'success',
+    realValue: 100000,
+    currency: 'VND',
+    updatedAt: '2026-11-22T10:00:00Z',
+    payload: { source: 'vietcombank' },
+    relatedTransactions: [],
+    ...overrides,
+  };
+}
+
+/** What the portal seeds for its demo player, newest first (the e2e journey expects the same). */
+export function buildTransactionHistory(): Transaction[] {
+  return [
+    buildTransaction({
+      type: 'topup.bank-transfer',
+      status: 'success',
+      realValue: 500000,
+      currency: 'VND',
+      updatedAt: '2026-11-22T10:00:00Z',
+      payload: { source: 'vietcombank' },
+      relatedTransactions: [{ id: 'related-1', type: 'credit.recharge', realValue: 500000 }],
+    }),
+    buildTransaction({
+      type: 'topup.card',
+      status: 'success',
+      realValue: 100000,
+      currency: 'VND',
+      updatedAt: '2026-11-21T10:00:00Z',
+      payload: { provider: 'viettel', serial: '10000000000001' },
+      relatedTransactions: [{ id: 'related-2', type: 'credit.recharge', realValue: 85000 }],
+    }),
+    buildTransaction({
+      type: 'topup.card',
+      status: 'pending',
+      realValue: 50000,
+      currency: 'VND',
+      updatedAt: '2026-11-20T10:00:00Z',
+      payload: { provider: 'mobifone', serial: '200000000000002' },
+      relatedTransactions: [],
+    }),
+    buildTransaction({
+      type: 'topup.card',
+      status: 'failed',
+      realValue: 20000,
+      currency: 'VND',
+      updatedAt: '2026-11-19T10:00:00Z',
+      payload: { provider: 'vinaphone', serial: '30000000000003', errorCode: 'NOT_FOUND' },
+      relatedTransactions: [],
+    }),
+    buildTransaction({
+      type: 'credit.pay',
+      status: 'success',
+      realValue: 20000,
+      currency: 'KP',
+      updatedAt: '2026-11-18T10:00:00Z',
+      payload: {
+        metadata: { coin: 2000, coinBonus: 200, productCode: 'jxsj2', productName: 'Kiếm Thế 2', coinName: 'Vàng' },
+      },
+      relatedTransactions: [],
+    }),
+  ];
 }

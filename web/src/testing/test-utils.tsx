@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
 import { AppProvider } from '@/app/provider';
@@ -15,15 +16,14 @@ type RenderAppOptions = {
   user?: User | boolean;
 };
 
-/** Renders the real route table at `url` inside the app's providers, against the MSW server. */
-export function renderApp(url: string, { user = false }: RenderAppOptions = {}) {
+function renderRoutes(routes: RouteObject[], url: string, { user = false }: RenderAppOptions) {
   if (user) {
     db.signedIn = true;
     if (typeof user === 'object') db.user = user;
   }
   // No retries and no freshness window, so each test sees exactly the answers it set up.
   const queryClient = createQueryClient({ queries: { retry: false, staleTime: 0 } });
-  const router = createMemoryRouter(createRoutes(), { initialEntries: [url] });
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
   const events = userEvent.setup();
   const result = render(
     <AppProvider queryClient={queryClient}>
@@ -31,6 +31,19 @@ export function renderApp(url: string, { user = false }: RenderAppOptions = {}) 
     </AppProvider>,
   );
   return { ...result, router, queryClient, events };
+}
+
+/** Renders the real route table at `url` inside the app's providers, against the MSW server. */
+export function renderApp(url: string, options: RenderAppOptions = {}) {
+  return renderRoutes(createRoutes(), url, options);
+}
+
+/**
+ * Renders one component at `url` (any path matches it) inside the app's providers and a
+ * router, without the route table's guards and layouts.
+ */
+export function renderComponent(ui: ReactElement, { url = '/', ...options }: RenderAppOptions & { url?: string } = {}) {
+  return renderRoutes([{ path: '*', element: ui }], url, options);
 }
 
 export * from '@testing-library/react';

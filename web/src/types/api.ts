@@ -20,3 +20,61 @@ export type User = {
   /** VND topped up over the last 28 days. */
   payAmountLast28Days: number;
 };
+
+/** Transaction types the portal knows how to describe; the server may send others. */
+export type TransactionType =
+  | 'topup.bank-transfer'
+  | 'topup.e-wallet'
+  | 'topup.card'
+  | 'credit.pay'
+  | 'credit.recharge'
+  | 'credit.bonus'
+  | 'credit.recall'
+  | 'credit.refund';
+
+/** Known values plus any other string, keeping editor completion for the known ones. */
+type Open<T extends string> = T | (string & {});
+
+export type TransactionStatus = 'pending' | 'success' | 'failed';
+
+/** Why a card top-up failed. */
+export type CardErrorCode = 'WRONG_AMOUNT' | 'NOT_FOUND' | 'INVALID';
+
+export type TransactionPayload = {
+  /** Bank or e-wallet code (bank-transfer and e-wallet top-ups). */
+  source?: string;
+  /** Card provider code (card top-ups); carriers may arrive upper case. */
+  provider?: string;
+  /** Card serial. */
+  serial?: string;
+  errorCode?: Open<CardErrorCode>;
+  /** What a credit payment bought (credit.pay only). */
+  metadata?: {
+    coin?: number;
+    coinBonus?: number;
+    productCode?: string;
+    productName?: string;
+    coinName?: string;
+  };
+};
+
+/** A ledger entry caused by a transaction, e.g. the KP a top-up credited. */
+export type RelatedTransaction = {
+  id: string;
+  type: Open<TransactionType>;
+  realValue: number;
+};
+
+/** One entry of GET /payment/transaction-history. */
+export type Transaction = {
+  id: string;
+  type: Open<TransactionType>;
+  status: Open<TransactionStatus>;
+  /** VND for top-ups (amount transferred or card value), KP for credit.pay (KP spent). */
+  realValue: number;
+  currency: Open<'VND' | 'KP'>;
+  /** RFC 3339; null when the server has no time for it. */
+  updatedAt: string | null;
+  payload: TransactionPayload;
+  relatedTransactions: RelatedTransaction[];
+};

@@ -97,4 +97,9 @@ export const handlers = [
     record(request);
     return db.signedIn ? HttpResponse.json(db.user) : unauthenticated();
   }),
+
+  http.get(`${API}/payment/transaction-history`, ({ request }) => {
+    record(request);
+    return db.signedIn ? HttpResponse.json(db.transactions) : unauthenticated();
+  }),
 ];

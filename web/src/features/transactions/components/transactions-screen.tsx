@@ -1,8 +1,62 @@
+import { Alert, Button, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
+import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { toApiError } from '@/lib/api-client';
 
+import { useTransactionHistory } from '../api/get-transaction-history';
+
+import { TransactionTable } from './transaction-table';
+
+function HistoryContent() {
+  const { t } = useTranslation();
+  const history = useTransactionHistory();
+
+  if (history.isPending) {
+    return (
+      <HStack gap="3" color="fg.muted">
+        <Spinner size="sm" />
+        <Text>{t('transactions.loading')}</Text>
+      </HStack>
+    );
+  }
+
+  if (history.isError) {
+    return (
+      <Alert.Root status="error" borderRadius="lg" role="alert">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{t('transactions.loadFailed')}</Alert.Title>
+          <Alert.Description>{toApiError(history.error).message}</Alert.Description>
+        </Alert.Content>
+        <Button
+          variant="outline"
+          size="sm"
+          alignSelf="center"
+          loading={history.isFetching}
+          onClick={() => void history.refetch()}
+        >
+          {t('errors.retry')}
+        </Button>
+      </Alert.Root>
+    );
+  }
+
+  if (history.data.length === 0) return <Text color="fg.muted">{t('transactions.empty')}</Text>;
+
+  return <TransactionTable transactions={history.data} />;
+}
+
+/** /transactions: the latest 10 transactions, newest first (spec section 2). */
 export function TransactionsScreen() {
   const { t } = useTranslation();
-  return <PageHeader title={t('transactions.title')} subtitle={t('transactions.subtitle')} />;
+  return (
+    <>
+      <PageHeader title={t('transactions.title')} subtitle={t('transactions.subtitle')} />
+      <ContentCard p={{ base: '3', md: '6' }}>
+        <HistoryContent />
+      </ContentCard>
+    </>
+  );
 }

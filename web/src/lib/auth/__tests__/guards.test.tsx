@@ -52,10 +52,14 @@ describe('guarded routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Lịch sử giao dịch' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/transactions');
     expect(router.state.location.search).toBe('?page=2');
-    expect(db.requests.filter((r) => r !== 'GET /api/me')).toEqual([
-      'GET /api/auth/csrf-cookie',
-      'POST /api/auth/login',
-    ]);
+    // The guarded page loads its data only once signed in.
+    await waitFor(() =>
+      expect(db.requests.filter((r) => r !== 'GET /api/me')).toEqual([
+        'GET /api/auth/csrf-cookie',
+        'POST /api/auth/login',
+        'GET /api/payment/transaction-history',
+      ]),
+    );
   });
 
   it('reload the browser at /login when the session ends', async () => {

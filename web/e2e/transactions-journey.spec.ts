@@ -1,0 +1,53 @@
+import { DESKTOP, expect, PHONE, screenshots, test } from './fixtures';
+
+/** The player the portal seeds for demos, with five transactions (see the backend seed). */
+const DEMO = { username: 'demo', password: 'Demo@123456' };
+
+test('the demo player sees their seeded transactions, on desktop and on a phone', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(DEMO.username);
+  await page.getByLabel(/^Mật khẩu/).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/transactions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Lịch sử giao dịch' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Lịch sử giao dịch' });
+  await expect(table).toBeVisible();
+  const row = (text: string) => table.getByRole('row').filter({ hasText: text });
+
+  // (a) Bank transfer from Vietcombank.
+  await expect(table.getByText('Nạp KP', { exact: true }).first()).toBeVisible();
+  await expect(row('Vietcombank')).toContainText('500,000 VND');
+  await expect(row('Vietcombank')).toContainText('+500,000 KP');
+  // (b) A Viettel card that credited less than its face value.
+  await expect(row('Seri: 10000000000001')).toContainText('Viettel');
+  await expect(row('Seri: 10000000000001')).toContainText('100,000 VND');
+  await expect(row('Seri: 10000000000001')).toContainText('+85,000 KP');
+  await expect(row('Seri: 10000000000001')).toContainText('Thành công');
+  // (c) A Mobifone card still being processed.
+  await expect(row('Seri: 200000000000002')).toContainText('Đang xử lý');
+  // (d) A Vinaphone card that does not exist.
+  await expect(row('Seri: 30000000000003')).toContainText('Thất bại');
+  await expect(row('Seri: 30000000000003')).toContainText('Thẻ không tồn tại');
+  // (e) KP spent on Kiếm Thế 2.
+  const pay = row('Nạp Kiếm Thế 2');
+  await expect(pay).toContainText('-20,000 KP');
+  await expect(pay.getByText('+2,000 Vàng', { exact: true })).toBeVisible();
+  await expect(pay.getByText('+200 Vàng thưởng', { exact: true })).toBeVisible();
+
+  // The type's tooltip carries the transaction id.
+  await pay.getByText('Nạp Kiếm Thế 2', { exact: true }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText(/^Mã giao dịch: \S+$/);
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toBeHidden();
+
+  // On a phone the table scrolls inside its card; the page itself does not get wider.
+  await page.setViewportSize(PHONE);
+  await expect(table).toBeVisible();
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(pageWidth).toBeLessThanOrEqual(PHONE.width);
+  await page.setViewportSize(DESKTOP);
+
+  await screenshots(page, 'transactions-demo');
+});

@@ -1,0 +1,50 @@
+import { Button, HStack, Text } from '@chakra-ui/react';
+import { Wallet } from 'lucide-react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth';
+import { formatNumber } from '@/lib/format';
+
+import { useOfferTopUp } from './offer-top-up';
+
+/** A one-line KP balance for pages that spend KP (/recharge); 'Nạp thẻ' when it is 0. */
+export function CreditBar() {
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  const offerTopUp = useOfferTopUp(user?.credit);
+  if (!user) return null;
+
+  return (
+    <HStack
+      data-testid="credit-bar"
+      gap="3"
+      mb="6"
+      px="4"
+      py="2"
+      bg="bg.panel"
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="lg"
+      wrap="wrap"
+    >
+      <HStack gap="2" color="brand.fg" flexShrink={0}>
+        <Wallet size={18} aria-hidden />
+        <Text fontWeight="semibold" color="fg" fontVariantNumeric="tabular-nums">
+          {t('balance.credit', { credit: formatNumber(user.credit) })}
+        </Text>
+      </HStack>
+      {user.debtCredit > 0 && (
+        <Text fontSize="sm" color="fg.warning">
+          {t('balance.debtShort', { debt: formatNumber(user.debtCredit) })}
+        </Text>
+      )}
+      {offerTopUp && (
+        <Button asChild size="xs" variant="outline" ms="auto">
+          <RouterLink to={paths.payment}>{t('balance.topUp')}</RouterLink>
+        </Button>
+      )}
+    </HStack>
+  );
+}

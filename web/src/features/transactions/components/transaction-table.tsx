@@ -1,0 +1,50 @@
+import { Table } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+import { formatDateTime } from '@/lib/format';
+import type { Transaction } from '@/types/api';
+
+import { TransactionDetails, TransactionStatus, TransactionType, TransactionValue } from './transaction-cells';
+
+/** The history as a table; on narrow screens it scrolls sideways inside its card. */
+export function TransactionTable({ transactions }: { transactions: Transaction[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollArea>
+      <Table.Root size="sm" minW="2xl" aria-label={t('transactions.title')}>
+        <Table.Header>
+          <Table.Row bg="transparent">
+            <Table.ColumnHeader>{t('transactions.columns.type')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('transactions.columns.value')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('transactions.columns.details')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('transactions.columns.status')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('transactions.columns.time')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {transactions.map((transaction) => (
+            <Table.Row key={transaction.id} bg="transparent" verticalAlign="top">
+              <Table.Cell>
+                <TransactionType transaction={transaction} />
+              </Table.Cell>
+              <Table.Cell>
+                <TransactionValue transaction={transaction} />
+              </Table.Cell>
+              <Table.Cell>
+                <TransactionDetails transaction={transaction} />
+              </Table.Cell>
+              <Table.Cell>
+                <TransactionStatus status={transaction.status} />
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap" color="fg.muted">
+                {transaction.updatedAt && (
+                  <time dateTime={transaction.updatedAt}>{formatDateTime(transaction.updatedAt)}</time>
+                )}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

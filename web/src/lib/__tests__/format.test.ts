@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+
+import { formatDateTime, formatNumber } from '@/lib/format';
+
+describe('formatNumber', () => {
+  it('separates thousands with commas', () => {
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(999)).toBe('999');
+    expect(formatNumber(1000)).toBe('1,000');
+    expect(formatNumber(500000)).toBe('500,000');
+    expect(formatNumber(20000000)).toBe('20,000,000');
+    expect(formatNumber(-85000)).toBe('-85,000');
+  });
+
+  it('shows whole numbers only', () => {
+    expect(formatNumber(1234.6)).toBe('1,235');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows day/month/year and 24-hour time in local time', () => {
+    expect(formatDateTime(new Date(2026, 10, 2, 9, 5, 59))).toBe('02/11/2026 09:05');
+    expect(formatDateTime(new Date(2026, 0, 31, 23, 0))).toBe('31/01/2026 23:00');
+  });
+
+  it('reads ISO strings as instants', () => {
+    const instant = new Date(2026, 10, 22, 17, 30);
+    expect(formatDateTime(instant.toISOString())).toBe('22/11/2026 17:30');
+  });
+
+  it('leaves a value that is not a date as it is', () => {
+    expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});

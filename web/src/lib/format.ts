@@ -1,0 +1,21 @@
+/** Numbers and times as the portal shows them (spec section 9). */
+
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** An amount with comma thousands separators: 500000 → "500,000". */
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A moment as "dd/MM/yyyy HH:mm" in the browser's time zone; a value that is not a date is
+ * returned as given rather than shown as "NaN".
+ */
+export function formatDateTime(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  const day = `${pad2(date.getDate())}/${pad2(date.getMonth() + 1)}/${date.getFullYear()}`;
+  return `${day} ${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+}
