@@ -42,12 +42,35 @@ test('the demo player sees their seeded transactions, on desktop and on a phone'
   await page.mouse.move(0, 0);
   await expect(page.getByRole('tooltip')).toBeHidden();
 
-  // On a phone the table scrolls inside its card; the page itself does not get wider.
+  // On a phone the table gives way to a list of stacked items, each with its status and time
+  // fully in view; the page itself does not get wider.
   await page.setViewportSize(PHONE);
-  await expect(table).toBeVisible();
+  const list = page.getByRole('list', { name: 'Lịch sử giao dịch' });
+  await expect(list).toBeVisible();
+  await expect(table).toHaveCount(0);
+  const item = (text: string) => list.getByRole('listitem').filter({ hasText: text });
+  await expect(item('Vietcombank')).toContainText('500,000 VND');
+  await expect(item('Seri: 10000000000001')).toContainText('Thành công');
+  await expect(item('Seri: 200000000000002')).toContainText('Đang xử lý');
+  const failed = item('Seri: 30000000000003');
+  await expect(failed).toContainText('Thẻ không tồn tại');
+  for (const label of ['Giá trị giao dịch', 'Chi tiết', 'Thời gian']) {
+    await expect(failed.getByText(label, { exact: true })).toBeVisible();
+  }
+  const status = failed.getByText('Thất bại', { exact: true });
+  const time = failed.locator('time');
+  await expect(time).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  for (const part of [status, time]) {
+    await part.scrollIntoViewIfNeeded();
+    await expect(part).toBeInViewport({ ratio: 1 });
+  }
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(pageWidth).toBeLessThanOrEqual(PHONE.width);
+
+  // Back on a wide screen, the table returns.
   await page.setViewportSize(DESKTOP);
+  await expect(table).toBeVisible();
+  await expect(list).toHaveCount(0);
 
   await screenshots(page, 'transactions-demo');
 });

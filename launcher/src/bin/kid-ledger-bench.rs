@@ -147,7 +147,14 @@ fn pgbench_phase(url: &str, concurrency: usize, dir: &Path) -> anyhow::Result<Fi
     std::fs::write(&script, TRANSFER_SQL)?;
     let prefix = dir.join(format!("c{concurrency}"));
     let output = Command::new("pgbench")
-        .args(["-n", "-M", "prepared", "-D", &format!("clients={concurrency}"), "-f"])
+        .args([
+            "-n",
+            "-M",
+            "prepared",
+            "-D",
+            &format!("clients={concurrency}"),
+            "-f",
+        ])
         .arg(&script)
         .args([
             "-c",

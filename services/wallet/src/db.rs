@@ -54,39 +54,30 @@ impl PlayerRow {
     }
 }
 
-const PLAYER_COLUMNS: &str = "p.user_id, p.kp_account_id, p.debt_account_id, kp.balance as balance,
-     -debt.balance as debt, p.is_pay_partner, p.partner_bonus_bps, p.pay_amount_last_28_days";
+const SELECT_PLAYER: &str = "select p.user_id, p.kp_account_id, p.debt_account_id, kp.balance as balance,
+            -debt.balance as debt, p.is_pay_partner, p.partner_bonus_bps, p.pay_amount_last_28_days
+     from player p
+     join account kp on kp.id = p.kp_account_id
+     join account debt on debt.id = p.debt_account_id
+     where p.user_id = $1";
 
 /// Locks the player's row, the first thing every money operation of that player does, so
 /// operations of one player run one after the other. The balance rows are locked too: after
 /// waiting for a lock, PostgreSQL re-reads only the rows it locked, so a balance read through
 /// an unlocked join would be the one from before the wait.
 pub async fn lock_player(conn: &mut PgConnection, user_id: Uuid) -> Result<Option<PlayerRow>, sqlx::Error> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select {PLAYER_COLUMNS}
-         from player p
-         join account kp on kp.id = p.kp_account_id
-         join account debt on debt.id = p.debt_account_id
-         where p.user_id = $1
-         for update"
-    )))
-    .bind(user_id)
-    .fetch_optional(conn)
-    .await
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT_PLAYER} for update")))
+        .bind(user_id)
+        .fetch_optional(conn)
+        .await
 }
 
 /// The player's row without a lock, for reading.
 pub async fn find_player(pool: &PgPool, user_id: Uuid) -> Result<Option<PlayerRow>, sqlx::Error> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select {PLAYER_COLUMNS}
-         from player p
-         join account kp on kp.id = p.kp_account_id
-         join account debt on debt.id = p.debt_account_id
-         where p.user_id = $1"
-    )))
-    .bind(user_id)
-    .fetch_optional(pool)
-    .await
+    sqlx::query_as(SELECT_PLAYER)
+        .bind(user_id)
+        .fetch_optional(pool)
+        .await
 }
 
 /// Locks the player's row, creating the player and their two accounts the first time.

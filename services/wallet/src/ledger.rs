@@ -138,6 +138,7 @@ pub struct AccountView {
 }
 
 const MAX_HISTORY: i64 = 100;
+const DEFAULT_HISTORY: i64 = 10;
 const TOPUP: &str = "topup";
 const PAY: &str = "pay";
 const REFUND: &str = "refund";
@@ -181,9 +182,15 @@ impl Ledger {
             .unwrap_or_default())
     }
 
+    /// The latest `limit` top-ups and payments (the spec's 10 when `limit` is not positive).
     pub async fn history(&self, user_id: Uuid, limit: i64) -> Result<Vec<TransactionView>> {
+        let limit = if limit > 0 {
+            limit.min(MAX_HISTORY)
+        } else {
+            DEFAULT_HISTORY
+        };
         let mut conn = self.pool.acquire().await?;
-        let rows = db::history(&mut conn, user_id, limit.clamp(1, MAX_HISTORY)).await?;
+        let rows = db::history(&mut conn, user_id, limit).await?;
         views(&mut conn, rows).await
     }
 

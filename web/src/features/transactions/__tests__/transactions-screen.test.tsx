@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { buildTransaction } from '@/testing/data';
 import { db } from '@/testing/mocks/db';
@@ -10,6 +10,31 @@ import type { Transaction } from '@/types/api';
 import { TransactionsScreen } from '../components/transactions-screen';
 
 const HISTORY = '/api/payment/transaction-history';
+
+/**
+ * Answers the screen's media queries as a viewport this wide would (jsdom's own answer is "no"
+ * to every query). The screen picks its layout once on mount, so call this before rendering.
+ */
+function viewportWidth(width: number) {
+  const toPx = (length: string) => parseFloat(length) * (/r?em$/.test(length) ? 16 : 1);
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+    const min = /min-width:\s*([\d.]+[a-z]*)/.exec(query)?.[1];
+    const max = /max-width:\s*([\d.]+[a-z]*)/.exec(query)?.[1];
+    return {
+      matches: (!min || width >= toPx(min)) && (!max || width <= toPx(max)),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    };
+  });
+}
+
+// The table's tests run at a desktop width; the phone list has its own tests below.
+beforeEach(() => viewportWidth(1280));
 
 /** Shows these transactions on the screen and returns its body rows, in order. */
 async function showHistory(transactions: Transaction[]) {
@@ -288,5 +313,66 @@ describe('other rows', () => {
 
     await events.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+  });
+});
+
+describe('on a phone', () => {
+  beforeEach(() => viewportWidth(390));
+
+  /** Shows these transactions below the `md` breakpoint and returns the list's items. */
+  async function showList(transactions: Transaction[]) {
+    db.transactions = transactions;
+    const rendered = renderComponent(<TransactionsScreen />, { url: '/transactions', user: true });
+    const list = await screen.findByRole('list', { name: 'Lịch sử giao dịch' });
+    return { ...rendered, list, items: within(list).getAllByRole('listitem') };
+  }
+
+  /** The item's labelled fields, as label → text. */
+  const fields = (item: HTMLElement) =>
+    Object.fromEntries(
+      Array.from(item.querySelectorAll('dt')).map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+
+  it('shows one stacked item per transaction instead of the table, with the status and the time', async () => {
+    const { items } = await showList([
+      buildTransaction({
+        type: 'topup.card',
+        status: 'pending',
+        realValue: 50000,
+        updatedAt: new Date(2026, 10, 20, 17, 0).toISOString(),
+        payload: { provider: 'mobifone', serial: '200000000000002' },
+      }),
+      buildTransaction({ type: 'topup.bank-transfer', status: 'failed', realValue: 500000 }),
+    ]);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(items).toHaveLength(2);
+
+    const [card, transfer] = items as [HTMLElement, HTMLElement];
+    expect(within(card).getByText('Nạp KP')).toBeInTheDocument();
+    expect(within(card).getByText('Đang xử lý')).toBeInTheDocument();
+    expect(fields(card)).toEqual({
+      'Giá trị giao dịch': '50,000 VND',
+      'Chi tiết': 'MobifoneSeri: 200000000000002',
+      'Thời gian': '20/11/2026 17:00',
+    });
+    expect(within(transfer).getByText('Thất bại')).toBeInTheDocument();
+  });
+
+  it('leaves out the details and the time when there are none', async () => {
+    const { items } = await showList([
+      buildTransaction({ type: 'credit.adjustment', realValue: 3000, currency: 'KP', payload: {}, updatedAt: null }),
+    ]);
+    expect(within(items[0]!).getByText('Không rõ')).toBeInTheDocument();
+    expect(fields(items[0]!)).toEqual({ 'Giá trị giao dịch': '3,000 KP' });
+  });
+
+  it('keeps the transaction id in a tooltip on keyboard focus of the type', async () => {
+    const id = '0193f1c2-7a1b-7000-8000-00000000abcd';
+    const { items, events } = await showList([buildTransaction({ id })]);
+    const trigger = within(items[0]!).getByText('Nạp KP');
+
+    await events.tab();
+    expect(trigger).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(`Mã giao dịch: ${id}`);
   });
 });

@@ -1,10 +1,11 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Tooltip } from '@/components/ui/tooltip';
-import { formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import type { RelatedTransaction, Transaction, TransactionPayload } from '@/types/api';
 
 const PAYMENT_CHANNELS = [
@@ -155,11 +156,18 @@ export function TransactionValue({ transaction }: { transaction: Transaction }) 
   );
 }
 
-export function TransactionDetails({ transaction }: { transaction: Transaction }) {
+type TransactionDetailsProps = {
+  transaction: Transaction;
+  /** Wraps the lines, e.g. in a labelled field; not called when there is no line to show. */
+  wrap?: (lines: ReactNode) => ReactNode;
+};
+
+/** The detail lines, one per fact; nothing at all when there are none. */
+export function TransactionDetails({ transaction, wrap = (lines) => lines }: TransactionDetailsProps) {
   const { t } = useTranslation();
   const lines = detailLines(t, transaction);
   if (lines.length === 0) return null;
-  return (
+  return wrap(
     <Stack gap="0.5">
       {lines.map((line) =>
         line.warning ? (
@@ -171,7 +179,7 @@ export function TransactionDetails({ transaction }: { transaction: Transaction }
           <Text key={line.key}>{line.text}</Text>
         ),
       )}
-    </Stack>
+    </Stack>,
   );
 }
 
@@ -183,4 +191,10 @@ export function TransactionStatus({ status }: { status: string }) {
       {known ? t(`transactions.status.${known}`) : t('transactions.status.unknown')}
     </Badge>
   );
+}
+
+/** When the transaction was last updated, in local time; nothing when the server sent none. */
+export function TransactionTime({ transaction }: { transaction: Transaction }) {
+  const { updatedAt } = transaction;
+  return updatedAt ? <time dateTime={updatedAt}>{formatDateTime(updatedAt)}</time> : null;
 }

@@ -1,12 +1,20 @@
 import { Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
-import { formatDateTime } from '@/lib/format';
 import type { Transaction } from '@/types/api';
 
-import { TransactionDetails, TransactionStatus, TransactionType, TransactionValue } from './transaction-cells';
+import {
+  TransactionDetails,
+  TransactionStatus,
+  TransactionTime,
+  TransactionType,
+  TransactionValue,
+} from './transaction-cells';
 
-/** The history as a table; on narrow screens it scrolls sideways inside its card. */
+/**
+ * The history as a table, for screens from `md` up; should the card still be narrower than the
+ * table, it scrolls sideways inside it. Phones get `TransactionList` instead.
+ */
 export function TransactionTable({ transactions }: { transactions: Transaction[] }) {
   const { t } = useTranslation();
   return (
@@ -37,9 +45,7 @@ export function TransactionTable({ transactions }: { transactions: Transaction[]
                 <TransactionStatus status={transaction.status} />
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap" color="fg.muted">
-                {transaction.updatedAt && (
-                  <time dateTime={transaction.updatedAt}>{formatDateTime(transaction.updatedAt)}</time>
-                )}
+                <TransactionTime transaction={transaction} />
               </Table.Cell>
             </Table.Row>
           ))}

@@ -1,4 +1,4 @@
-import { Alert, Button, HStack, Spinner, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Spinner, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
 import { ContentCard } from '@/components/layouts/content-card';
@@ -7,11 +7,16 @@ import { toApiError } from '@/lib/api-client';
 
 import { useTransactionHistory } from '../api/get-transaction-history';
 
+import { TransactionList } from './transaction-list';
 import { TransactionTable } from './transaction-table';
 
 function HistoryContent() {
   const { t } = useTranslation();
   const history = useTransactionHistory();
+  // Below `md` a five-column table would hide its last columns off-screen: phones get a list.
+  // Only one of the two is rendered, chosen from the viewport at the first render (no `ssr`
+  // pass) and again whenever the width crosses the breakpoint.
+  const isPhone = useBreakpointValue({ base: true, md: false }, { ssr: false });
 
   if (history.isPending) {
     return (
@@ -45,7 +50,11 @@ function HistoryContent() {
 
   if (history.data.length === 0) return <Text color="fg.muted">{t('transactions.empty')}</Text>;
 
-  return <TransactionTable transactions={history.data} />;
+  return isPhone ? (
+    <TransactionList transactions={history.data} />
+  ) : (
+    <TransactionTable transactions={history.data} />
+  );
 }
 
 /** /transactions: the latest 10 transactions, newest first (spec section 2). */

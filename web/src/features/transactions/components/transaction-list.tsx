@@ -1,0 +1,72 @@
+import { Box, HStack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { Transaction } from '@/types/api';
+
+import {
+  TransactionDetails,
+  TransactionStatus,
+  TransactionTime,
+  TransactionType,
+  TransactionValue,
+} from './transaction-cells';
+
+/** One labelled fact of a transaction: the table's column name, then the value. */
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Box as="dt" color="fg.muted">
+        {label}
+      </Box>
+      <Box as="dd" overflowWrap="anywhere">
+        {children}
+      </Box>
+    </>
+  );
+}
+
+function TransactionItem({ transaction }: { transaction: Transaction }) {
+  const { t } = useTranslation();
+  return (
+    <Box as="li" py="4" borderBottomWidth="1px" _first={{ pt: '0' }} _last={{ pb: '0', borderBottomWidth: '0' }}>
+      <HStack justify="space-between" gap="3" mb="3">
+        <TransactionType transaction={transaction} />
+        <TransactionStatus status={transaction.status} />
+      </HStack>
+      {/* Labels in one column as wide as the longest of them, values beside them. */}
+      <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="2" alignItems="baseline">
+        <Field label={t('transactions.columns.value')}>
+          <TransactionValue transaction={transaction} />
+        </Field>
+        <TransactionDetails
+          transaction={transaction}
+          wrap={(lines) => <Field label={t('transactions.columns.details')}>{lines}</Field>}
+        />
+        {transaction.updatedAt && (
+          <Field label={t('transactions.columns.time')}>
+            <Box as="span" color="fg.muted">
+              <TransactionTime transaction={transaction} />
+            </Box>
+          </Field>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The history on a phone: one block per transaction, stacked, so that nothing hides off-screen
+ * sideways. The same cells as `TransactionTable`, each labelled with its column's name.
+ */
+export function TransactionList({ transactions }: { transactions: Transaction[] }) {
+  const { t } = useTranslation();
+  return (
+    // `role` keeps the list semantics that Safari drops from a `ul` without bullets.
+    <Box as="ul" role="list" listStyleType="none" textStyle="sm" aria-label={t('transactions.title')}>
+      {transactions.map((transaction) => (
+        <TransactionItem key={transaction.id} transaction={transaction} />
+      ))}
+    </Box>
+  );
+}
