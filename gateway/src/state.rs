@@ -25,7 +25,7 @@ use tonic::{service::interceptor::InterceptedService, transport::Channel};
 use crate::{
     captcha::{self, CaptchaVerifier},
     session::SessionStore,
-    throttle::LoginThrottle,
+    throttle::{Cooldowns, LoginThrottle},
 };
 
 pub type Authorized = InterceptedService<Channel, AttachInternalJwt>;
@@ -50,11 +50,14 @@ pub struct Dependencies {
 pub struct AppState {
     pub sessions: SessionStore,
     pub throttle: LoginThrottle,
+    pub cooldowns: Cooldowns,
     pub captcha: Arc<dyn CaptchaVerifier>,
     pub clients: Clients,
     pub dependencies: Arc<Dependencies>,
     /// `scheme://host[:port]` of the portal, for the Origin check.
     pub public_origin: String,
+    /// The development mailbox, listed at `/api/dev/mailbox`; `None` outside development.
+    pub mailbox_dir: Option<std::path::PathBuf>,
 }
 
 impl AppState {
@@ -66,6 +69,7 @@ impl AppState {
             .context("connecting to Redis")?;
         let secure_cookies = settings.environment == Environment::Production;
         let throttle = LoginThrottle::new(redis.clone(), &settings.redis.key_prefix);
+        let cooldowns = Cooldowns::new(redis.clone(), &settings.redis.key_prefix);
         let sessions = SessionStore::new(redis, &settings.redis.key_prefix, secure_cookies);
         let captcha = captcha::from_settings(&settings.captcha)?;
 
@@ -102,10 +106,13 @@ impl AppState {
         Ok(Self {
             sessions,
             throttle,
+            cooldowns,
             captcha,
             clients,
             dependencies,
             public_origin: settings.gateway.public_url.trim_end_matches('/').to_owned(),
+            mailbox_dir: (settings.is_development() && settings.mail.smtp_url.expose_secret().is_empty())
+                .then(|| std::path::PathBuf::from(&settings.mail.mailbox_dir)),
         })
     }
 }

@@ -96,3 +96,45 @@ mod tests {
         assert_eq!(wait_after(40, 5), Some(MAX_WAIT));
     }
 }
+
+/// One action per key per period (e.g. one verification email a minute), in Redis.
+#[derive(Clone)]
+pub struct Cooldowns {
+    redis: ConnectionManager,
+    prefix: String,
+}
+
+impl Cooldowns {
+    pub fn new(redis: ConnectionManager, key_prefix: &str) -> Self {
+        Self {
+            redis,
+            prefix: format!("{key_prefix}:cooldown"),
+        }
+    }
+
+    /// Starts the cooldown of `action` for `subject`, or returns the seconds left of the
+    /// running one.
+    pub async fn start(
+        &self,
+        action: &str,
+        subject: &str,
+        period: Duration,
+    ) -> redis::RedisResult<Option<u64>> {
+        let key = format!("{}:{action}:{subject}", self.prefix);
+        let mut redis = self.redis.clone();
+        let started: bool = redis::cmd("SET")
+            .arg(&key)
+            .arg(1)
+            .arg("NX")
+            .arg("PX")
+            .arg(period.as_millis() as u64)
+            .query_async::<Option<String>>(&mut redis)
+            .await?
+            .is_some();
+        if started {
+            return Ok(None);
+        }
+        let ttl: i64 = redis.pttl(&key).await?;
+        Ok(Some((ttl.max(1) as u64).div_ceil(1000)))
+    }
+}

@@ -1,6 +1,8 @@
 //! The REST API under `/api`: one router per resource, merged, behind the CSRF check.
 
 mod auth;
+mod dev;
+mod email_verification;
 pub mod me;
 mod payment;
 
@@ -12,8 +14,14 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/auth/csrf-cookie", get(csrf::csrf_cookie))
         .merge(auth::router())
+        .merge(email_verification::router())
         .merge(me::router())
         .merge(payment::router())
+        .merge(if state.mailbox_dir.is_some() {
+            dev::router()
+        } else {
+            Router::new()
+        })
         .fallback(|| async { ApiError::RouteNotFound })
         .layer(middleware::from_fn_with_state(state.clone(), csrf::protect))
         .with_state(state)

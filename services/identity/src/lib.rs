@@ -3,6 +3,8 @@
 pub mod db;
 pub mod domain;
 pub mod grpc;
+pub mod mail;
+pub mod verification;
 
 use kid_platform::service::{ServiceHost, ServiceSpec};
 use kid_proto::identity::v1::identity_service_server::{IdentityServiceServer, SERVICE_NAME};
@@ -20,7 +22,13 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
 };
 
 fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
-    let service = grpc::Identity::new(host.pool.clone(), domain::PasswordHasher::new()?);
+    let courier = mail::Courier::new(host.pool.clone(), mail::sender(&host.settings.mail)?);
+    host.spawn(courier.run(host.shutdown_token()));
+    let service = grpc::Identity::new(
+        host.pool.clone(),
+        domain::PasswordHasher::new()?,
+        host.settings.gateway.public_url.clone(),
+    );
     Ok(Routes::new(IdentityServiceServer::with_interceptor(
         service,
         host.require_jwt(),

@@ -32,6 +32,18 @@ pub struct Settings {
     pub services: ServiceEndpoints,
     pub gateway: GatewaySettings,
     pub captcha: CaptchaSettings,
+    pub mail: MailSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct MailSettings {
+    /// The sender, e.g. `Kid <no-reply@kid.example>`.
+    pub from: String,
+    /// `smtps://user:password@host:465` or `smtp://…?tls=required`. Empty: the development
+    /// mailbox, refused in production.
+    pub smtp_url: SecretString,
+    /// Where the development mailbox keeps each message as a JSON file.
+    pub mailbox_dir: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -157,6 +169,11 @@ impl Settings {
         {
             return Err(ConfigError::DevelopmentSecret("captcha.secret"));
         }
+        if settings.environment == Environment::Production
+            && settings.mail.smtp_url.expose_secret().is_empty()
+        {
+            return Err(ConfigError::DevelopmentSecret("mail.smtp_url"));
+        }
         Ok(settings)
     }
 
@@ -197,6 +214,11 @@ mod tests {
                 Err(ConfigError::DevelopmentSecret("captcha.secret"))
             ));
             jail.set_env("KID_CAPTCHA__SECRET", "recaptcha-secret");
+            assert!(matches!(
+                Settings::load(),
+                Err(ConfigError::DevelopmentSecret("mail.smtp_url"))
+            ));
+            jail.set_env("KID_MAIL__SMTP_URL", "smtps://kid:secret@smtp.example:465");
             assert!(Settings::load().is_ok());
             Ok(())
         });

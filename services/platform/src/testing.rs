@@ -30,5 +30,9 @@ pub async fn isolated_settings() -> anyhow::Result<Settings> {
         *endpoint = "http://127.0.0.1:0".to_owned();
     }
     settings.outbox.poll_interval_ms = 50;
+    settings.mail.mailbox_dir = std::env::temp_dir()
+        .join(format!("kid-mailbox-{id}"))
+        .display()
+        .to_string();
     Ok(settings)
 }

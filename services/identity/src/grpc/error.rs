@@ -5,6 +5,9 @@ use tonic_types::{ErrorDetails, StatusExt};
 
 use crate::domain::{FieldErrors, password::HashError};
 
+const MSG_ALREADY_VERIFIED: &str = "Địa chỉ email của bạn đã được xác minh.";
+const MSG_INVALID_LINK: &str = "Đường dẫn xác minh không hợp lệ hoặc đã hết hiệu lực.";
+
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error("user id is not a UUID")]
@@ -15,6 +18,10 @@ pub enum Error {
     Validation(FieldErrors),
     #[error("wrong username or password")]
     InvalidCredentials,
+    #[error("the email address is already verified")]
+    AlreadyVerified,
+    #[error("the link is unknown, used, expired or for an older address")]
+    InvalidLink,
     #[error("password hashing failed")]
     Hash(#[from] HashError),
     #[error("database error")]
@@ -27,6 +34,12 @@ impl From<Error> for Status {
             Error::InvalidUserId => Status::invalid_argument(error.to_string()),
             Error::UserNotFound => Status::not_found(error.to_string()),
             Error::InvalidCredentials => Status::unauthenticated(error.to_string()),
+            Error::AlreadyVerified => Status::failed_precondition(MSG_ALREADY_VERIFIED),
+            Error::InvalidLink => {
+                let mut details = ErrorDetails::new();
+                details.add_bad_request_violation("token", MSG_INVALID_LINK);
+                Status::with_error_details(Code::InvalidArgument, "invalid link", details)
+            }
             Error::Validation(fields) => {
                 let mut details = ErrorDetails::new();
                 for (field, message) in fields.iter() {

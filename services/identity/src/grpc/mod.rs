@@ -4,7 +4,8 @@ mod error;
 
 use kid_proto::identity::v1::{
     AuthenticateRequest, AuthenticateResponse, GetUserRequest, GetUserResponse, RegisterRequest,
-    RegisterResponse, User, identity_service_server::IdentityService,
+    RegisterResponse, SendVerificationRequest, SendVerificationResponse, User, VerifyEmailRequest,
+    VerifyEmailResponse, identity_service_server::IdentityService,
 };
 use sqlx::PgPool;
 use time::{OffsetDateTime, macros::format_description};
@@ -14,6 +15,7 @@ use uuid::Uuid;
 use crate::{
     db::{self, InsertError, NewUser, Taken, UserRow},
     domain::{Dob, Email, FieldErrors, Password, PasswordHasher, Strength, Username},
+    verification,
 };
 pub use error::Error;
 
@@ -23,11 +25,17 @@ const MSG_EMAIL_TAKEN: &str = "Địa chỉ email này đã được sử dụng
 pub struct Identity {
     pool: PgPool,
     hasher: PasswordHasher,
+    /// The portal's origin, from configuration (never a request's Host), for links in mail.
+    public_url: String,
 }
 
 impl Identity {
-    pub fn new(pool: PgPool, hasher: PasswordHasher) -> Self {
-        Self { pool, hasher }
+    pub fn new(pool: PgPool, hasher: PasswordHasher, public_url: String) -> Self {
+        Self {
+            pool,
+            hasher,
+            public_url,
+        }
     }
 
     async fn register(&self, request: &RegisterRequest) -> Result<UserRow, Error> {
@@ -164,6 +172,25 @@ impl IdentityService for Identity {
             .ok_or(Error::UserNotFound)?;
         Ok(Response::new(GetUserResponse {
             user: Some(user.into()),
+        }))
+    }
+
+    async fn send_verification(
+        &self,
+        request: Request<SendVerificationRequest>,
+    ) -> Result<Response<SendVerificationResponse>, Status> {
+        let id = parse_user_id(&request.get_ref().user_id)?;
+        verification::send(&self.pool, &self.public_url, id).await?;
+        Ok(Response::new(SendVerificationResponse {}))
+    }
+
+    async fn verify_email(
+        &self,
+        request: Request<VerifyEmailRequest>,
+    ) -> Result<Response<VerifyEmailResponse>, Status> {
+        let user_id = verification::verify(&self.pool, &request.get_ref().token).await?;
+        Ok(Response::new(VerifyEmailResponse {
+            user_id: user_id.to_string(),
         }))
     }
 }

@@ -1,0 +1,38 @@
+//! Development only: `GET /api/dev/mailbox?to=<address>` lists the development mailbox's
+//! messages to that address, newest first, for people and browser tests.
+
+use std::path::PathBuf;
+
+use axum::{
+    Json, Router,
+    extract::{Query, State},
+    routing::get,
+};
+use kid_platform::mailbox::{self, MailboxEntry};
+use serde::Deserialize;
+
+use crate::{
+    error::{ApiError, ApiResult},
+    state::AppState,
+};
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/dev/mailbox", get(list))
+}
+
+#[derive(Debug, Deserialize)]
+struct MailboxQuery {
+    to: String,
+}
+
+async fn list(
+    State(state): State<AppState>,
+    Query(query): Query<MailboxQuery>,
+) -> ApiResult<Json<Vec<MailboxEntry>>> {
+    let dir: PathBuf = state.mailbox_dir.clone().ok_or(ApiError::RouteNotFound)?;
+    let entries = tokio::task::spawn_blocking(move || mailbox::read(&dir, &query.to))
+        .await
+        .map_err(|error| ApiError::Internal(error.to_string()))?
+        .map_err(|error| ApiError::Internal(format!("mailbox: {error}")))?;
+    Ok(Json(entries))
+}

@@ -1,0 +1,212 @@
+//! Email verification through the gateway, the identity service, the mail courier and the
+//! development mailbox: the link works once, within 24 hours, for the address it was sent to.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Portal, client, start, xsrf_token};
+use reqwest::{Client, Response, StatusCode, header};
+use serde_json::{Value, json};
+
+async fn registered(portal: &Portal, username: &str) -> Client {
+    let http = client();
+    let token = xsrf_token(&http, &portal.base).await;
+    let response = http
+        .post(format!("{}/api/auth/register", portal.base))
+        .header("X-XSRF-TOKEN", token)
+        .json(&json!({
+            "email": format!("{username}@example.com"),
+            "receiveNewsletter": false,
+            "dob": "2000-01-01",
+            "username": username,
+            "password": "Secret@123",
+            "passwordConfirm": "Secret@123",
+            "gReCaptchaToken": "dev-captcha",
+        }))
+        .send()
+        .await
+        .expect("register");
+    assert_eq!(response.status(), StatusCode::CREATED);
+    http
+}
+
+async fn send(http: &Client, portal: &Portal) -> Response {
+    let token = xsrf_token(http, &portal.base).await;
+    http.post(format!("{}/api/auth/email-verification/send", portal.base))
+        .header("X-XSRF-TOKEN", token)
+        .send()
+        .await
+        .expect("send")
+}
+
+async fn verify(portal: &Portal, token: &str) -> Response {
+    let http = client();
+    let xsrf = xsrf_token(&http, &portal.base).await;
+    http.put(format!("{}/api/auth/email-verification", portal.base))
+        .header("X-XSRF-TOKEN", xsrf)
+        .json(&json!({ "token": token }))
+        .send()
+        .await
+        .expect("verify")
+}
+
+async fn mailbox(portal: &Portal, to: &str) -> Vec<Value> {
+    let response = client()
+        .get(format!("{}/api/dev/mailbox?to={to}", portal.base))
+        .send()
+        .await
+        .expect("mailbox");
+    assert_eq!(response.status(), StatusCode::OK);
+    response.json().await.expect("json")
+}
+
+/// The newest verification link mailed to `to`, waiting for the courier to deliver it.
+async fn link_for(portal: &Portal, to: &str, messages: usize) -> String {
+    for _ in 0..100 {
+        let inbox = mailbox(portal, to).await;
+        if inbox.len() >= messages {
+            let newest = &inbox[0];
+            assert_eq!(newest["subject"], "Xác minh địa chỉ email tài khoản Kid");
+            let link = newest["links"][0].as_str().expect("a link").to_owned();
+            assert!(newest["text"].as_str().is_some_and(|text| text.contains(&link)));
+            return link;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no verification mail reached {to}");
+}
+
+fn token_of(link: &str) -> &str {
+    link.rsplit('/').next().expect("token")
+}
+
+async fn verified_at(http: &Client, portal: &Portal) -> Value {
+    let me: Value = http
+        .get(format!("{}/api/me", portal.base))
+        .send()
+        .await
+        .expect("me")
+        .json()
+        .await
+        .expect("json");
+    me["verifiedAt"].clone()
+}
+
+async fn token_error(response: Response) -> String {
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body: Value = response.json().await.expect("json");
+    body["errors"]["token"][0]
+        .as_str()
+        .expect("token error")
+        .to_owned()
+}
+
+/// Lets the player ask again at once, as if the minute had passed.
+async fn clear_cooldowns(portal: &Portal) {
+    let redis = redis::Client::open("redis://127.0.0.1:6379").expect("redis");
+    let mut redis = redis.get_multiplexed_async_connection().await.expect("redis");
+    let pattern = format!("{}:cooldown:*", portal.settings.redis.key_prefix);
+    let keys: Vec<String> = redis::cmd("KEYS")
+        .arg(&pattern)
+        .query_async(&mut redis)
+        .await
+        .expect("keys");
+    if !keys.is_empty() {
+        let _: () = redis::cmd("DEL")
+            .arg(keys)
+            .query_async(&mut redis)
+            .await
+            .expect("del");
+    }
+}
+
+#[tokio::test]
+async fn the_mailed_link_verifies_the_address_once() {
+    let portal = start(|settings| settings.gateway.public_url = "https://portal.kid.example".into()).await;
+    let http = registered(&portal, "verify_me").await;
+    assert_eq!(verified_at(&http, &portal).await, Value::Null);
+
+    assert_eq!(send(&http, &portal).await.status(), StatusCode::NO_CONTENT);
+    let link = link_for(&portal, "VERIFY_ME@example.com", 1).await;
+    assert!(
+        link.starts_with("https://portal.kid.example/email-verification/"),
+        "links come from configuration, not the request: {link}"
+    );
+    assert_eq!(
+        verify(&portal, token_of(&link)).await.status(),
+        StatusCode::NO_CONTENT
+    );
+    assert!(verified_at(&http, &portal).await.is_string());
+
+    let again = token_error(verify(&portal, token_of(&link)).await).await;
+    assert_eq!(again, "Đường dẫn xác minh không hợp lệ hoặc đã hết hiệu lực.");
+    clear_cooldowns(&portal).await;
+    let already = send(&http, &portal).await;
+    assert_eq!(already.status(), StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn forged_expired_and_superseded_links_are_refused() {
+    let portal = start(|_| {}).await;
+    let http = registered(&portal, "link_checks").await;
+    assert!(
+        !token_error(verify(&portal, "forged-token-0123456789").await)
+            .await
+            .is_empty()
+    );
+    assert!(!token_error(verify(&portal, "").await).await.is_empty());
+    assert!(
+        !token_error(verify(&portal, &"x".repeat(5_000)).await)
+            .await
+            .is_empty()
+    );
+
+    send(&http, &portal).await;
+    let first = link_for(&portal, "link_checks@example.com", 1).await;
+    let identity = kid_platform::db::connect(&portal.settings.database, "identity")
+        .await
+        .expect("pool");
+    sqlx::query("update email_token set expires_at = now() - interval '1 second'")
+        .execute(&identity)
+        .await
+        .expect("expire");
+    token_error(verify(&portal, token_of(&first)).await).await;
+
+    clear_cooldowns(&portal).await;
+    send(&http, &portal).await;
+    let older = link_for(&portal, "link_checks@example.com", 2).await;
+    clear_cooldowns(&portal).await;
+    send(&http, &portal).await;
+    let newer = link_for(&portal, "link_checks@example.com", 3).await;
+    token_error(verify(&portal, token_of(&older)).await).await;
+    assert_eq!(
+        verify(&portal, token_of(&newer)).await.status(),
+        StatusCode::NO_CONTENT
+    );
+    assert!(verified_at(&http, &portal).await.is_string());
+}
+
+#[tokio::test]
+async fn asking_again_within_a_minute_is_refused_with_retry_after() {
+    let portal = start(|_| {}).await;
+    let http = registered(&portal, "eager_player").await;
+    assert_eq!(send(&http, &portal).await.status(), StatusCode::NO_CONTENT);
+    let again = send(&http, &portal).await;
+    assert_eq!(again.status(), StatusCode::TOO_MANY_REQUESTS);
+    let wait: u64 = again.headers()[header::RETRY_AFTER]
+        .to_str()
+        .expect("ascii")
+        .parse()
+        .expect("seconds");
+    assert!((1..=60).contains(&wait), "{wait}");
+    link_for(&portal, "eager_player@example.com", 1).await;
+    assert_eq!(mailbox(&portal, "eager_player@example.com").await.len(), 1);
+}
+
+#[tokio::test]
+async fn sending_needs_a_signed_in_player() {
+    let portal = start(|_| {}).await;
+    let response = send(&client(), &portal).await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+}

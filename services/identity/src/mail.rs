@@ -1,0 +1,252 @@
+//! Outgoing mail. A request writes its message into `mail_message` in its own transaction; the
+//! [`Courier`] delivers due messages through a [`MailSender`] and retries failures with
+//! back-off, so a failing SMTP server neither fails nor loses a request.
+
+use std::{future::Future, path::PathBuf, pin::Pin, sync::Arc, time::Duration};
+
+use kid_platform::{
+    config::MailSettings,
+    mailbox::{self, MailboxEntry},
+};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor, message::header::ContentType};
+use secrecy::ExposeSecret;
+use serde::{Deserialize, Serialize};
+use sqlx::{PgConnection, PgPool};
+use time::OffsetDateTime;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+/// A message to one player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mail {
+    pub id: Uuid,
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    /// The link or the code the message carries, if any.
+    pub link: Option<String>,
+    pub code: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("mail not sent: {0}")]
+pub struct SendError(pub String);
+
+pub type SendFuture<'a> = Pin<Box<dyn Future<Output = Result<(), SendError>> + Send + 'a>>;
+
+/// Delivers one message, or says why it could not.
+pub trait MailSender: Send + Sync + 'static {
+    fn send<'a>(&'a self, mail: &'a Mail) -> SendFuture<'a>;
+}
+
+/// The real adapter: SMTP over TLS with the configured host and credentials.
+pub struct SmtpSender {
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+    from: lettre::message::Mailbox,
+}
+
+impl SmtpSender {
+    pub fn new(settings: &MailSettings) -> anyhow::Result<Self> {
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(settings.smtp_url.expose_secret())?
+            .timeout(Some(Duration::from_secs(20)))
+            .build();
+        Ok(Self {
+            transport,
+            from: settings.from.parse()?,
+        })
+    }
+}
+
+impl MailSender for SmtpSender {
+    fn send<'a>(&'a self, mail: &'a Mail) -> SendFuture<'a> {
+        Box::pin(async move {
+            let to = mail
+                .to
+                .parse()
+                .map_err(|error| SendError(format!("recipient: {error}")))?;
+            let message = Message::builder()
+                .from(self.from.clone())
+                .to(to)
+                .subject(mail.subject.clone())
+                .header(ContentType::TEXT_PLAIN)
+                .body(mail.text.clone())
+                .map_err(|error| SendError(error.to_string()))?;
+            self.transport
+                .send(message)
+                .await
+                .map(drop)
+                .map_err(|error| SendError(error.to_string()))
+        })
+    }
+}
+
+/// The development mailbox (see `kid_platform::mailbox`), listed by the gateway at
+/// `/api/dev/mailbox`.
+pub struct Mailbox {
+    dir: PathBuf,
+}
+
+impl Mailbox {
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        Self { dir: dir.into() }
+    }
+}
+
+impl MailSender for Mailbox {
+    fn send<'a>(&'a self, mail: &'a Mail) -> SendFuture<'a> {
+        Box::pin(async move {
+            let entry = MailboxEntry {
+                id: mail.id,
+                to: mail.to.clone(),
+                subject: mail.subject.clone(),
+                text: mail.text.clone(),
+                links: mail.link.iter().cloned().collect(),
+                code: mail.code.clone(),
+                sent_at: OffsetDateTime::now_utc(),
+            };
+            mailbox::write(&self.dir, &entry)
+                .await
+                .map_err(|error| SendError(format!("mailbox {}: {error}", self.dir.display())))
+        })
+    }
+}
+
+/// The configured sender: SMTP when a URL is set, otherwise the development mailbox.
+pub fn sender(settings: &MailSettings) -> anyhow::Result<Arc<dyn MailSender>> {
+    if settings.smtp_url.expose_secret().is_empty() {
+        Ok(Arc::new(Mailbox::new(&settings.mailbox_dir)))
+    } else {
+        Ok(Arc::new(SmtpSender::new(settings)?))
+    }
+}
+
+/// Writes `mail` in the caller's transaction; it is delivered once that commits.
+pub async fn enqueue(conn: &mut PgConnection, mail: &Mail) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into mail_message (id, to_address, subject, body_text, link, code)
+         values ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(mail.id)
+    .bind(&mail.to)
+    .bind(&mail.subject)
+    .bind(&mail.text)
+    .bind(&mail.link)
+    .bind(&mail.code)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+#[derive(sqlx::FromRow)]
+struct DueMail {
+    id: Uuid,
+    to_address: String,
+    subject: String,
+    body_text: String,
+    link: Option<String>,
+    code: Option<String>,
+    attempts: i32,
+}
+
+/// The wait before the next attempt after `attempts` failures: 2 s, 4 s, 8 s… at most 10 min.
+fn retry_after(attempts: i32) -> Duration {
+    Duration::from_secs(1u64 << attempts.clamp(1, 20)).min(Duration::from_secs(600))
+}
+
+/// Delivers due mail; several replicas may run, each claiming its own messages.
+pub struct Courier {
+    pool: PgPool,
+    sender: Arc<dyn MailSender>,
+    poll_interval: Duration,
+}
+
+impl Courier {
+    pub fn new(pool: PgPool, sender: Arc<dyn MailSender>) -> Self {
+        Self {
+            pool,
+            sender,
+            poll_interval: Duration::from_millis(200),
+        }
+    }
+
+    pub async fn run(self, shutdown: CancellationToken) {
+        while !shutdown.is_cancelled() {
+            let delivered = match self.deliver_due().await {
+                Ok(count) => count,
+                Err(error) => {
+                    tracing::warn!(error = %error, "mail courier cannot read its queue");
+                    0
+                }
+            };
+            if delivered == 0 {
+                tokio::select! {
+                    () = tokio::time::sleep(self.poll_interval) => {}
+                    () = shutdown.cancelled() => {}
+                }
+            }
+        }
+    }
+
+    /// Claims due messages, sends each, and records the outcome; returns how many were sent.
+    pub async fn deliver_due(&self) -> Result<usize, sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        let due: Vec<DueMail> = sqlx::query_as(
+            "select id, to_address, subject, body_text, link, code, attempts from mail_message
+             where sent_at is null and next_attempt_at <= now()
+             order by next_attempt_at limit 10
+             for update skip locked",
+        )
+        .fetch_all(&mut *tx)
+        .await?;
+        let mut sent = 0;
+        for row in due {
+            let mail = Mail {
+                id: row.id,
+                to: row.to_address,
+                subject: row.subject,
+                text: row.body_text,
+                link: row.link,
+                code: row.code,
+            };
+            match self.sender.send(&mail).await {
+                Ok(()) => {
+                    sqlx::query(
+                        "update mail_message set sent_at = now(), attempts = attempts + 1 where id = $1",
+                    )
+                    .bind(mail.id)
+                    .execute(&mut *tx)
+                    .await?;
+                    sent += 1;
+                }
+                Err(error) => {
+                    let wait = retry_after(row.attempts + 1);
+                    tracing::warn!(mail_id = %mail.id, attempts = row.attempts + 1, ?wait, error = %error, "mail not sent; will retry");
+                    sqlx::query(
+                        "update mail_message set attempts = attempts + 1, last_error = $2,
+                                next_attempt_at = now() + make_interval(secs => $3)
+                         where id = $1",
+                    )
+                    .bind(mail.id)
+                    .bind(error.to_string())
+                    .bind(wait.as_secs_f64())
+                    .execute(&mut *tx)
+                    .await?;
+                }
+            }
+        }
+        tx.commit().await?;
+        Ok(sent)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_back_off_and_stop_growing_at_ten_minutes() {
+        assert_eq!(retry_after(1), Duration::from_secs(2));
+        assert_eq!(retry_after(3), Duration::from_secs(8));
+        assert_eq!(retry_after(40), Duration::from_secs(600));
+    }
+}

@@ -1,0 +1,66 @@
+//! The mail courier against the real database and the development mailbox: a message that
+//! cannot be delivered stays queued with its error and is delivered, once, when the mailbox is
+//! back.
+
+use std::sync::Arc;
+
+use kid_identity::mail::{Courier, Mail, Mailbox, enqueue};
+use kid_platform::{db, mailbox, service::Application, testing};
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+#[tokio::test]
+async fn mail_that_cannot_be_delivered_is_retried_until_it_is_delivered_once() {
+    let settings = testing::isolated_settings().await.expect("settings");
+    let shutdown = CancellationToken::new();
+    // Building the service migrates its schema; its own courier is not running.
+    let _identity = Application::build(&kid_identity::SERVICE, settings.clone(), shutdown.clone())
+        .await
+        .expect("identity");
+    let pool = db::connect(&settings.database, "identity").await.expect("pool");
+    let dir = std::env::temp_dir().join(format!("kid-mail-test-{}", Uuid::new_v4().simple()));
+    // A file where the mailbox folder should be: every delivery fails, as with SMTP down.
+    std::fs::write(&dir, b"not a folder").expect("blocker");
+    let courier = Courier::new(pool.clone(), Arc::new(Mailbox::new(&dir)));
+
+    let mail = Mail {
+        id: Uuid::now_v7(),
+        to: "player@example.com".into(),
+        subject: "Chủ đề".into(),
+        text: "Nội dung".into(),
+        link: Some("https://portal.kid.example/x".into()),
+        code: None,
+    };
+    let mut tx = pool.begin().await.expect("tx");
+    enqueue(&mut tx, &mail).await.expect("enqueue");
+    tx.commit().await.expect("commit");
+
+    assert_eq!(courier.deliver_due().await.expect("deliver"), 0);
+    let (attempts, error, sent): (i32, Option<String>, bool) =
+        sqlx::query_as("select attempts, last_error, sent_at is not null from mail_message where id = $1")
+            .bind(mail.id)
+            .fetch_one(&pool)
+            .await
+            .expect("row");
+    assert_eq!((attempts, sent), (1, false));
+    assert!(error.is_some_and(|error| error.contains("mailbox")));
+    assert_eq!(
+        courier.deliver_due().await.expect("deliver"),
+        0,
+        "not due again yet"
+    );
+
+    std::fs::remove_file(&dir).expect("unblock");
+    sqlx::query("update mail_message set next_attempt_at = now()")
+        .execute(&pool)
+        .await
+        .expect("due");
+    assert_eq!(courier.deliver_due().await.expect("deliver"), 1);
+    assert_eq!(courier.deliver_due().await.expect("deliver"), 0, "delivered once");
+    let inbox = mailbox::read(&dir, "PLAYER@example.com").expect("read");
+    assert_eq!(inbox.len(), 1);
+    assert_eq!(inbox[0].subject, "Chủ đề");
+    assert_eq!(inbox[0].links, vec!["https://portal.kid.example/x".to_owned()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    shutdown.cancel();
+}
