@@ -95,6 +95,8 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
         ))
         .layer(header_layer(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header_layer(header::X_FRAME_OPTIONS, "DENY"))
+        // Reset and verification links carry their token in the path: never let it leak.
+        .layer(header_layer(header::REFERRER_POLICY, "no-referrer"))
         .layer(header_layer(
             header::REFERRER_POLICY,
             "strict-origin-when-cross-origin",

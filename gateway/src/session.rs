@@ -71,6 +71,11 @@ impl SessionStore {
         format!("{}{id}", self.prefix)
     }
 
+    /// The ids of a player's sessions (some may have expired since).
+    fn index_key(&self, user_id: &str) -> String {
+        format!("{}user:{user_id}", self.prefix)
+    }
+
     /// The session named by `id`; a browser-session sign-in's idle timeout restarts.
     pub async fn load(&self, id: &str) -> redis::RedisResult<Option<Session>> {
         if id.len() != 43
@@ -137,12 +142,38 @@ impl SessionStore {
         let () = redis
             .set_ex(self.key(&session.id), raw, session.data.lifetime().as_secs())
             .await?;
+        if let Some(user_id) = &session.data.user_id {
+            let index = self.index_key(user_id);
+            let _: i64 = redis.sadd(&index, &session.id).await?;
+            let _: bool = redis.expire(&index, REMEMBER_FOR.as_secs() as i64).await?;
+        }
         Ok(session)
     }
 
     pub async fn destroy(&self, id: &str) -> redis::RedisResult<()> {
         let mut redis = self.redis.clone();
-        let _: i64 = redis.del(self.key(id)).await?;
+        let key = self.key(id);
+        let raw: Option<String> = redis.get(&key).await?;
+        let _: i64 = redis.del(&key).await?;
+        if let Some(user_id) = raw
+            .and_then(|raw| serde_json::from_str::<SessionData>(&raw).ok())
+            .and_then(|data| data.user_id)
+        {
+            let _: i64 = redis.srem(self.index_key(&user_id), id).await?;
+        }
+        Ok(())
+    }
+
+    /// Signs the player out everywhere: every session of theirs is deleted.
+    pub async fn destroy_all_of(&self, user_id: &str) -> redis::RedisResult<()> {
+        let mut redis = self.redis.clone();
+        let index = self.index_key(user_id);
+        let ids: Vec<String> = redis.smembers(&index).await?;
+        let keys: Vec<String> = ids.iter().map(|id| self.key(id)).collect();
+        if !keys.is_empty() {
+            let _: i64 = redis.del(keys).await?;
+        }
+        let _: i64 = redis.del(&index).await?;
         Ok(())
     }
 

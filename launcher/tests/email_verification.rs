@@ -3,33 +3,9 @@
 
 mod common;
 
-use std::time::Duration;
-
-use common::{Portal, client, start, xsrf_token};
+use common::{Portal, client, mail_for, mailbox, register, start, xsrf_token};
 use reqwest::{Client, Response, StatusCode, header};
 use serde_json::{Value, json};
-
-async fn registered(portal: &Portal, username: &str) -> Client {
-    let http = client();
-    let token = xsrf_token(&http, &portal.base).await;
-    let response = http
-        .post(format!("{}/api/auth/register", portal.base))
-        .header("X-XSRF-TOKEN", token)
-        .json(&json!({
-            "email": format!("{username}@example.com"),
-            "receiveNewsletter": false,
-            "dob": "2000-01-01",
-            "username": username,
-            "password": "Secret@123",
-            "passwordConfirm": "Secret@123",
-            "gReCaptchaToken": "dev-captcha",
-        }))
-        .send()
-        .await
-        .expect("register");
-    assert_eq!(response.status(), StatusCode::CREATED);
-    http
-}
 
 async fn send(http: &Client, portal: &Portal) -> Response {
     let token = xsrf_token(http, &portal.base).await;
@@ -51,30 +27,14 @@ async fn verify(portal: &Portal, token: &str) -> Response {
         .expect("verify")
 }
 
-async fn mailbox(portal: &Portal, to: &str) -> Vec<Value> {
-    let response = client()
-        .get(format!("{}/api/dev/mailbox?to={to}", portal.base))
-        .send()
-        .await
-        .expect("mailbox");
-    assert_eq!(response.status(), StatusCode::OK);
-    response.json().await.expect("json")
-}
-
 /// The newest verification link mailed to `to`, waiting for the courier to deliver it.
 async fn link_for(portal: &Portal, to: &str, messages: usize) -> String {
-    for _ in 0..100 {
-        let inbox = mailbox(portal, to).await;
-        if inbox.len() >= messages {
-            let newest = &inbox[0];
-            assert_eq!(newest["subject"], "Xác minh địa chỉ email tài khoản Kid");
-            let link = newest["links"][0].as_str().expect("a link").to_owned();
-            assert!(newest["text"].as_str().is_some_and(|text| text.contains(&link)));
-            return link;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("no verification mail reached {to}");
+    let inbox = mail_for(portal, to, messages).await;
+    let newest = &inbox[0];
+    assert_eq!(newest["subject"], "Xác minh địa chỉ email tài khoản Kid");
+    let link = newest["links"][0].as_str().expect("a link").to_owned();
+    assert!(newest["text"].as_str().is_some_and(|text| text.contains(&link)));
+    link
 }
 
 fn token_of(link: &str) -> &str {
@@ -124,7 +84,7 @@ async fn clear_cooldowns(portal: &Portal) {
 #[tokio::test]
 async fn the_mailed_link_verifies_the_address_once() {
     let portal = start(|settings| settings.gateway.public_url = "https://portal.kid.example".into()).await;
-    let http = registered(&portal, "verify_me").await;
+    let http = register(&portal, "verify_me").await;
     assert_eq!(verified_at(&http, &portal).await, Value::Null);
 
     assert_eq!(send(&http, &portal).await.status(), StatusCode::NO_CONTENT);
@@ -149,7 +109,7 @@ async fn the_mailed_link_verifies_the_address_once() {
 #[tokio::test]
 async fn forged_expired_and_superseded_links_are_refused() {
     let portal = start(|_| {}).await;
-    let http = registered(&portal, "link_checks").await;
+    let http = register(&portal, "link_checks").await;
     assert!(
         !token_error(verify(&portal, "forged-token-0123456789").await)
             .await
@@ -190,7 +150,7 @@ async fn forged_expired_and_superseded_links_are_refused() {
 #[tokio::test]
 async fn asking_again_within_a_minute_is_refused_with_retry_after() {
     let portal = start(|_| {}).await;
-    let http = registered(&portal, "eager_player").await;
+    let http = register(&portal, "eager_player").await;
     assert_eq!(send(&http, &portal).await.status(), StatusCode::NO_CONTENT);
     let again = send(&http, &portal).await;
     assert_eq!(again.status(), StatusCode::TOO_MANY_REQUESTS);

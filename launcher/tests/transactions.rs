@@ -5,7 +5,7 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{Portal, client, start, xsrf_token};
+use common::{Portal, client, register, start};
 use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
     db, grpc,
@@ -19,24 +19,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 async fn registered(portal: &Portal, username: &str) -> (Client, Uuid) {
-    let http = client();
-    let token = xsrf_token(&http, &portal.base).await;
-    let response = http
-        .post(format!("{}/api/auth/register", portal.base))
-        .header("X-XSRF-TOKEN", token)
-        .json(&json!({
-            "email": format!("{username}@example.com"),
-            "receiveNewsletter": false,
-            "dob": "2000-01-01",
-            "username": username,
-            "password": "Secret@123",
-            "passwordConfirm": "Secret@123",
-            "gReCaptchaToken": "dev-captcha",
-        }))
-        .send()
-        .await
-        .expect("register");
-    assert_eq!(response.status(), StatusCode::CREATED);
+    let http = register(portal, username).await;
     let identity = db::connect(&portal.settings.database, "identity")
         .await
         .expect("pool");

@@ -21,9 +21,9 @@ use crate::{
 };
 
 const MSG_LOGIN_FAILED: &str = "Tên đăng nhập hoặc mật khẩu không chính xác.";
-const MSG_CAPTCHA: &str = "Không xác minh được bạn không phải là người máy, hãy thử lại.";
+pub(super) const MSG_CAPTCHA: &str = "Không xác minh được bạn không phải là người máy, hãy thử lại.";
 const MSG_USERNAME_REQUIRED: &str = "Hãy nhập tên đăng nhập.";
-const MSG_USERNAME_SHORT: &str = "Tên đăng nhập phải có tối thiểu 4 ký tự.";
+pub(super) const MSG_USERNAME_SHORT: &str = "Tên đăng nhập phải có tối thiểu 4 ký tự.";
 const MSG_PASSWORD_REQUIRED: &str = "Hãy nhập mật khẩu.";
 
 pub fn router() -> Router<AppState> {
@@ -62,7 +62,7 @@ pub struct LoginBody {
     remember: bool,
 }
 
-fn one_field(field: &str, message: &str) -> ApiError {
+pub(super) fn one_field(field: &str, message: &str) -> ApiError {
     ApiError::Validation {
         message: message.to_owned(),
         errors: [(field.to_owned(), vec![message.to_owned()])]

@@ -5,6 +5,7 @@ mod dev;
 mod email_verification;
 pub mod me;
 mod payment;
+mod recovery;
 
 use axum::{Router, middleware, routing::get};
 
@@ -15,6 +16,7 @@ pub fn router(state: AppState) -> Router {
         .route("/auth/csrf-cookie", get(csrf::csrf_cookie))
         .merge(auth::router())
         .merge(email_verification::router())
+        .merge(recovery::router())
         .merge(me::router())
         .merge(payment::router())
         .merge(if state.mailbox_dir.is_some() {

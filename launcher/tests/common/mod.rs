@@ -114,3 +114,69 @@ pub async fn xsrf_token(http: &Client, base: &str) -> String {
         .expect("value")
         .to_owned()
 }
+
+pub const PASSWORD: &str = "Secret@123";
+
+/// Registers `username` (email `<username>@example.com`, password [`PASSWORD`]) and returns
+/// the signed-in client.
+pub async fn register(portal: &Portal, username: &str) -> Client {
+    let http = client();
+    let token = xsrf_token(&http, &portal.base).await;
+    let response = http
+        .post(format!("{}/api/auth/register", portal.base))
+        .header("X-XSRF-TOKEN", token)
+        .json(&serde_json::json!({
+            "email": format!("{username}@example.com"),
+            "receiveNewsletter": false,
+            "dob": "2000-01-01",
+            "username": username,
+            "password": PASSWORD,
+            "passwordConfirm": PASSWORD,
+            "gReCaptchaToken": "dev-captcha",
+        }))
+        .send()
+        .await
+        .expect("register");
+    assert_eq!(response.status(), StatusCode::CREATED);
+    http
+}
+
+/// Sends a state-changing request with a fresh XSRF token.
+pub async fn send_json(
+    http: &Client,
+    portal: &Portal,
+    method: reqwest::Method,
+    path: &str,
+    body: &serde_json::Value,
+) -> reqwest::Response {
+    let token = xsrf_token(http, &portal.base).await;
+    http.request(method, format!("{}/api{path}", portal.base))
+        .header("X-XSRF-TOKEN", token)
+        .json(body)
+        .send()
+        .await
+        .expect("request")
+}
+
+/// The development mailbox's messages to `to`, newest first.
+pub async fn mailbox(portal: &Portal, to: &str) -> Vec<serde_json::Value> {
+    let response = client()
+        .get(format!("{}/api/dev/mailbox?to={to}", portal.base))
+        .send()
+        .await
+        .expect("mailbox");
+    assert_eq!(response.status(), StatusCode::OK);
+    response.json().await.expect("json")
+}
+
+/// Waits (up to five seconds) until `to` has `count` messages, and returns them, newest first.
+pub async fn mail_for(portal: &Portal, to: &str, count: usize) -> Vec<serde_json::Value> {
+    for _ in 0..100 {
+        let inbox = mailbox(portal, to).await;
+        if inbox.len() >= count {
+            return inbox;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("{to} did not receive {count} messages");
+}

@@ -4,6 +4,7 @@ pub mod db;
 pub mod domain;
 pub mod grpc;
 pub mod mail;
+pub mod recovery;
 pub mod verification;
 
 use kid_platform::service::{ServiceHost, ServiceSpec};

@@ -16,6 +16,25 @@ pub fn msg_too_short() -> String {
     format!("Mật khẩu phải có tối thiểu {MIN_LENGTH} ký tự.")
 }
 
+/// The messages of one form's password rules: the spec words sign-up and reset differently.
+#[derive(Debug, Clone, Copy)]
+pub struct Messages {
+    pub required: &'static str,
+    pub too_short: &'static str,
+    pub weak: &'static str,
+    pub confirm_required: &'static str,
+    pub confirm_mismatch: &'static str,
+}
+
+/// The reset-password form (spec section 5): a strong password.
+pub const RESET: Messages = Messages {
+    required: "Hãy nhập mật khẩu mới",
+    too_short: "Mật khẩu phải có tối thiểu 8 ký tự",
+    weak: "Mật khẩu chưa đủ mạnh, hãy chọn mật khẩu mạnh hơn: cần có ít nhất 3 loại ký tự, trong đó có ký hiệu.",
+    confirm_required: "Hãy nhập mật khẩu xác nhận",
+    confirm_mismatch: "Mật khẩu xác nhận không trùng khớp",
+};
+
 /// The spec's strength levels, weakest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Strength {
@@ -59,6 +78,28 @@ impl std::fmt::Debug for Password {
 }
 
 impl Password {
+    /// A new password on a form worded by `messages`.
+    pub fn parse_for(raw: &str, required: Strength, messages: &Messages) -> Result<Self, String> {
+        let length = raw.chars().count();
+        match length {
+            0 => Err(messages.required.into()),
+            1..MIN_LENGTH => Err(messages.too_short.into()),
+            _ if length > MAX_LENGTH => Err(MSG_TOO_LONG.into()),
+            _ if Strength::of(raw) < required => Err(messages.weak.into()),
+            _ => Ok(Self(raw.to_owned())),
+        }
+    }
+
+    pub fn confirm_for(raw: &str, password: &str, messages: &Messages) -> Result<(), String> {
+        if raw.is_empty() {
+            Err(messages.confirm_required.into())
+        } else if raw != password {
+            Err(messages.confirm_mismatch.into())
+        } else {
+            Ok(())
+        }
+    }
+
     pub fn parse(raw: &str, required: Strength) -> Result<Self, String> {
         let length = raw.chars().count();
         if length == 0 {

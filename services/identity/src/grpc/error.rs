@@ -6,6 +6,9 @@ use tonic_types::{ErrorDetails, StatusExt};
 use crate::domain::{FieldErrors, password::HashError};
 
 const MSG_ALREADY_VERIFIED: &str = "Địa chỉ email của bạn đã được xác minh.";
+/// The spec's text (section 8).
+const MSG_INVALID_RESET_LINK: &str =
+    "Đường dẫn của bạn không hợp lệ hoặc đã hết hiệu lực, hãy thử gửi lại yêu cầu nhận mật khẩu mới.";
 const MSG_INVALID_LINK: &str = "Đường dẫn xác minh không hợp lệ hoặc đã hết hiệu lực.";
 
 #[derive(Debug, thiserror::Error)]
@@ -22,6 +25,8 @@ pub enum Error {
     AlreadyVerified,
     #[error("the link is unknown, used, expired or for an older address")]
     InvalidLink,
+    #[error("the reset link is unknown, used or expired")]
+    InvalidResetLink,
     #[error("password hashing failed")]
     Hash(#[from] HashError),
     #[error("database error")]
@@ -35,6 +40,11 @@ impl From<Error> for Status {
             Error::UserNotFound => Status::not_found(error.to_string()),
             Error::InvalidCredentials => Status::unauthenticated(error.to_string()),
             Error::AlreadyVerified => Status::failed_precondition(MSG_ALREADY_VERIFIED),
+            Error::InvalidResetLink => {
+                let mut details = ErrorDetails::new();
+                details.add_bad_request_violation("token", MSG_INVALID_RESET_LINK);
+                Status::with_error_details(Code::InvalidArgument, "invalid link", details)
+            }
             Error::InvalidLink => {
                 let mut details = ErrorDetails::new();
                 details.add_bad_request_violation("token", MSG_INVALID_LINK);

@@ -3,8 +3,10 @@
 mod error;
 
 use kid_proto::identity::v1::{
-    AuthenticateRequest, AuthenticateResponse, GetUserRequest, GetUserResponse, RegisterRequest,
-    RegisterResponse, SendVerificationRequest, SendVerificationResponse, User, VerifyEmailRequest,
+    AuthenticateRequest, AuthenticateResponse, CheckResetTokenRequest, CheckResetTokenResponse,
+    GetUserRequest, GetUserResponse, RecoverUsernameRequest, RecoverUsernameResponse, RegisterRequest,
+    RegisterResponse, ResetPasswordRequest, ResetPasswordResponse, SendResetEmailRequest,
+    SendResetEmailResponse, SendVerificationRequest, SendVerificationResponse, User, VerifyEmailRequest,
     VerifyEmailResponse, identity_service_server::IdentityService,
 };
 use sqlx::PgPool;
@@ -15,7 +17,7 @@ use uuid::Uuid;
 use crate::{
     db::{self, InsertError, NewUser, Taken, UserRow},
     domain::{Dob, Email, FieldErrors, Password, PasswordHasher, Strength, Username},
-    verification,
+    recovery, verification,
 };
 pub use error::Error;
 
@@ -192,5 +194,51 @@ impl IdentityService for Identity {
         Ok(Response::new(VerifyEmailResponse {
             user_id: user_id.to_string(),
         }))
+    }
+
+    async fn send_reset_email(
+        &self,
+        request: Request<SendResetEmailRequest>,
+    ) -> Result<Response<SendResetEmailResponse>, Status> {
+        let request = request.get_ref();
+        tracing::info!(client_ip = %request.client_ip, "password reset asked");
+        recovery::send_reset(&self.pool, &self.public_url, &request.username).await?;
+        Ok(Response::new(SendResetEmailResponse {}))
+    }
+
+    async fn check_reset_token(
+        &self,
+        request: Request<CheckResetTokenRequest>,
+    ) -> Result<Response<CheckResetTokenResponse>, Status> {
+        let valid = recovery::check_reset(&self.pool, &request.get_ref().token).await?;
+        Ok(Response::new(CheckResetTokenResponse { valid }))
+    }
+
+    async fn reset_password(
+        &self,
+        request: Request<ResetPasswordRequest>,
+    ) -> Result<Response<ResetPasswordResponse>, Status> {
+        let request = request.get_ref();
+        let user_id = recovery::reset(
+            &self.pool,
+            &self.hasher,
+            &request.token,
+            &request.password,
+            &request.password_confirm,
+        )
+        .await?;
+        Ok(Response::new(ResetPasswordResponse {
+            user_id: user_id.to_string(),
+        }))
+    }
+
+    async fn recover_username(
+        &self,
+        request: Request<RecoverUsernameRequest>,
+    ) -> Result<Response<RecoverUsernameResponse>, Status> {
+        let request = request.get_ref();
+        tracing::info!(client_ip = %request.client_ip, "username reminder asked");
+        recovery::recover_username(&self.pool, &request.email).await?;
+        Ok(Response::new(RecoverUsernameResponse {}))
     }
 }

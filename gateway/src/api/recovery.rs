@@ -1,0 +1,202 @@
+//! Recovery: a reset link for a username, the reset itself, and the username for an email.
+//! The two requests answer the same neutral text at once, whether or not an account matches,
+//! and the work (if any) happens after the answer, so neither status nor timing tells.
+
+use std::{net::SocketAddr, time::Duration};
+
+use axum::{
+    Json, Router,
+    extract::{ConnectInfo, Path, State},
+    http::StatusCode,
+    routing::{get, post},
+};
+use kid_proto::identity::v1::{
+    CheckResetTokenRequest, RecoverUsernameRequest, ResetPasswordRequest, SendResetEmailRequest,
+};
+use serde::{Deserialize, Serialize};
+
+use super::auth::{MSG_CAPTCHA, MSG_USERNAME_SHORT, one_field};
+use crate::{
+    error::{ApiError, ApiResult, ValidJson},
+    state::AppState,
+};
+
+/// The spec's neutral success text (section 8).
+pub const MSG_NEUTRAL: &str = "Nếu thông tin bạn nhập khớp với một tài khoản, chúng tôi sẽ gửi email cho bạn trong vài phút. Hãy kiểm tra cả hộp thư rác (spam).";
+const MSG_INVALID_RESET_LINK: &str =
+    "Đường dẫn của bạn không hợp lệ hoặc đã hết hiệu lực, hãy thử gửi lại yêu cầu nhận mật khẩu mới.";
+const MSG_EMAIL_REQUIRED: &str = "Hãy nhập địa chỉ email của bạn";
+const MSG_EMAIL_INVALID: &str = "Địa chỉ email không hợp lệ";
+/// One mail a minute per username or address, whether or not it has an account.
+const MAIL_COOLDOWN: Duration = Duration::from_secs(60);
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/auth/reset-password/send-email", post(send_reset_email))
+        .route("/auth/reset-password/{token}", get(check_reset_token))
+        .route("/auth/reset-password", post(reset_password))
+        .route("/auth/recover-username", post(recover_username))
+}
+
+#[derive(Debug, Serialize)]
+pub struct Neutral {
+    message: &'static str,
+}
+
+fn neutral() -> Json<Neutral> {
+    Json(Neutral { message: MSG_NEUTRAL })
+}
+
+async fn check_captcha(state: &AppState, token: &str, action: &str, ip: &str) -> ApiResult<()> {
+    state.captcha.verify(token, action, ip).await.map_err(|error| {
+        tracing::info!(error = %error, action, "refused by captcha");
+        one_field("gReCaptchaToken", MSG_CAPTCHA)
+    })
+}
+
+/// Runs `work` after the answer, once per `subject` a minute; a failure is only logged.
+async fn later(
+    state: &AppState,
+    action: &'static str,
+    subject: &str,
+    work: impl Future<Output = Result<tonic::Response<impl Send>, tonic::Status>> + Send + 'static,
+) -> ApiResult<()> {
+    if state
+        .cooldowns
+        .start(action, subject, MAIL_COOLDOWN)
+        .await?
+        .is_some()
+    {
+        tracing::info!(action, "recovery mail skipped: asked again within the cooldown");
+        return Ok(());
+    }
+    tokio::spawn(async move {
+        if let Err(status) = work.await {
+            tracing::error!(action, code = ?status.code(), message = status.message(), "recovery mail not queued");
+        }
+    });
+    Ok(())
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SendResetBody {
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    g_re_captcha_token: String,
+}
+
+async fn send_reset_email(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ValidJson(body): ValidJson<SendResetBody>,
+) -> ApiResult<Json<Neutral>> {
+    let ip = peer.ip().to_string();
+    check_captcha(&state, &body.g_re_captcha_token, "forgotPasswordFormSubmit", &ip).await?;
+    let username = body.username.trim().to_lowercase();
+    if username.chars().count() < 4 {
+        return Err(one_field("username", MSG_USERNAME_SHORT));
+    }
+    let mut identity = state.clients.identity.clone();
+    let request = SendResetEmailRequest {
+        username: username.clone(),
+        client_ip: ip,
+    };
+    later(&state, "reset-password", &username, async move {
+        identity.send_reset_email(request).await
+    })
+    .await?;
+    Ok(neutral())
+}
+
+#[derive(Debug, Serialize)]
+struct Validity {
+    valid: bool,
+}
+
+async fn check_reset_token(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+) -> ApiResult<Json<Validity>> {
+    let valid = state
+        .clients
+        .identity
+        .clone()
+        .check_reset_token(CheckResetTokenRequest { token })
+        .await?
+        .into_inner()
+        .valid;
+    if valid {
+        Ok(Json(Validity { valid }))
+    } else {
+        Err(ApiError::NotFound(MSG_INVALID_RESET_LINK.to_owned()))
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ResetBody {
+    #[serde(default)]
+    token: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    password_confirm: String,
+}
+
+/// Sets the new password and signs the player out of every session.
+async fn reset_password(
+    State(state): State<AppState>,
+    ValidJson(body): ValidJson<ResetBody>,
+) -> ApiResult<StatusCode> {
+    let user_id = state
+        .clients
+        .identity
+        .clone()
+        .reset_password(ResetPasswordRequest {
+            token: body.token,
+            password: body.password,
+            password_confirm: body.password_confirm,
+        })
+        .await?
+        .into_inner()
+        .user_id;
+    state.sessions.destroy_all_of(&user_id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RecoverUsernameBody {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    g_re_captcha_token: String,
+}
+
+async fn recover_username(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ValidJson(body): ValidJson<RecoverUsernameBody>,
+) -> ApiResult<Json<Neutral>> {
+    let ip = peer.ip().to_string();
+    check_captcha(&state, &body.g_re_captcha_token, "forgotUsernameFormSubmit", &ip).await?;
+    let email = body.email.trim().to_lowercase();
+    if email.is_empty() {
+        return Err(one_field("email", MSG_EMAIL_REQUIRED));
+    }
+    if email.chars().count() > 128 || !email_address::EmailAddress::is_valid(&email) {
+        return Err(one_field("email", MSG_EMAIL_INVALID));
+    }
+    let mut identity = state.clients.identity.clone();
+    let request = RecoverUsernameRequest {
+        email: email.clone(),
+        client_ip: ip,
+    };
+    later(&state, "recover-username", &email, async move {
+        identity.recover_username(request).await
+    })
+    .await?;
+    Ok(neutral())
+}

@@ -1,0 +1,186 @@
+//! Recovery: a password-reset link (1 hour, single use) mailed for a username, and the
+//! username mailed for an email address. Neither says whether an account exists: an unknown
+//! name or address quietly sends nothing.
+
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::{
+    domain::{FieldErrors, Password, PasswordHasher, Strength, Username, password},
+    grpc::Error,
+    mail::{self, Mail},
+    verification::{new_token, token_hash},
+};
+
+const RESET_LIFETIME_HOURS: i32 = 1;
+const MAX_TOKEN_LENGTH: usize = 128;
+
+/// Mails a reset link to the account named `username`, if there is one; earlier links stop
+/// working.
+pub async fn send_reset(pool: &PgPool, public_url: &str, username: &str) -> Result<(), Error> {
+    let username = Username::normalise_for_lookup(username);
+    let mut tx = pool.begin().await?;
+    let user: Option<(Uuid, String, String)> = sqlx::query_as(
+        "select id, username, email from user_account where lower(username) = lower($1) for update",
+    )
+    .bind(&username)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((user_id, username, email)) = user else {
+        return Ok(());
+    };
+    sqlx::query(
+        "update email_token set used_at = now()
+         where user_id = $1 and purpose = 'reset_password' and used_at is null",
+    )
+    .bind(user_id)
+    .execute(&mut *tx)
+    .await?;
+    let (token, hash) = new_token();
+    sqlx::query(
+        "insert into email_token (token_hash, user_id, purpose, email, expires_at)
+         values ($1, $2, 'reset_password', $3, now() + make_interval(hours => $4))",
+    )
+    .bind(hash)
+    .bind(user_id)
+    .bind(&email)
+    .bind(RESET_LIFETIME_HOURS)
+    .execute(&mut *tx)
+    .await?;
+    let link = format!(
+        "{}/recovery/forgot-password/{token}",
+        public_url.trim_end_matches('/')
+    );
+    let text = format!(
+        "Xin chào {username},\n\n\
+         Chúng tôi nhận được yêu cầu đặt lại mật khẩu cho tài khoản Kid của bạn. \
+         Hãy mở đường dẫn dưới đây để đặt mật khẩu mới:\n\n\
+         {link}\n\n\
+         Đường dẫn có hiệu lực trong {RESET_LIFETIME_HOURS} giờ và chỉ dùng được một lần. \
+         Nếu bạn không yêu cầu, hãy bỏ qua email này: mật khẩu của bạn vẫn giữ nguyên.\n\n\
+         Kid"
+    );
+    let mail = Mail {
+        id: Uuid::now_v7(),
+        to: email,
+        subject: "Đặt lại mật khẩu tài khoản Kid".into(),
+        text,
+        link: Some(link),
+        code: None,
+    };
+    mail::enqueue(&mut tx, &mail).await?;
+    tx.commit().await?;
+    tracing::info!(%user_id, "password reset email queued");
+    Ok(())
+}
+
+fn usable_hash(token: &str) -> Option<Vec<u8>> {
+    (!token.is_empty() && token.len() <= MAX_TOKEN_LENGTH).then(|| token_hash(token))
+}
+
+/// Whether `token` is an unused, unexpired reset link.
+pub async fn check_reset(pool: &PgPool, token: &str) -> Result<bool, Error> {
+    let Some(hash) = usable_hash(token) else {
+        return Ok(false);
+    };
+    let valid: bool = sqlx::query_scalar(
+        "select exists (select 1 from email_token
+         where token_hash = $1 and purpose = 'reset_password' and used_at is null and expires_at > now())",
+    )
+    .bind(hash)
+    .fetch_one(pool)
+    .await?;
+    Ok(valid)
+}
+
+/// Sets a new strong password with a reset link, which is then used up, and mails the player
+/// that it changed. Returns the player, whose sessions the caller ends.
+pub async fn reset(
+    pool: &PgPool,
+    hasher: &PasswordHasher,
+    token: &str,
+    new_password: &str,
+    confirmation: &str,
+) -> Result<Uuid, Error> {
+    let mut errors = FieldErrors::default();
+    let password = errors.take(
+        "password",
+        Password::parse_for(new_password, Strength::Strong, &password::RESET),
+    );
+    errors.take(
+        "passwordConfirm",
+        Password::confirm_for(confirmation, new_password, &password::RESET),
+    );
+    let (Some(password), true) = (password, errors.is_empty()) else {
+        return Err(Error::Validation(errors));
+    };
+    let hash = usable_hash(token).ok_or(Error::InvalidResetLink)?;
+    // Hashed before the transaction: argon2 takes a while and holds no lock.
+    let password_hash = hasher.hash(&password).await?;
+    let mut tx = pool.begin().await?;
+    let used: Option<(Uuid, String, String)> = sqlx::query_as(
+        "update email_token t set used_at = now()
+         from user_account u
+         where t.token_hash = $1 and t.purpose = 'reset_password' and t.used_at is null
+           and t.expires_at > now() and u.id = t.user_id
+         returning u.id, u.username, u.email",
+    )
+    .bind(hash)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (user_id, username, email) = used.ok_or(Error::InvalidResetLink)?;
+    sqlx::query("update user_account set password_hash = $2, password_changed_at = now() where id = $1")
+        .bind(user_id)
+        .bind(&password_hash)
+        .execute(&mut *tx)
+        .await?;
+    let text = format!(
+        "Xin chào {username},\n\n\
+         Mật khẩu tài khoản Kid của bạn vừa được đặt lại, và mọi phiên đăng nhập đã được đăng xuất. \
+         Nếu không phải bạn thực hiện, hãy liên hệ bộ phận hỗ trợ ngay.\n\n\
+         Kid"
+    );
+    let mail = Mail {
+        id: Uuid::now_v7(),
+        to: email,
+        subject: "Mật khẩu tài khoản Kid đã được thay đổi".into(),
+        text,
+        link: None,
+        code: None,
+    };
+    mail::enqueue(&mut tx, &mail).await?;
+    tx.commit().await?;
+    tracing::info!(%user_id, "password reset");
+    Ok(user_id)
+}
+
+/// Mails the username of the account with `email`, if there is one.
+pub async fn recover_username(pool: &PgPool, email: &str) -> Result<(), Error> {
+    let mut tx = pool.begin().await?;
+    let user: Option<(Uuid, String, String)> =
+        sqlx::query_as("select id, username, email from user_account where lower(email) = lower($1)")
+            .bind(email.trim())
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some((user_id, username, email)) = user else {
+        return Ok(());
+    };
+    let text = format!(
+        "Xin chào,\n\n\
+         Tên đăng nhập của tài khoản Kid gắn với địa chỉ email này là: {username}\n\n\
+         Nếu bạn không yêu cầu, hãy bỏ qua email này.\n\n\
+         Kid"
+    );
+    let mail = Mail {
+        id: Uuid::now_v7(),
+        to: email,
+        subject: "Tên đăng nhập tài khoản Kid của bạn".into(),
+        text,
+        link: None,
+        code: None,
+    };
+    mail::enqueue(&mut tx, &mail).await?;
+    tx.commit().await?;
+    tracing::info!(%user_id, "username reminder queued");
+    Ok(())
+}
