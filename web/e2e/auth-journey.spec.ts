@@ -1,15 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, screenshots, test } from './fixtures';
-
-const PASSWORD = 'Kid-e2e-2024!';
-
-/** A username no earlier run has taken: 4-32 characters of a-z, 0-9 and _. */
-function newPlayer() {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const username = `e2e_${suffix}`.slice(0, 32);
-  return { username, email: `${username}@example.com` };
-}
+import { expect, newPlayer, PASSWORD, screenshots, test } from './fixtures';
 
 const nextStep = (page: Page) => page.getByRole('button', { name: 'Tiếp tục' });
 const accountMenu = (page: Page, username: string) =>

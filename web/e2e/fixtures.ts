@@ -51,6 +51,40 @@ export const test = base.extend({
 
 export { expect };
 
+/** The password of the players the journeys register. */
+export const PASSWORD = 'Kid-e2e-2024!';
+
+/** A username no earlier run has taken: 4-32 characters of a-z, 0-9 and _. */
+export function newPlayer() {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const username = `e2e_${suffix}`.slice(0, 32);
+  return { username, email: `${username}@example.com` };
+}
+
+/**
+ * Signs a new player up through the four steps (the sign-up journey checks each of them) and
+ * waits until they are signed in on /.
+ */
+export async function registerNewPlayer(page: Page) {
+  const player = newPlayer();
+  const nextStep = page.getByRole('button', { name: 'Tiếp tục' });
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'Địa chỉ email' }).fill(player.email);
+  await nextStep.click();
+  await page.getByRole('textbox', { name: 'Ngày', exact: true }).fill('15');
+  await page.getByRole('textbox', { name: 'Tháng' }).fill('03');
+  await page.getByRole('textbox', { name: 'Năm' }).fill('1995');
+  await nextStep.click();
+  await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(player.username);
+  await nextStep.click();
+  await page.getByLabel(/^Mật khẩu/).fill(PASSWORD);
+  await page.getByLabel(/^Xác nhận mật khẩu/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Đăng ký' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thông tin cá nhân' })).toBeVisible();
+  return player;
+}
+
 /** Full-page screenshots at 1280 and 390 px wide: e2e/screenshots/{name}-{width}.png. */
 export async function screenshots(page: Page, name: string) {
   for (const size of [DESKTOP, PHONE]) {

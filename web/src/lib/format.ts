@@ -1,5 +1,7 @@
 /** Numbers and times as the portal shows them (spec section 9). */
 
+import { isIsoDate, isoToParts } from './date';
+
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** An amount with comma thousands separators: 500000 → "500,000". */
@@ -18,4 +20,14 @@ export function formatDateTime(value: string | Date): string {
   if (Number.isNaN(date.getTime())) return String(value);
   const day = `${pad2(date.getDate())}/${pad2(date.getMonth() + 1)}/${date.getFullYear()}`;
   return `${day} ${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+}
+
+/**
+ * A calendar date as the API sends it ("YYYY-MM-DD", e.g. a birth date) as "dd/MM/yyyy", with
+ * no time zone involved; anything else is returned as given.
+ */
+export function formatCalendarDate(iso: string): string {
+  if (!isIsoDate(iso)) return iso;
+  const { day, month, year } = isoToParts(iso);
+  return `${day}/${month}/${year}`;
 }

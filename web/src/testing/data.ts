@@ -2,6 +2,9 @@ import type { Transaction, User } from '@/types/api';
 
 export const TEST_PASSWORD = 'Secret#2024';
 
+/** The token of the verification link the fake server last mailed. */
+export const EMAIL_VERIFICATION_TOKEN = 'c2f1e0d9-email-verification-token';
+
 export function buildUser(overrides: Partial<User> = {}): User {
   return {
     username: 'player01',

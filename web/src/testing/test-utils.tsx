@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
@@ -14,9 +14,11 @@ import { db } from './mocks/db';
 type RenderAppOptions = {
   /** Signed in as this user (or as the default test user with `true`); signed out otherwise. */
   user?: User | boolean;
+  /** Inside React's StrictMode, as the app runs in development (effects mount twice). */
+  strict?: boolean;
 };
 
-function renderRoutes(routes: RouteObject[], url: string, { user = false }: RenderAppOptions) {
+function renderRoutes(routes: RouteObject[], url: string, { user = false, strict = false }: RenderAppOptions) {
   if (user) {
     db.signedIn = true;
     if (typeof user === 'object') db.user = user;
@@ -25,11 +27,12 @@ function renderRoutes(routes: RouteObject[], url: string, { user = false }: Rend
   const queryClient = createQueryClient({ queries: { retry: false, staleTime: 0 } });
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const events = userEvent.setup();
-  const result = render(
+  const app = (
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
-    </AppProvider>,
+    </AppProvider>
   );
+  const result = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...result, router, queryClient, events };
 }
 

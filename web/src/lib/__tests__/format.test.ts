@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatCalendarDate, formatDateTime, formatNumber } from '@/lib/format';
 
 describe('formatNumber', () => {
   it('separates thousands with commas', () => {
@@ -30,5 +30,17 @@ describe('formatDateTime', () => {
 
   it('leaves a value that is not a date as it is', () => {
     expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});
+
+describe('formatCalendarDate', () => {
+  it('shows an API date as day/month/year without moving it across time zones', () => {
+    expect(formatCalendarDate('2000-01-15')).toBe('15/01/2000');
+    expect(formatCalendarDate('1995-12-31')).toBe('31/12/1995');
+  });
+
+  it('leaves a value that is not a calendar date as it is', () => {
+    expect(formatCalendarDate('2000-02-30')).toBe('2000-02-30');
+    expect(formatCalendarDate('15/01/2000')).toBe('15/01/2000');
   });
 });

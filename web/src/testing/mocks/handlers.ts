@@ -7,6 +7,11 @@ import { db } from './db';
 export const API = '/api';
 
 export const LOGIN_FAILED = 'Tên đăng nhập hoặc mật khẩu không chính xác.';
+export const TOO_MANY_REQUESTS = 'Bạn thao tác quá nhanh, hãy thử lại sau ít phút.';
+export const ALREADY_VERIFIED = 'Địa chỉ email của bạn đã được xác minh.';
+export const VERIFICATION_LINK_INVALID = 'Đường dẫn xác minh không hợp lệ hoặc đã hết hiệu lực.';
+/** The gateway sends at most one verification mail a minute. */
+export const VERIFICATION_MAIL_INTERVAL_MS = 60_000;
 
 type RegisterBody = {
   email: string;
@@ -25,6 +30,7 @@ export function validationError(errors: Record<string, string[]>) {
 }
 
 const unauthenticated = () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 });
+const csrfMismatch = () => HttpResponse.json({ message: 'CSRF token mismatch.' }, { status: 419 });
 
 function hasValidXsrf(request: Request) {
   return request.headers.get('X-XSRF-TOKEN') === db.xsrfToken;
@@ -46,9 +52,7 @@ export const handlers = [
     `${API}/auth/login`,
     async ({ request }) => {
       record(request);
-      if (!hasValidXsrf(request)) {
-        return HttpResponse.json({ message: 'CSRF token mismatch.' }, { status: 419 });
-      }
+      if (!hasValidXsrf(request)) return csrfMismatch();
       const body = await request.json();
       if (body.username !== db.user.username || body.password !== TEST_PASSWORD) {
         return validationError({ username: [LOGIN_FAILED] });
@@ -60,9 +64,7 @@ export const handlers = [
 
   http.post<never, RegisterBody>(`${API}/auth/register`, async ({ request }) => {
     record(request);
-    if (!hasValidXsrf(request)) {
-      return HttpResponse.json({ message: 'CSRF token mismatch.' }, { status: 419 });
-    }
+    if (!hasValidXsrf(request)) return csrfMismatch();
     const body = await request.json();
     if (body.gReCaptchaToken !== 'dev-captcha') {
       return validationError({ gReCaptchaToken: ['Không xác minh được bạn không phải là người máy, hãy thử lại.'] });
@@ -86,10 +88,40 @@ export const handlers = [
 
   http.post(`${API}/auth/logout`, ({ request }) => {
     record(request);
-    if (!hasValidXsrf(request)) {
-      return HttpResponse.json({ message: 'CSRF token mismatch.' }, { status: 419 });
-    }
+    if (!hasValidXsrf(request)) return csrfMismatch();
     db.signedIn = false;
+    return new HttpResponse(null, { status: 204 });
+  }),
+
+  http.post(`${API}/auth/email-verification/send`, ({ request }) => {
+    record(request);
+    if (!db.signedIn) return unauthenticated();
+    if (!hasValidXsrf(request)) return csrfMismatch();
+    // As the gateway: the one-a-minute limit counts every request, then the address is checked.
+    const { sentAt } = db.emailVerification;
+    if (sentAt !== null && Date.now() - sentAt < VERIFICATION_MAIL_INTERVAL_MS) {
+      const retryAfter = Math.ceil((sentAt + VERIFICATION_MAIL_INTERVAL_MS - Date.now()) / 1000);
+      return HttpResponse.json(
+        { message: TOO_MANY_REQUESTS },
+        { status: 429, headers: { 'Retry-After': String(retryAfter) } },
+      );
+    }
+    db.emailVerification.sentAt = Date.now();
+    if (db.user.verifiedAt) return HttpResponse.json({ message: ALREADY_VERIFIED }, { status: 409 });
+    return new HttpResponse(null, { status: 204 });
+  }),
+
+  // Public: works signed in or not; the token alone says whose address it verifies.
+  http.put<never, { token?: string }>(`${API}/auth/email-verification`, async ({ request }) => {
+    record(request);
+    if (!hasValidXsrf(request)) return csrfMismatch();
+    const { token } = await request.json();
+    db.emailVerification.attempts.push(String(token));
+    if (!token || token !== db.emailVerification.token) {
+      return validationError({ token: [VERIFICATION_LINK_INVALID] });
+    }
+    db.emailVerification.token = null;
+    db.user = { ...db.user, verifiedAt: new Date().toISOString() };
     return new HttpResponse(null, { status: 204 });
   }),
 

@@ -1,13 +1,58 @@
+import { HStack, Link, Separator, Spinner, Text } from '@chakra-ui/react';
+import { CircleCheckBig } from 'lucide-react';
+import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
+import { BrokenLink } from '@/components/feedback/broken-link';
+import { Result } from '@/components/feedback/result';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { paths } from '@/config/paths';
 
+import { useEmailVerification } from '../api/verify-email';
+
+function Verified() {
+  const { t } = useTranslation();
+  return (
+    <Result icon={CircleCheckBig} tone="green" title={t('emailVerification.success.title')}>
+      <Text>{t('emailVerification.success.text')}</Text>
+      <Link asChild color="brand.fg" fontWeight="semibold">
+        <RouterLink to={paths.login}>{t('emailVerification.success.login')}</RouterLink>
+      </Link>
+      <Text fontSize="sm" color="fg.muted">
+        {t('emailVerification.success.note')}
+      </Text>
+    </Result>
+  );
+}
+
+/** Checks the mailed link's token once, then shows that the address is verified or the link is broken. */
+function Verification({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const verification = useEmailVerification(token);
+
+  if (verification.isPending) {
+    return (
+      <HStack gap="3" justify="center" py="6" color="fg.muted" role="status">
+        <Spinner size="sm" />
+        <Text>{t('emailVerification.checking')}</Text>
+      </HStack>
+    );
+  }
+  return verification.isSuccess ? <Verified /> : <BrokenLink />;
+}
+
+/** /email-verification/:token, the link of the verification mail (spec section 2). */
 export function EmailVerificationScreen() {
   const { t } = useTranslation();
+  const { token } = useParams();
+  if (!token) return <Navigate to={paths.login} replace />;
+
   return (
     <ContentCard maxW="xl" mx="auto">
       <PageHeader title={t('emailVerification.title')} subtitle={t('emailVerification.description')} />
+      <Separator mb="6" />
+      <Verification token={token} />
     </ContentCard>
   );
 }

@@ -1,0 +1,51 @@
+import { Alert, Button, HStack, Text } from '@chakra-ui/react';
+import { CircleAlert, MailCheck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { toApiError } from '@/lib/api-client';
+
+import { useSendVerificationEmail } from '../api/send-verification-email';
+
+/**
+ * Asks a player whose address is not verified to verify it, and sends the verification mail:
+ * 'Gửi yêu cầu xác minh', then 'Gửi lại' once a mail went out (spec section 2, "Personal info").
+ */
+export function VerifyEmailBanner({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const send = useSendVerificationEmail();
+  const [sentOnce, setSentOnce] = useState(false);
+  const error = send.error ? toApiError(send.error) : null;
+
+  return (
+    <Alert.Root status="warning" as="section" aria-labelledby={titleId} borderRadius="xl" mb="6" p={{ base: '4', md: '5' }}>
+      <Alert.Indicator />
+      <Alert.Content gap="2">
+        <Alert.Title id={titleId}>{t('profile.verifyEmail.title')}</Alert.Title>
+        <Alert.Description>{t('profile.verifyEmail.description', { email })}</Alert.Description>
+        {send.isSuccess && (
+          <HStack role="status" align="flex-start" gap="2" color="fg" fontWeight="medium">
+            <MailCheck size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text>{t('profile.verifyEmail.sent', { email })}</Text>
+          </HStack>
+        )}
+        {error && (
+          <HStack role="alert" align="flex-start" gap="2" color="fg.error" fontWeight="medium">
+            <CircleAlert size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text>{error.message}</Text>
+          </HStack>
+        )}
+        <Button
+          size="sm"
+          alignSelf="flex-start"
+          mt="1"
+          loading={send.isPending}
+          onClick={() => send.mutate(undefined, { onSuccess: () => setSentOnce(true) })}
+        >
+          {sentOnce ? t('profile.verifyEmail.resend') : t('profile.verifyEmail.send')}
+        </Button>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
