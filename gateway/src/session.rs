@@ -166,14 +166,20 @@ impl SessionStore {
 
     /// Signs the player out everywhere: every session of theirs is deleted.
     pub async fn destroy_all_of(&self, user_id: &str) -> redis::RedisResult<()> {
+        self.destroy_others_of(user_id, None).await
+    }
+
+    /// Deletes every session of the player but `keep`.
+    pub async fn destroy_others_of(&self, user_id: &str, keep: Option<&str>) -> redis::RedisResult<()> {
         let mut redis = self.redis.clone();
         let index = self.index_key(user_id);
         let ids: Vec<String> = redis.smembers(&index).await?;
-        let keys: Vec<String> = ids.iter().map(|id| self.key(id)).collect();
-        if !keys.is_empty() {
+        let others: Vec<&String> = ids.iter().filter(|id| Some(id.as_str()) != keep).collect();
+        if !others.is_empty() {
+            let keys: Vec<String> = others.iter().map(|id| self.key(id)).collect();
             let _: i64 = redis.del(keys).await?;
+            let _: i64 = redis.srem(&index, others).await?;
         }
-        let _: i64 = redis.del(&index).await?;
         Ok(())
     }
 
@@ -215,6 +221,7 @@ impl SessionStore {
 #[derive(Debug, Clone)]
 pub struct SignedIn {
     pub user_id: String,
+    pub session_id: String,
 }
 
 impl axum::extract::FromRequestParts<crate::state::AppState> for SignedIn {
@@ -229,8 +236,13 @@ impl axum::extract::FromRequestParts<crate::state::AppState> for SignedIn {
             .sessions
             .from_jar(&jar)
             .await?
-            .and_then(|session| session.data.user_id)
-            .map(|user_id| Self { user_id })
+            .and_then(|session| {
+                let user_id = session.data.user_id?;
+                Some(Self {
+                    user_id,
+                    session_id: session.id,
+                })
+            })
             .ok_or(crate::error::ApiError::Unauthenticated)
     }
 }

@@ -27,7 +27,7 @@ pub fn router() -> Router<AppState> {
         .route("/auth/email-verification", put(verify))
 }
 
-async fn send(State(state): State<AppState>, SignedIn { user_id }: SignedIn) -> ApiResult<StatusCode> {
+async fn send(State(state): State<AppState>, SignedIn { user_id, .. }: SignedIn) -> ApiResult<StatusCode> {
     if let Some(retry_after_seconds) = state
         .cooldowns
         .start("email-verification", &user_id, SEND_COOLDOWN)

@@ -1,21 +1,29 @@
 //! `GET /api/me`: the signed-in player, composed from identity and wallet asked in parallel.
 
-use axum::{Json, Router, extract::State, routing::get};
+use axum::{
+    Json, Router,
+    extract::State,
+    http::StatusCode,
+    routing::{get, patch, post},
+};
 use kid_proto::{
-    identity::v1::{GetUserRequest, User},
+    identity::v1::{ChangePasswordRequest, GetUserRequest, UpdateProfileRequest, User},
     wallet::v1::{GetAccountRequest, GetAccountResponse},
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 
 use crate::{
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ValidJson},
     session::SignedIn,
     state::AppState,
 };
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/me", get(me))
+    Router::new()
+        .route("/me", get(me))
+        .route("/me/update-profile", patch(update_profile))
+        .route("/me/change-password", post(change_password))
 }
 
 /// The spec's User (section 3).
@@ -86,7 +94,7 @@ async fn account(state: &AppState, user_id: String) -> ApiResult<GetAccountRespo
     Ok(response.into_inner())
 }
 
-async fn me(State(state): State<AppState>, SignedIn { user_id }: SignedIn) -> ApiResult<Json<UserBody>> {
+async fn me(State(state): State<AppState>, SignedIn { user_id, .. }: SignedIn) -> ApiResult<Json<UserBody>> {
     let mut identity = state.clients.identity.clone();
     let user = async {
         let response = identity
@@ -101,4 +109,74 @@ async fn me(State(state): State<AppState>, SignedIn { user_id }: SignedIn) -> Ap
     };
     let (user, account) = tokio::try_join!(user, account(&state, user_id.clone()))?;
     Ok(Json(UserBody::new(user, account)))
+}
+
+/// The spec's profile payload; a field that is absent stays as it is.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ProfileBody {
+    first_name: Option<String>,
+    middle_name: Option<String>,
+    last_name: Option<String>,
+    language: Option<String>,
+    phone_number: Option<String>,
+}
+
+async fn update_profile(
+    State(state): State<AppState>,
+    SignedIn { user_id, .. }: SignedIn,
+    ValidJson(body): ValidJson<ProfileBody>,
+) -> ApiResult<Json<UserBody>> {
+    let user = state
+        .clients
+        .identity
+        .clone()
+        .update_profile(UpdateProfileRequest {
+            user_id,
+            first_name: body.first_name,
+            middle_name: body.middle_name,
+            last_name: body.last_name,
+            language: body.language,
+            phone_number: body.phone_number,
+        })
+        .await?
+        .into_inner()
+        .user
+        .ok_or_else(|| ApiError::Internal("identity returned no user".into()))?;
+    Ok(Json(UserBody::compose(&state, user).await?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ChangePasswordBody {
+    #[serde(default)]
+    current_password: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    password_confirm: String,
+}
+
+/// Changes the password; every other session of the player is signed out.
+async fn change_password(
+    State(state): State<AppState>,
+    SignedIn { user_id, session_id }: SignedIn,
+    ValidJson(body): ValidJson<ChangePasswordBody>,
+) -> ApiResult<StatusCode> {
+    state
+        .clients
+        .identity
+        .clone()
+        .change_password(ChangePasswordRequest {
+            user_id: user_id.clone(),
+            current_password: body.current_password,
+            password: body.password,
+            password_confirm: body.password_confirm,
+        })
+        .await?;
+    state
+        .sessions
+        .destroy_others_of(&user_id, Some(&session_id))
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
 }

@@ -111,7 +111,7 @@ impl From<pb::Transaction> for TransactionBody {
 
 async fn transaction_history(
     State(state): State<AppState>,
-    SignedIn { user_id }: SignedIn,
+    SignedIn { user_id, .. }: SignedIn,
 ) -> ApiResult<Json<Vec<TransactionBody>>> {
     let response = state
         .clients

@@ -1,5 +1,6 @@
 //! The identity service: players' accounts, credentials, email tokens and security codes.
 
+pub mod account;
 pub mod db;
 pub mod domain;
 pub mod grpc;

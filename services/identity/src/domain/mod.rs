@@ -4,11 +4,13 @@
 mod dob;
 mod email;
 pub mod password;
+pub mod profile;
 mod username;
 
 pub use dob::Dob;
 pub use email::Email;
 pub use password::{Password, PasswordHasher, Strength};
+pub use profile::ProfileChange;
 pub use username::Username;
 
 use std::collections::BTreeMap;

@@ -26,6 +26,15 @@ pub struct Messages {
     pub confirm_mismatch: &'static str,
 }
 
+/// The change-password form (spec section 5): a medium password.
+pub const CHANGE: Messages = Messages {
+    required: "Hãy nhập vào mật khẩu mới của bạn.",
+    too_short: "Mật khẩu phải có tối thiểu 8 ký tự.",
+    weak: MSG_WEAK,
+    confirm_required: "Hãy nhập vào mật khẩu xác nhận.",
+    confirm_mismatch: "Mật khẩu xác nhận không trùng khớp.",
+};
+
 /// The reset-password form (spec section 5): a strong password.
 pub const RESET: Messages = Messages {
     required: "Hãy nhập mật khẩu mới",

@@ -3,11 +3,12 @@
 mod error;
 
 use kid_proto::identity::v1::{
-    AuthenticateRequest, AuthenticateResponse, CheckResetTokenRequest, CheckResetTokenResponse,
-    GetUserRequest, GetUserResponse, RecoverUsernameRequest, RecoverUsernameResponse, RegisterRequest,
-    RegisterResponse, ResetPasswordRequest, ResetPasswordResponse, SendResetEmailRequest,
-    SendResetEmailResponse, SendVerificationRequest, SendVerificationResponse, User, VerifyEmailRequest,
-    VerifyEmailResponse, identity_service_server::IdentityService,
+    AuthenticateRequest, AuthenticateResponse, ChangePasswordRequest, ChangePasswordResponse,
+    CheckResetTokenRequest, CheckResetTokenResponse, GetUserRequest, GetUserResponse, RecoverUsernameRequest,
+    RecoverUsernameResponse, RegisterRequest, RegisterResponse, ResetPasswordRequest, ResetPasswordResponse,
+    SendResetEmailRequest, SendResetEmailResponse, SendVerificationRequest, SendVerificationResponse,
+    UpdateProfileRequest, UpdateProfileResponse, User, VerifyEmailRequest, VerifyEmailResponse,
+    identity_service_server::IdentityService,
 };
 use sqlx::PgPool;
 use time::{OffsetDateTime, macros::format_description};
@@ -15,8 +16,9 @@ use tonic::{Request, Response, Status};
 use uuid::Uuid;
 
 use crate::{
+    account,
     db::{self, InsertError, NewUser, Taken, UserRow},
-    domain::{Dob, Email, FieldErrors, Password, PasswordHasher, Strength, Username},
+    domain::{Dob, Email, FieldErrors, Password, PasswordHasher, ProfileChange, Strength, Username},
     recovery, verification,
 };
 pub use error::Error;
@@ -175,6 +177,44 @@ impl IdentityService for Identity {
         Ok(Response::new(GetUserResponse {
             user: Some(user.into()),
         }))
+    }
+
+    async fn update_profile(
+        &self,
+        request: Request<UpdateProfileRequest>,
+    ) -> Result<Response<UpdateProfileResponse>, Status> {
+        let request = request.get_ref();
+        let id = parse_user_id(&request.user_id)?;
+        let change = ProfileChange::parse(
+            request.first_name.as_deref(),
+            request.middle_name.as_deref(),
+            request.last_name.as_deref(),
+            request.language.as_deref(),
+            request.phone_number.as_deref(),
+        )
+        .map_err(Error::Validation)?;
+        let user = account::update_profile(&self.pool, id, &change).await?;
+        Ok(Response::new(UpdateProfileResponse {
+            user: Some(user.into()),
+        }))
+    }
+
+    async fn change_password(
+        &self,
+        request: Request<ChangePasswordRequest>,
+    ) -> Result<Response<ChangePasswordResponse>, Status> {
+        let request = request.get_ref();
+        let id = parse_user_id(&request.user_id)?;
+        account::change_password(
+            &self.pool,
+            &self.hasher,
+            id,
+            &request.current_password,
+            &request.password,
+            &request.password_confirm,
+        )
+        .await?;
+        Ok(Response::new(ChangePasswordResponse {}))
     }
 
     async fn send_verification(
