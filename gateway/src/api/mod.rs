@@ -6,6 +6,7 @@ mod email_verification;
 pub mod me;
 mod payment;
 mod recovery;
+mod security;
 
 use axum::{Router, middleware, routing::get};
 
@@ -17,6 +18,7 @@ pub fn router(state: AppState) -> Router {
         .merge(auth::router())
         .merge(email_verification::router())
         .merge(recovery::router())
+        .merge(security::router())
         .merge(me::router())
         .merge(payment::router())
         .merge(if state.mailbox_dir.is_some() {

@@ -5,9 +5,10 @@ use uuid::Uuid;
 
 use crate::{
     db::{self, UserRow},
-    domain::{FieldErrors, Password, PasswordHasher, ProfileChange, Strength, password},
+    domain::{Email, FieldErrors, Password, PasswordHasher, ProfileChange, Strength, password},
     grpc::Error,
     mail::{self, Mail},
+    security_code::{self, Action},
 };
 
 const MSG_CURRENT_REQUIRED: &str = "Hãy nhập vào mật khẩu cũ.";
@@ -54,6 +55,7 @@ pub async fn change_password(
     if current.is_empty() {
         errors.add("currentPassword", MSG_CURRENT_REQUIRED);
     }
+
     let password = errors.take(
         "password",
         Password::parse_for(new_password, Strength::Medium, &password::CHANGE),
@@ -102,4 +104,103 @@ pub async fn change_password(
     tx.commit().await?;
     tracing::info!(%user_id, "password changed");
     Ok(())
+}
+
+const MSG_EMAIL_INVALID: &str = "Địa chỉ email bạn nhập không hợp lệ";
+const MSG_EMAIL_SAME: &str = "Địa chỉ email mới phải khác địa chỉ hiện tại.";
+const MSG_EMAIL_TAKEN: &str = "Địa chỉ email này đã được sử dụng cho một tài khoản khác.";
+const MSG_CODE_REQUIRED: &str = "Mã bảo mật không được bỏ trống";
+const MSG_CODE_WRONG: &str = "Mã bảo mật không chính xác hoặc đã hết hạn.";
+
+fn one(field: &'static str, message: &str) -> Error {
+    let mut errors = FieldErrors::default();
+    errors.add(field, message);
+    Error::Validation(errors)
+}
+
+/// Moves the account to a new address, which starts unverified. While the current address is
+/// verified, a security code for `confirm.change_email` mailed to it is required. The old
+/// address is told.
+pub async fn change_email(
+    pool: &PgPool,
+    user_id: Uuid,
+    raw_email: &str,
+    code: &str,
+) -> Result<UserRow, Error> {
+    let email = match Email::parse(raw_email) {
+        Ok(email) => email,
+        Err(message) if raw_email.trim().is_empty() => return Err(one("email", &message)),
+        Err(_) => return Err(one("email", MSG_EMAIL_INVALID)),
+    };
+    let current: Option<(String, String, bool)> =
+        sqlx::query_as("select username, email, verified_at is not null from user_account where id = $1")
+            .bind(user_id)
+            .fetch_optional(pool)
+            .await?;
+    let (username, old_email, verified) = current.ok_or(Error::UserNotFound)?;
+    if old_email.eq_ignore_ascii_case(email.as_str()) {
+        return Err(one("email", MSG_EMAIL_SAME));
+    }
+    let taken: bool =
+        sqlx::query_scalar("select exists (select 1 from user_account where lower(email) = lower($1))")
+            .bind(email.as_str())
+            .fetch_one(pool)
+            .await?;
+    if taken {
+        return Err(one("email", MSG_EMAIL_TAKEN));
+    }
+    if verified {
+        let code = code.trim();
+        if code.is_empty() {
+            return Err(one("securityCode", MSG_CODE_REQUIRED));
+        }
+        if code.chars().count() != security_code::LENGTH {
+            return Err(one(
+                "securityCode",
+                &format!("Mã bảo mật phải có {} ký tự", security_code::LENGTH),
+            ));
+        }
+        // The try counts whatever happens next, so it commits on its own.
+        let mut tx = pool.begin().await?;
+        let accepted = security_code::consume(&mut tx, user_id, Action::ConfirmChangeEmail, code).await?;
+        tx.commit().await?;
+        if !accepted {
+            tracing::info!(%user_id, "email change refused: wrong or expired code");
+            return Err(one("securityCode", MSG_CODE_WRONG));
+        }
+    }
+    let mut tx = pool.begin().await?;
+    let changed = sqlx::query("update user_account set email = $2, verified_at = null where id = $1")
+        .bind(user_id)
+        .bind(email.as_str())
+        .execute(&mut *tx)
+        .await;
+    match changed {
+        Ok(_) => {}
+        Err(error)
+            if error.as_database_error().and_then(|db| db.constraint()) == Some("user_account_email_key") =>
+        {
+            return Err(one("email", MSG_EMAIL_TAKEN));
+        }
+        Err(error) => return Err(error.into()),
+    }
+    let text = format!(
+        "Xin chào {username},\n\n\
+         Địa chỉ email của tài khoản Kid của bạn vừa được đổi sang {new}. \
+         Nếu không phải bạn thực hiện, hãy liên hệ bộ phận hỗ trợ ngay.\n\n\
+         Kid",
+        new = email.as_str()
+    );
+    let notice = Mail {
+        id: Uuid::now_v7(),
+        to: old_email,
+        subject: "Địa chỉ email tài khoản Kid đã được thay đổi".into(),
+        text,
+        link: None,
+        code: None,
+    };
+    mail::enqueue(&mut tx, &notice).await?;
+    tx.commit().await?;
+    tracing::info!(%user_id, "email changed");
+    db::find_user(pool, user_id).await?.ok_or(Error::UserNotFound)
 }

@@ -6,6 +6,7 @@ pub mod domain;
 pub mod grpc;
 pub mod mail;
 pub mod recovery;
+pub mod security_code;
 pub mod verification;
 
 use kid_platform::service::{ServiceHost, ServiceSpec};

@@ -3,12 +3,13 @@
 mod error;
 
 use kid_proto::identity::v1::{
-    AuthenticateRequest, AuthenticateResponse, ChangePasswordRequest, ChangePasswordResponse,
-    CheckResetTokenRequest, CheckResetTokenResponse, GetUserRequest, GetUserResponse, RecoverUsernameRequest,
-    RecoverUsernameResponse, RegisterRequest, RegisterResponse, ResetPasswordRequest, ResetPasswordResponse,
-    SendResetEmailRequest, SendResetEmailResponse, SendVerificationRequest, SendVerificationResponse,
-    UpdateProfileRequest, UpdateProfileResponse, User, VerifyEmailRequest, VerifyEmailResponse,
-    identity_service_server::IdentityService,
+    AuthenticateRequest, AuthenticateResponse, ChangeEmailRequest, ChangeEmailResponse,
+    ChangePasswordRequest, ChangePasswordResponse, CheckResetTokenRequest, CheckResetTokenResponse,
+    GetUserRequest, GetUserResponse, RecoverUsernameRequest, RecoverUsernameResponse, RegisterRequest,
+    RegisterResponse, ResetPasswordRequest, ResetPasswordResponse, SecurityCodeAction, SendResetEmailRequest,
+    SendResetEmailResponse, SendSecurityCodeRequest, SendSecurityCodeResponse, SendVerificationRequest,
+    SendVerificationResponse, UpdateProfileRequest, UpdateProfileResponse, User, VerifyEmailRequest,
+    VerifyEmailResponse, identity_service_server::IdentityService,
 };
 use sqlx::PgPool;
 use time::{OffsetDateTime, macros::format_description};
@@ -19,7 +20,9 @@ use crate::{
     account,
     db::{self, InsertError, NewUser, Taken, UserRow},
     domain::{Dob, Email, FieldErrors, Password, PasswordHasher, ProfileChange, Strength, Username},
-    recovery, verification,
+    recovery,
+    security_code::{self, Action},
+    verification,
 };
 pub use error::Error;
 
@@ -215,6 +218,39 @@ impl IdentityService for Identity {
         )
         .await?;
         Ok(Response::new(ChangePasswordResponse {}))
+    }
+
+    async fn send_security_code(
+        &self,
+        request: Request<SendSecurityCodeRequest>,
+    ) -> Result<Response<SendSecurityCodeResponse>, Status> {
+        let request = request.get_ref();
+        let id = parse_user_id(&request.user_id)?;
+        let action = match request.action() {
+            SecurityCodeAction::ConfirmEmail => Action::ConfirmEmail,
+            SecurityCodeAction::ConfirmPhoneNumber => Action::ConfirmPhoneNumber,
+            SecurityCodeAction::ConfirmPayment => Action::ConfirmPayment,
+            SecurityCodeAction::ConfirmChangePassword => Action::ConfirmChangePassword,
+            SecurityCodeAction::ConfirmChangeEmail => Action::ConfirmChangeEmail,
+            SecurityCodeAction::ApproveLogin => Action::ApproveLogin,
+            SecurityCodeAction::Unspecified => {
+                return Err(Status::invalid_argument("action is required"));
+            }
+        };
+        security_code::send(&self.pool, id, action).await?;
+        Ok(Response::new(SendSecurityCodeResponse {}))
+    }
+
+    async fn change_email(
+        &self,
+        request: Request<ChangeEmailRequest>,
+    ) -> Result<Response<ChangeEmailResponse>, Status> {
+        let request = request.get_ref();
+        let id = parse_user_id(&request.user_id)?;
+        let user = account::change_email(&self.pool, id, &request.email, &request.security_code).await?;
+        Ok(Response::new(ChangeEmailResponse {
+            user: Some(user.into()),
+        }))
     }
 
     async fn send_verification(

@@ -1,0 +1,127 @@
+//! Security codes and the email change they confirm: `POST /api/me/security-code/` mails a
+//! code for an action, `POST /api/me/change-email` moves the account to a new address.
+
+use std::{net::SocketAddr, time::Duration};
+
+use axum::{
+    Json, Router,
+    extract::{ConnectInfo, State},
+    routing::post,
+};
+use kid_proto::identity::v1::{ChangeEmailRequest, SecurityCodeAction, SendSecurityCodeRequest};
+use serde::{Deserialize, Serialize};
+
+use super::{
+    auth::{MSG_CAPTCHA, one_field},
+    me::UserBody,
+};
+use crate::{
+    error::{ApiError, ApiResult, ValidJson},
+    session::SignedIn,
+    state::AppState,
+};
+
+/// The spec's success message (section 8).
+const MSG_CODE_SENT: &str = "Mã bảo mật đã được gửi đến email của bạn!";
+const MSG_ACTION: &str = "Hành động cần xác nhận không hợp lệ.";
+/// One code a minute per player and action.
+const CODE_COOLDOWN: Duration = Duration::from_secs(60);
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/me/security-code", post(send_code))
+        .route("/me/security-code/", post(send_code))
+        .route("/me/change-email", post(change_email))
+}
+
+fn action(value: &str) -> Option<SecurityCodeAction> {
+    Some(match value {
+        "confirm.email" => SecurityCodeAction::ConfirmEmail,
+        "confirm.phone_number" => SecurityCodeAction::ConfirmPhoneNumber,
+        "confirm.payment" => SecurityCodeAction::ConfirmPayment,
+        "confirm.change_password" => SecurityCodeAction::ConfirmChangePassword,
+        "confirm.change_email" => SecurityCodeAction::ConfirmChangeEmail,
+        "approve.login" => SecurityCodeAction::ApproveLogin,
+        _ => return None,
+    })
+}
+
+#[derive(Debug, Deserialize)]
+struct CodeBody {
+    #[serde(default)]
+    action: String,
+}
+
+#[derive(Debug, Serialize)]
+struct Sent {
+    message: &'static str,
+}
+
+async fn send_code(
+    State(state): State<AppState>,
+    SignedIn { user_id, .. }: SignedIn,
+    ValidJson(body): ValidJson<CodeBody>,
+) -> ApiResult<Json<Sent>> {
+    let action = action(&body.action).ok_or_else(|| one_field("action", MSG_ACTION))?;
+    if let Some(retry_after_seconds) = state
+        .cooldowns
+        .start(&format!("security-code:{}", body.action), &user_id, CODE_COOLDOWN)
+        .await?
+    {
+        return Err(ApiError::TooManyRequests { retry_after_seconds });
+    }
+    state
+        .clients
+        .identity
+        .clone()
+        .send_security_code(SendSecurityCodeRequest {
+            user_id,
+            action: action.into(),
+        })
+        .await?;
+    Ok(Json(Sent {
+        message: MSG_CODE_SENT,
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ChangeEmailBody {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    security_code: String,
+    #[serde(default)]
+    g_re_captcha_token: String,
+}
+
+async fn change_email(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    SignedIn { user_id, .. }: SignedIn,
+    ValidJson(body): ValidJson<ChangeEmailBody>,
+) -> ApiResult<Json<UserBody>> {
+    let ip = peer.ip().to_string();
+    if let Err(error) = state
+        .captcha
+        .verify(&body.g_re_captcha_token, "changeEmailFormSubmit", &ip)
+        .await
+    {
+        tracing::info!(error = %error, "email change refused by captcha");
+        return Err(one_field("gReCaptchaToken", MSG_CAPTCHA));
+    }
+    let user = state
+        .clients
+        .identity
+        .clone()
+        .change_email(ChangeEmailRequest {
+            user_id,
+            email: body.email,
+            security_code: body.security_code,
+        })
+        .await?
+        .into_inner()
+        .user
+        .ok_or_else(|| ApiError::Internal("identity returned no user".into()))?;
+    Ok(Json(UserBody::compose(&state, user).await?))
+}

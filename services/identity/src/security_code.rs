@@ -1,0 +1,142 @@
+//! Security codes: six digits mailed to the account's address to confirm an action, valid for
+//! ten minutes, five wrong tries, once.
+
+use rand::Rng;
+use sha2::{Digest, Sha256};
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use crate::{
+    grpc::Error,
+    mail::{self, Mail},
+};
+
+pub const LENGTH: usize = 6;
+const LIFETIME_MINUTES: i32 = 10;
+const MAX_ATTEMPTS: i32 = 5;
+
+/// The spec's action enumeration (section 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    ConfirmEmail,
+    ConfirmPhoneNumber,
+    ConfirmPayment,
+    ConfirmChangePassword,
+    ConfirmChangeEmail,
+    ApproveLogin,
+}
+
+impl Action {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::ConfirmEmail => "confirm.email",
+            Self::ConfirmPhoneNumber => "confirm.phone_number",
+            Self::ConfirmPayment => "confirm.payment",
+            Self::ConfirmChangePassword => "confirm.change_password",
+            Self::ConfirmChangeEmail => "confirm.change_email",
+            Self::ApproveLogin => "approve.login",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        [
+            Self::ConfirmEmail,
+            Self::ConfirmPhoneNumber,
+            Self::ConfirmPayment,
+            Self::ConfirmChangePassword,
+            Self::ConfirmChangeEmail,
+            Self::ApproveLogin,
+        ]
+        .into_iter()
+        .find(|action| action.as_str() == value)
+    }
+}
+
+/// Bound to the player and the action, so a code for one action never confirms another.
+fn code_hash(user_id: Uuid, action: Action, code: &str) -> Vec<u8> {
+    let mut hasher = Sha256::new();
+    hasher.update(user_id.as_bytes());
+    hasher.update(action.as_str().as_bytes());
+    hasher.update(code.as_bytes());
+    hasher.finalize().to_vec()
+}
+
+/// Mails a new code for `action` to the player's address, replacing any earlier one.
+pub async fn send(pool: &PgPool, user_id: Uuid, action: Action) -> Result<(), Error> {
+    let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
+    let mut tx = pool.begin().await?;
+    let user: Option<(String, String)> =
+        sqlx::query_as("select username, email from user_account where id = $1")
+            .bind(user_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let (username, email) = user.ok_or(Error::UserNotFound)?;
+    sqlx::query(
+        "insert into security_code (user_id, action, code_hash, expires_at)
+         values ($1, $2, $3, now() + make_interval(mins => $4))
+         on conflict (user_id, action) do update
+         set code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0,
+             used_at = null, created_at = now()",
+    )
+    .bind(user_id)
+    .bind(action.as_str())
+    .bind(code_hash(user_id, action, &code))
+    .bind(LIFETIME_MINUTES)
+    .execute(&mut *tx)
+    .await?;
+    let text = format!(
+        "Xin chào {username},\n\n\
+         Mã bảo mật của bạn là: {code}\n\n\
+         Mã có hiệu lực trong {LIFETIME_MINUTES} phút và chỉ dùng được một lần. \
+         Không chia sẻ mã này với bất kỳ ai, kể cả nhân viên Kid.\n\n\
+         Kid"
+    );
+    let mail = Mail {
+        id: Uuid::now_v7(),
+        to: email,
+        subject: "Mã bảo mật tài khoản Kid".into(),
+        text,
+        link: None,
+        code: Some(code),
+    };
+    mail::enqueue(&mut tx, &mail).await?;
+    tx.commit().await?;
+    tracing::info!(%user_id, action = action.as_str(), "security code queued");
+    Ok(())
+}
+
+/// Uses the code for `action` in the caller's transaction. A wrong code counts a try; after
+/// five, or once used or expired, no code is accepted until a new one is sent.
+pub async fn consume(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    action: Action,
+    code: &str,
+) -> Result<bool, sqlx::Error> {
+    let row: Option<(Vec<u8>, i32, bool)> = sqlx::query_as(
+        "select code_hash, attempts, used_at is null and expires_at > now() from security_code
+         where user_id = $1 and action = $2 for update",
+    )
+    .bind(user_id)
+    .bind(action.as_str())
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some((stored, attempts, live)) = row else {
+        return Ok(false);
+    };
+    if !live || attempts >= MAX_ATTEMPTS {
+        return Ok(false);
+    }
+    let matches = code.len() == LENGTH && code_hash(user_id, action, code) == stored;
+    let sql = if matches {
+        "update security_code set used_at = now() where user_id = $1 and action = $2"
+    } else {
+        "update security_code set attempts = attempts + 1 where user_id = $1 and action = $2"
+    };
+    sqlx::query(sql)
+        .bind(user_id)
+        .bind(action.as_str())
+        .execute(&mut *conn)
+        .await?;
+    Ok(matches)
+}
