@@ -30,6 +30,35 @@ pub struct SessionData {
     /// Remember-me: a persistent cookie and a fixed 30-day lifetime instead of the idle timeout.
     #[serde(default)]
     pub remember: bool,
+    /// Where the sign-in came from, for the player's list of sessions.
+    #[serde(default)]
+    pub client: Client,
+    /// Unix seconds.
+    #[serde(default)]
+    pub created_at: i64,
+    /// Unix seconds, refreshed at most once a minute.
+    #[serde(default)]
+    pub last_seen_at: i64,
+}
+
+/// The browser and address a session signed in from.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Client {
+    pub user_agent: String,
+    pub ip: String,
+}
+
+/// How often a session's last-seen time is written back.
+const LAST_SEEN_RESOLUTION: i64 = 60;
+
+fn now() -> i64 {
+    time::OffsetDateTime::now_utc().unix_timestamp()
+}
+
+/// What the player may see of a session id: a one-way handle, so ids never leave the server.
+pub fn handle(id: &str) -> String {
+    use sha2::{Digest, Sha256};
+    hex::encode(&Sha256::digest(id.as_bytes())[..12])
 }
 
 impl SessionData {
@@ -88,9 +117,20 @@ impl SessionStore {
         let mut redis = self.redis.clone();
         let key = self.key(id);
         let raw: Option<String> = redis.get(&key).await?;
-        let Some(data) = raw.and_then(|raw| serde_json::from_str::<SessionData>(&raw).ok()) else {
+        let Some(mut data) = raw.and_then(|raw| serde_json::from_str::<SessionData>(&raw).ok()) else {
             return Ok(None);
         };
+        if data.user_id.is_some() && now() - data.last_seen_at >= LAST_SEEN_RESOLUTION {
+            data.last_seen_at = now();
+            let raw = serde_json::to_string(&data).unwrap_or_default();
+            let _: Option<String> = redis::cmd("SET")
+                .arg(&key)
+                .arg(raw)
+                .arg("KEEPTTL")
+                .arg("XX")
+                .query_async(&mut redis)
+                .await?;
+        }
         if !data.remember {
             let _: bool = redis.expire(&key, IDLE_TIMEOUT.as_secs() as i64).await?;
         }
@@ -110,7 +150,7 @@ impl SessionStore {
 
     /// A new anonymous session with a fresh XSRF token.
     pub async fn create(&self) -> redis::RedisResult<Session> {
-        self.start(None, false).await
+        self.start(None, false, Client::default()).await
     }
 
     /// Signs `user_id` in under a brand-new session id and XSRF token; the previous session,
@@ -120,18 +160,27 @@ impl SessionStore {
         previous: Option<&Session>,
         user_id: &str,
         remember: bool,
+        client: Client,
     ) -> redis::RedisResult<Session> {
         if let Some(previous) = previous {
             self.destroy(&previous.id).await?;
         }
-        self.start(Some(user_id.to_owned()), remember).await
+        self.start(Some(user_id.to_owned()), remember, client).await
     }
 
-    async fn start(&self, user_id: Option<String>, remember: bool) -> redis::RedisResult<Session> {
+    async fn start(
+        &self,
+        user_id: Option<String>,
+        remember: bool,
+        client: Client,
+    ) -> redis::RedisResult<Session> {
         let data = SessionData {
             xsrf_token: random_token(),
             user_id,
             remember,
+            client,
+            created_at: now(),
+            last_seen_at: now(),
         };
         let session = Session {
             id: random_token(),
@@ -167,6 +216,26 @@ impl SessionStore {
     /// Signs the player out everywhere: every session of theirs is deleted.
     pub async fn destroy_all_of(&self, user_id: &str) -> redis::RedisResult<()> {
         self.destroy_others_of(user_id, None).await
+    }
+
+    /// The player's live sessions, most recently used first (ids whose session expired are
+    /// dropped from the index on the way).
+    pub async fn list_of(&self, user_id: &str) -> redis::RedisResult<Vec<Session>> {
+        let mut redis = self.redis.clone();
+        let index = self.index_key(user_id);
+        let ids: Vec<String> = redis.smembers(&index).await?;
+        let mut sessions = Vec::new();
+        for id in ids {
+            let raw: Option<String> = redis.get(self.key(&id)).await?;
+            match raw.and_then(|raw| serde_json::from_str::<SessionData>(&raw).ok()) {
+                Some(data) => sessions.push(Session { id, data }),
+                None => {
+                    let _: i64 = redis.srem(&index, &id).await?;
+                }
+            }
+        }
+        sessions.sort_by_key(|session| std::cmp::Reverse(session.data.last_seen_at));
+        Ok(sessions)
     }
 
     /// Deletes every session of the player but `keep`.

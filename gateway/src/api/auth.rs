@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use axum::{
     Router,
     extract::{ConnectInfo, State},
-    http::StatusCode,
+    http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
     routing::post,
 };
@@ -16,7 +16,7 @@ use serde::Deserialize;
 use crate::{
     api::me::UserBody,
     error::{ApiError, ApiResult, ValidJson},
-    session::{SESSION_COOKIE, XSRF_COOKIE},
+    session::{Client, SESSION_COOKIE, XSRF_COOKIE},
     state::AppState,
 };
 
@@ -62,6 +62,17 @@ pub struct LoginBody {
     remember: bool,
 }
 
+/// The browser's own description of itself, cut to a sane length.
+fn user_agent(headers: &HeaderMap) -> String {
+    headers
+        .get(header::USER_AGENT)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default()
+        .chars()
+        .take(300)
+        .collect()
+}
+
 pub(super) fn one_field(field: &str, message: &str) -> ApiError {
     ApiError::Validation {
         message: message.to_owned(),
@@ -76,13 +87,14 @@ async fn signed_in(
     jar: CookieJar,
     user: Option<User>,
     remember: bool,
+    client: Client,
     status: StatusCode,
 ) -> ApiResult<Response> {
     let user = user.ok_or_else(|| ApiError::Internal("identity returned no user".into()))?;
     let previous = state.sessions.from_jar(&jar).await?;
     let session = state
         .sessions
-        .sign_in(previous.as_ref(), &user.id, remember)
+        .sign_in(previous.as_ref(), &user.id, remember, client)
         .await?;
     let body = UserBody::compose(state, user).await?;
     Ok((
@@ -96,6 +108,7 @@ async fn signed_in(
 async fn register(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     jar: CookieJar,
     ValidJson(body): ValidJson<RegisterBody>,
 ) -> ApiResult<Response> {
@@ -124,12 +137,17 @@ async fn register(
         .await?
         .into_inner()
         .user;
-    signed_in(&state, jar, user, false, StatusCode::CREATED).await
+    let client = Client {
+        user_agent: user_agent(&headers),
+        ip,
+    };
+    signed_in(&state, jar, user, false, client, StatusCode::CREATED).await
 }
 
 async fn login(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     jar: CookieJar,
     ValidJson(body): ValidJson<LoginBody>,
 ) -> ApiResult<Response> {
@@ -155,11 +173,16 @@ async fn login(
     match state.clients.identity.clone().authenticate(request).await {
         Ok(response) => {
             state.throttle.record_success(&username, &ip).await?;
+            let client = Client {
+                user_agent: user_agent(&headers),
+                ip,
+            };
             signed_in(
                 &state,
                 jar,
                 response.into_inner().user,
                 body.remember,
+                client,
                 StatusCode::OK,
             )
             .await

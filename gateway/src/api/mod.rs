@@ -7,6 +7,7 @@ pub mod me;
 mod payment;
 mod recovery;
 mod security;
+mod sessions;
 
 use axum::{Router, middleware, routing::get};
 
@@ -19,6 +20,7 @@ pub fn router(state: AppState) -> Router {
         .merge(email_verification::router())
         .merge(recovery::router())
         .merge(security::router())
+        .merge(sessions::router())
         .merge(me::router())
         .merge(payment::router())
         .merge(if state.mailbox_dir.is_some() {

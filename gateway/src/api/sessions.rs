@@ -1,0 +1,86 @@
+//! The player's active sessions (device, IP, last seen), each of which they can sign out, or
+//! all but the current one. Sessions are named by a one-way handle, never by their id.
+
+use axum::{
+    Json, Router,
+    extract::{Path, State},
+    http::StatusCode,
+    routing::{delete, get, post},
+};
+use serde::Serialize;
+use time::{OffsetDateTime, format_description::well_known::Rfc3339};
+
+use crate::{
+    error::{ApiError, ApiResult},
+    session::{SignedIn, handle},
+    state::AppState,
+};
+
+const MSG_NO_SESSION: &str = "Phiên đăng nhập này không còn tồn tại.";
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/me/sessions", get(list))
+        .route("/me/sessions/sign-out-others", post(sign_out_others))
+        .route("/me/sessions/{handle}", delete(sign_out))
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SessionBody {
+    id: String,
+    user_agent: String,
+    ip: String,
+    created_at: Option<String>,
+    last_seen_at: Option<String>,
+    current: bool,
+    remember: bool,
+}
+
+fn rfc3339(unix: i64) -> Option<String> {
+    OffsetDateTime::from_unix_timestamp(unix)
+        .ok()
+        .filter(|_| unix > 0)?
+        .format(&Rfc3339)
+        .ok()
+}
+
+async fn list(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Vec<SessionBody>>> {
+    let sessions = state.sessions.list_of(&signed_in.user_id).await?;
+    Ok(Json(
+        sessions
+            .into_iter()
+            .map(|session| SessionBody {
+                id: handle(&session.id),
+                current: session.id == signed_in.session_id,
+                user_agent: session.data.client.user_agent,
+                ip: session.data.client.ip,
+                created_at: rfc3339(session.data.created_at),
+                last_seen_at: rfc3339(session.data.last_seen_at),
+                remember: session.data.remember,
+            })
+            .collect(),
+    ))
+}
+
+async fn sign_out(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(wanted): Path<String>,
+) -> ApiResult<StatusCode> {
+    let sessions = state.sessions.list_of(&signed_in.user_id).await?;
+    let session = sessions
+        .iter()
+        .find(|session| handle(&session.id) == wanted)
+        .ok_or_else(|| ApiError::NotFound(MSG_NO_SESSION.to_owned()))?;
+    state.sessions.destroy(&session.id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn sign_out_others(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<StatusCode> {
+    state
+        .sessions
+        .destroy_others_of(&signed_in.user_id, Some(&signed_in.session_id))
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
