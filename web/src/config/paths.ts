@@ -13,6 +13,7 @@ export const paths = {
   register: '/register',
   recovery: '/recovery',
   forgotPassword: '/recovery/forgot-password',
+  resetPassword: (token: string) => `/recovery/forgot-password/${encodeURIComponent(token)}`,
   forgotUsername: '/recovery/forgot-username',
   emailVerification: '/email-verification',
 } as const;

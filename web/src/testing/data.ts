@@ -5,6 +5,9 @@ export const TEST_PASSWORD = 'Secret#2024';
 /** The token of the verification link the fake server last mailed. */
 export const EMAIL_VERIFICATION_TOKEN = 'c2f1e0d9-email-verification-token';
 
+/** The token of the password-reset link the fake server last mailed. */
+export const PASSWORD_RESET_TOKEN = '7b3e9a41-password-reset-token';
+
 export function buildUser(overrides: Partial<User> = {}): User {
   return {
     username: 'player01',

@@ -1,6 +1,8 @@
 import { http, HttpResponse, type DefaultBodyType } from 'msw';
 
-import { buildUser, TEST_PASSWORD } from '../data';
+import { meetsPasswordLevel } from '@/lib/password-strength';
+
+import { buildUser } from '../data';
 
 import { db } from './db';
 
@@ -10,6 +12,15 @@ export const LOGIN_FAILED = 'Tên đăng nhập hoặc mật khẩu không chín
 export const TOO_MANY_REQUESTS = 'Bạn thao tác quá nhanh, hãy thử lại sau ít phút.';
 export const ALREADY_VERIFIED = 'Địa chỉ email của bạn đã được xác minh.';
 export const VERIFICATION_LINK_INVALID = 'Đường dẫn xác minh không hợp lệ hoặc đã hết hiệu lực.';
+export const CAPTCHA_REFUSED = 'Không xác minh được bạn không phải là người máy, hãy thử lại.';
+/** What both recovery requests answer, whether or not an account matches. */
+export const RECOVERY_NEUTRAL =
+  'Nếu thông tin bạn nhập khớp với một tài khoản, chúng tôi sẽ gửi email cho bạn trong vài phút. Hãy kiểm tra cả hộp thư rác (spam).';
+export const RESET_LINK_INVALID =
+  'Đường dẫn của bạn không hợp lệ hoặc đã hết hiệu lực, hãy thử gửi lại yêu cầu nhận mật khẩu mới.';
+/** The gateway's wording of a reset password that is not strong enough. */
+export const RESET_PASSWORD_WEAK =
+  'Mật khẩu chưa đủ mạnh, hãy chọn mật khẩu mạnh hơn: cần có ít nhất 3 loại ký tự, trong đó có ký hiệu.';
 /** The gateway sends at most one verification mail a minute. */
 export const VERIFICATION_MAIL_INTERVAL_MS = 60_000;
 
@@ -28,6 +39,14 @@ export function validationError(errors: Record<string, string[]>) {
   const message = Object.values(errors)[0]?.[0] ?? 'Dữ liệu không hợp lệ.';
   return HttpResponse.json({ message, errors }, { status: 422 });
 }
+
+/**
+ * As the gateway's development verifier: it accepts 'dev-captcha' (what the app sends without
+ * a site key). Tests that stand in for reCAPTCHA hand out `captcha:{action}`, accepted only for
+ * that action, so a token asked for the wrong action is refused as the real verifier would.
+ */
+export const captchaTokenFor = (action: string) => `captcha:${action}`;
+const acceptsCaptcha = (token: unknown, action: string) => token === 'dev-captcha' || token === captchaTokenFor(action);
 
 const unauthenticated = () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 });
 const csrfMismatch = () => HttpResponse.json({ message: 'CSRF token mismatch.' }, { status: 419 });
@@ -54,7 +73,7 @@ export const handlers = [
       record(request);
       if (!hasValidXsrf(request)) return csrfMismatch();
       const body = await request.json();
-      if (body.username !== db.user.username || body.password !== TEST_PASSWORD) {
+      if (body.username !== db.user.username || body.password !== db.password) {
         return validationError({ username: [LOGIN_FAILED] });
       }
       db.signedIn = true;
@@ -66,9 +85,7 @@ export const handlers = [
     record(request);
     if (!hasValidXsrf(request)) return csrfMismatch();
     const body = await request.json();
-    if (body.gReCaptchaToken !== 'dev-captcha') {
-      return validationError({ gReCaptchaToken: ['Không xác minh được bạn không phải là người máy, hãy thử lại.'] });
-    }
+    if (body.gReCaptchaToken !== 'dev-captcha') return validationError({ gReCaptchaToken: [CAPTCHA_REFUSED] });
     const errors: Record<string, string[]> = {};
     if (body.email === db.user.email) errors.email = ['Địa chỉ email này đã được sử dụng.'];
     if (body.username === db.user.username) errors.username = ['Tên đăng nhập này đã được sử dụng.'];
@@ -124,6 +141,71 @@ export const handlers = [
     db.user = { ...db.user, verifiedAt: new Date().toISOString() };
     return new HttpResponse(null, { status: 204 });
   }),
+
+  // Recovery: the same neutral answer whether or not an account matches.
+  http.post<never, { username?: string; gReCaptchaToken?: string }>(
+    `${API}/auth/reset-password/send-email`,
+    async ({ request }) => {
+      record(request);
+      if (!hasValidXsrf(request)) return csrfMismatch();
+      const { username = '', gReCaptchaToken = '' } = await request.json();
+      if (!acceptsCaptcha(gReCaptchaToken, 'forgotPasswordFormSubmit')) {
+        return validationError({ gReCaptchaToken: [CAPTCHA_REFUSED] });
+      }
+      if ([...username.trim()].length < 4) {
+        return validationError({ username: ['Tên đăng nhập phải có tối thiểu 4 ký tự.'] });
+      }
+      db.recovery.resetEmails.push({ username, gReCaptchaToken });
+      return HttpResponse.json({ message: RECOVERY_NEUTRAL });
+    },
+  ),
+
+  http.post<never, { email?: string; gReCaptchaToken?: string }>(
+    `${API}/auth/recover-username`,
+    async ({ request }) => {
+      record(request);
+      if (!hasValidXsrf(request)) return csrfMismatch();
+      const { email = '', gReCaptchaToken = '' } = await request.json();
+      if (!acceptsCaptcha(gReCaptchaToken, 'forgotUsernameFormSubmit')) {
+        return validationError({ gReCaptchaToken: [CAPTCHA_REFUSED] });
+      }
+      if (!email.trim()) return validationError({ email: ['Hãy nhập địa chỉ email của bạn'] });
+      if (!/^[^@\s]+@[^@\s]+$/.test(email.trim())) return validationError({ email: ['Địa chỉ email không hợp lệ'] });
+      db.recovery.usernameEmails.push({ email, gReCaptchaToken });
+      return HttpResponse.json({ message: RECOVERY_NEUTRAL });
+    },
+  ),
+
+  http.get<{ token: string }>(`${API}/auth/reset-password/:token`, ({ request, params }) => {
+    record(request);
+    db.recovery.checks.push(params.token);
+    if (params.token !== db.recovery.resetToken) {
+      return HttpResponse.json({ message: RESET_LINK_INVALID }, { status: 404 });
+    }
+    return HttpResponse.json({ valid: true });
+  }),
+
+  http.post<never, { token?: string; password?: string; passwordConfirm?: string }>(
+    `${API}/auth/reset-password`,
+    async ({ request }) => {
+      record(request);
+      if (!hasValidXsrf(request)) return csrfMismatch();
+      const { token, password = '', passwordConfirm = '' } = await request.json();
+      if (!token || token !== db.recovery.resetToken) return validationError({ token: [RESET_LINK_INVALID] });
+      const errors: Record<string, string[]> = {};
+      if (!password) errors.password = ['Hãy nhập mật khẩu mới'];
+      else if ([...password].length < 8) errors.password = ['Mật khẩu phải có tối thiểu 8 ký tự'];
+      else if (!meetsPasswordLevel(password, 'strong')) errors.password = [RESET_PASSWORD_WEAK];
+      if (!passwordConfirm) errors.passwordConfirm = ['Hãy nhập mật khẩu xác nhận'];
+      else if (passwordConfirm !== password) errors.passwordConfirm = ['Mật khẩu xác nhận không trùng khớp'];
+      if (Object.keys(errors).length > 0) return validationError(errors);
+      // Single use, and every session of the account ends.
+      db.recovery.resetToken = null;
+      db.password = password;
+      db.signedIn = false;
+      return new HttpResponse(null, { status: 204 });
+    },
+  ),
 
   http.get<never, DefaultBodyType>(`${API}/me`, ({ request }) => {
     record(request);

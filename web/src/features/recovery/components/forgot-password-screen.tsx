@@ -1,8 +1,107 @@
+import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
-import { RecoveryCard } from './recovery-card';
+import { toApiError } from '@/lib/api-client';
 
+import {
+  forgotPasswordInputSchema,
+  useSendResetEmail,
+  USERNAME_MIN_LENGTH,
+  type ForgotPasswordInput,
+} from '../api/send-reset-email';
+import { useCaptchaToken } from '../hooks/use-captcha-token';
+import { failureText } from '../utils/failure-text';
+import { FailureAlert } from './failure-alert';
+import { RecoveryCard } from './recovery-card';
+import { RequestSent } from './request-sent';
+
+const FIELDS = ['username'] as const;
+
+/**
+ * The username whose account gets a reset link. Submit is enabled from 4 characters on and
+ * sends a captcha token for forgotPasswordFormSubmit; the server's 422 messages go beside the
+ * field (or above the form when no field fits).
+ */
+function ForgotPasswordForm({ send }: { send: ReturnType<typeof useSendResetEmail> }) {
+  const { t } = useTranslation();
+  const captcha = useCaptchaToken('forgotPasswordFormSubmit');
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ForgotPasswordInput>({
+    mode: 'onTouched',
+    resolver: zodResolver(forgotPasswordInputSchema),
+    defaultValues: { username: '' },
+  });
+  const values = useWatch({ control });
+  const valid = forgotPasswordInputSchema.safeParse(values).success;
+
+  const onSubmit = handleSubmit(async (input) => {
+    const gReCaptchaToken = await captcha.getToken();
+    if (!gReCaptchaToken) return;
+    send.mutate(
+      { ...input, gReCaptchaToken },
+      {
+        onError: (error) => {
+          const message = toApiError(error).fieldError('username');
+          if (message) setError('username', { type: 'server', message }, { shouldFocus: true });
+        },
+      },
+    );
+  });
+
+  const failure = failureText(send.error, FIELDS);
+  const usernameError = errors.username;
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="5">
+        {failure && <FailureAlert title={t('recovery.forgotPassword.failed')} text={failure} />}
+        <Field.Root required invalid={!!usernameError}>
+          <Field.Label>
+            {t('recovery.forgotPassword.username')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            {...register('username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            autoFocus
+          />
+          <Field.ErrorText>
+            {usernameError?.type === 'server'
+              ? usernameError.message
+              : usernameError?.message &&
+                t(usernameError.message as 'recovery.forgotPassword.validation.usernameMin', {
+                  limit: USERNAME_MIN_LENGTH,
+                })}
+          </Field.ErrorText>
+        </Field.Root>
+        <Button type="submit" size="lg" disabled={!valid} loading={captcha.pending || send.isPending}>
+          {t('recovery.forgotPassword.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** /recovery/forgot-password: asks for the username, then shows the neutral answer. */
 export function ForgotPasswordScreen() {
   const { t } = useTranslation();
-  return <RecoveryCard title={t('recovery.forgotPassword.title')} />;
+  const send = useSendResetEmail();
+  return (
+    <RecoveryCard
+      title={t('recovery.forgotPassword.title')}
+      subtitle={send.isSuccess ? undefined : t('recovery.forgotPassword.subtitle')}
+    >
+      {send.isSuccess ? <RequestSent message={send.data.message} /> : <ForgotPasswordForm send={send} />}
+    </RecoveryCard>
+  );
 }

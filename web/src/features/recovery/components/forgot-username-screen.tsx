@@ -1,8 +1,107 @@
+import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
-import { RecoveryCard } from './recovery-card';
+import { toApiError } from '@/lib/api-client';
 
+import {
+  EMAIL_MAX_LENGTH,
+  forgotUsernameInputSchema,
+  useRecoverUsername,
+  type ForgotUsernameInput,
+} from '../api/recover-username';
+import { useCaptchaToken } from '../hooks/use-captcha-token';
+import { failureText } from '../utils/failure-text';
+import { FailureAlert } from './failure-alert';
+import { RecoveryCard } from './recovery-card';
+import { RequestSent } from './request-sent';
+
+const FIELDS = ['email'] as const;
+
+/**
+ * The address whose account's username is mailed. Submit is enabled once the address is valid
+ * (any top-level domain) and sends a captcha token for forgotUsernameFormSubmit; the server's
+ * 422 messages go beside the field (or above the form when no field fits).
+ */
+function ForgotUsernameForm({ recover }: { recover: ReturnType<typeof useRecoverUsername> }) {
+  const { t } = useTranslation();
+  const captcha = useCaptchaToken('forgotUsernameFormSubmit');
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ForgotUsernameInput>({
+    mode: 'onTouched',
+    resolver: zodResolver(forgotUsernameInputSchema),
+    defaultValues: { email: '' },
+  });
+  const values = useWatch({ control });
+  const valid = forgotUsernameInputSchema.safeParse(values).success;
+
+  const onSubmit = handleSubmit(async (input) => {
+    const gReCaptchaToken = await captcha.getToken();
+    if (!gReCaptchaToken) return;
+    recover.mutate(
+      { ...input, gReCaptchaToken },
+      {
+        onError: (error) => {
+          const message = toApiError(error).fieldError('email');
+          if (message) setError('email', { type: 'server', message }, { shouldFocus: true });
+        },
+      },
+    );
+  });
+
+  const failure = failureText(recover.error, FIELDS);
+  const emailError = errors.email;
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="5">
+        {failure && <FailureAlert title={t('recovery.forgotUsername.failed')} text={failure} />}
+        <Field.Root required invalid={!!emailError}>
+          <Field.Label>
+            {t('recovery.forgotUsername.email')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            {...register('email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            maxLength={EMAIL_MAX_LENGTH}
+            autoFocus
+          />
+          <Field.ErrorText>
+            {emailError?.type === 'server'
+              ? emailError.message
+              : emailError?.message && t(emailError.message as 'recovery.forgotUsername.validation.emailInvalid')}
+          </Field.ErrorText>
+        </Field.Root>
+        <Button type="submit" size="lg" disabled={!valid} loading={captcha.pending || recover.isPending}>
+          {t('recovery.forgotUsername.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** /recovery/forgot-username: asks for the account's email address, then shows the neutral answer. */
 export function ForgotUsernameScreen() {
   const { t } = useTranslation();
-  return <RecoveryCard title={t('recovery.forgotUsername.title')} />;
+  const recover = useRecoverUsername();
+  return (
+    <RecoveryCard
+      title={t('recovery.forgotUsername.title')}
+      subtitle={recover.isSuccess ? undefined : t('recovery.forgotUsername.subtitle')}
+    >
+      {recover.isSuccess ? <RequestSent message={recover.data.message} /> : <ForgotUsernameForm recover={recover} />}
+    </RecoveryCard>
+  );
 }

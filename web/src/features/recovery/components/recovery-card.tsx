@@ -6,17 +6,27 @@ import { useTranslation } from 'react-i18next';
 import { AuthCard } from '@/components/layouts/auth-card';
 import { paths } from '@/config/paths';
 
-export function RecoveryCard(props: { title: ReactNode; subtitle?: ReactNode; children?: ReactNode }) {
+type RecoveryCardProps = {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children?: ReactNode;
+  /** The footer's way back to /login; left out where the content leads there itself. */
+  backToLogin?: boolean;
+};
+
+export function RecoveryCard({ backToLogin = true, ...props }: RecoveryCardProps) {
   const { t } = useTranslation();
   return (
     <AuthCard
       {...props}
       footer={
-        <Text textAlign="center" fontSize="sm">
-          <Link asChild color="brand.fg">
-            <RouterLink to={paths.login}>{t('recovery.backToLogin')}</RouterLink>
-          </Link>
-        </Text>
+        backToLogin && (
+          <Text textAlign="center" fontSize="sm">
+            <Link asChild color="brand.fg">
+              <RouterLink to={paths.login}>{t('recovery.backToLogin')}</RouterLink>
+            </Link>
+          </Text>
+        )
       }
     />
   );

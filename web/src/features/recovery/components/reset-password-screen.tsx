@@ -1,8 +1,191 @@
+import { Button, Field, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleCheckBig, Unlink } from 'lucide-react';
+import { useForm, useWatch, type FieldError } from 'react-hook-form';
+import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
+import { ConnectionError } from '@/components/errors/connection-error';
+import { Result } from '@/components/feedback/result';
+import { PasswordStrengthMeter } from '@/components/form/password-strength-meter';
+import { PasswordInput } from '@/components/ui/password-input';
+import { paths } from '@/config/paths';
+import { toApiError } from '@/lib/api-client';
+
+import { useResetTokenCheck } from '../api/check-reset-token';
+import {
+  resetPasswordInputSchema,
+  resetPasswordMessageParams,
+  useResetPassword,
+  type ResetPasswordField,
+  type ResetPasswordInput,
+} from '../api/reset-password';
+import { failureText } from '../utils/failure-text';
+import { FailureAlert } from './failure-alert';
 import { RecoveryCard } from './recovery-card';
 
-export function ResetPasswordScreen() {
+const FIELDS: readonly ResetPasswordField[] = ['password', 'passwordConfirm'];
+/** A token error switches to the invalid-link view, so it never needs a place in the form. */
+const PLACED = [...FIELDS, 'token'] as const;
+
+function Checking() {
   const { t } = useTranslation();
-  return <RecoveryCard title={t('recovery.resetPassword.title')} />;
+  return (
+    <HStack gap="3" justify="center" py="6" color="fg.muted" role="status">
+      <Spinner size="sm" />
+      <Text>{t('recovery.resetPassword.checking')}</Text>
+    </HStack>
+  );
+}
+
+/** The link is unknown, used or expired (spec section 8): ask for a new one. */
+function InvalidLink() {
+  const { t } = useTranslation();
+  return (
+    <Result icon={Unlink} tone="red" title={t('recovery.resetPassword.invalid.title')}>
+      <Text color="fg.muted">{t('recovery.resetPassword.invalid.text')}</Text>
+      <Button asChild mt="2">
+        <RouterLink to={paths.forgotPassword}>{t('recovery.resetPassword.invalid.action')}</RouterLink>
+      </Button>
+    </Result>
+  );
+}
+
+function Done() {
+  const { t } = useTranslation();
+  return (
+    <Result icon={CircleCheckBig} tone="green" title={t('recovery.resetPassword.success.title')}>
+      <Text color="fg.muted">{t('recovery.resetPassword.success.text')}</Text>
+      <Button asChild mt="2">
+        <RouterLink to={paths.login}>{t('recovery.resetPassword.success.login')}</RouterLink>
+      </Button>
+    </Result>
+  );
+}
+
+/**
+ * The new password (strong, with the strength meter) and its confirmation. The server's 422
+ * messages for either go beside it; a token error is handled by the screen.
+ */
+function NewPasswordForm({ token, reset }: { token: string; reset: ReturnType<typeof useResetPassword> }) {
+  const { t } = useTranslation();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    trigger,
+    getFieldState,
+    formState: { errors },
+  } = useForm<ResetPasswordInput>({
+    mode: 'onTouched',
+    resolver: zodResolver(resetPasswordInputSchema),
+    defaultValues: { password: '', passwordConfirm: '' },
+  });
+  const values = useWatch({ control }) as ResetPasswordInput;
+  const valid = resetPasswordInputSchema.safeParse(values).success;
+
+  const onSubmit = handleSubmit((input) =>
+    reset.mutate(
+      { ...input, token },
+      {
+        onError: (error) => {
+          const apiError = toApiError(error);
+          if (apiError.status !== 422) return;
+          let focus = true;
+          for (const field of FIELDS) {
+            const message = apiError.fieldError(field);
+            if (!message) continue;
+            setError(field, { type: 'server', message }, { shouldFocus: focus });
+            focus = false;
+          }
+        },
+      },
+    ),
+  );
+
+  const message = (error: FieldError | undefined): string | undefined => {
+    if (!error?.message) return undefined;
+    if (error.type === 'server') return error.message;
+    return t(error.message as 'recovery.resetPassword.validation.passwordMin', resetPasswordMessageParams);
+  };
+  const failure = failureText(reset.error, PLACED);
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="5">
+        {failure && <FailureAlert title={t('recovery.resetPassword.failed')} text={failure} />}
+        <Field.Root required invalid={!!errors.password}>
+          <Field.Label>
+            {t('recovery.resetPassword.password')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <PasswordInput
+            {...register('password', {
+              onChange: () => {
+                if (getFieldState('passwordConfirm').isTouched) void trigger('passwordConfirm');
+              },
+            })}
+            autoComplete="new-password"
+            autoFocus
+          />
+          <Field.ErrorText>{message(errors.password)}</Field.ErrorText>
+          <PasswordStrengthMeter password={values.password} mt="1" />
+        </Field.Root>
+        <Field.Root required invalid={!!errors.passwordConfirm}>
+          <Field.Label>
+            {t('recovery.resetPassword.passwordConfirm')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <PasswordInput {...register('passwordConfirm')} autoComplete="new-password" />
+          <Field.ErrorText>{message(errors.passwordConfirm)}</Field.ErrorText>
+        </Field.Root>
+        <Button type="submit" size="lg" disabled={!valid} loading={reset.isPending}>
+          {t('recovery.resetPassword.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * Password reset (spec section 4): the link's token is checked first, then the invalid-link
+ * view or the new-password form, then the success view. A token the server refuses on submit
+ * (used or expired meanwhile) turns the form into the invalid-link view.
+ */
+function ResetPassword({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const check = useResetTokenCheck(token);
+  const reset = useResetPassword();
+
+  const view = (() => {
+    if (reset.isSuccess) return 'done';
+    // While the new password is being set, the form stays whatever the token's check says.
+    if (reset.isPending) return 'form';
+    if (check.isPending) return 'checking';
+    if (check.isError) return 'error';
+    return check.data.valid ? 'form' : 'invalid';
+  })();
+
+  return (
+    <RecoveryCard
+      title={t('recovery.resetPassword.title')}
+      subtitle={view === 'form' ? t('recovery.resetPassword.subtitle') : undefined}
+      backToLogin={view !== 'done'}
+    >
+      {view === 'checking' && <Checking />}
+      {view === 'error' && <ConnectionError onRetry={() => void check.refetch()} />}
+      {view === 'invalid' && <InvalidLink />}
+      {view === 'form' && <NewPasswordForm token={token} reset={reset} />}
+      {view === 'done' && <Done />}
+    </RecoveryCard>
+  );
+}
+
+/** /recovery/forgot-password/:token, the link of the reset mail; without a token, /login. */
+export function ResetPasswordScreen() {
+  const { token } = useParams();
+  if (!token) return <Navigate to={paths.login} replace />;
+  // A new token is a new link: nothing of the previous one's form or outcome carries over.
+  return <ResetPassword key={token} token={token} />;
 }

@@ -1,0 +1,49 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import { api } from '@/lib/api-client';
+import { getCsrfCookie } from '@/lib/auth';
+
+import type { NeutralAnswer } from './neutral-answer';
+
+export const EMAIL_MAX_LENGTH = 128;
+
+/**
+ * An address with a local part, an @ and a domain of two or more labels. Unlike zod's default
+ * pattern the last label (the top-level domain) is not restricted (spec section 5): digits,
+ * hyphens and IDN forms such as `xn--p1ai` pass.
+ */
+export const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+
+const v = 'recovery.forgotUsername.validation';
+
+/** Messages are locale keys; the form translates them. */
+export const forgotUsernameInputSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, `${v}.emailRequired`)
+    .max(EMAIL_MAX_LENGTH, `${v}.emailInvalid`)
+    .pipe(z.email({ pattern: EMAIL_PATTERN, error: `${v}.emailInvalid` })),
+});
+
+export type ForgotUsernameInput = z.infer<typeof forgotUsernameInputSchema>;
+export type RecoverUsernameRequest = ForgotUsernameInput & { gReCaptchaToken: string };
+
+/**
+ * POST /auth/recover-username: mails the usernames of the address's account. The answer is the
+ * same neutral text whether or not an account has the address; 422 for an empty or invalid
+ * address or a refused captcha.
+ */
+export async function recoverUsername({ gReCaptchaToken, ...input }: RecoverUsernameRequest): Promise<NeutralAnswer> {
+  const body = forgotUsernameInputSchema.parse(input);
+  await getCsrfCookie();
+  const response = await api.post<NeutralAnswer>('/auth/recover-username', { ...body, gReCaptchaToken });
+  return response.data;
+}
+
+/** Nothing the app holds changes, so nothing is refreshed. */
+export function useRecoverUsername() {
+  return useMutation({ mutationFn: recoverUsername });
+}
