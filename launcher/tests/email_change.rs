@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Portal, client, mail_for, register, send_json, start};
+use common::{Portal, clear_cooldowns, client, mail_for, register, send_json, start};
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -31,23 +31,6 @@ async fn mark_verified(portal: &Portal, username: &str) {
         .execute(&identity)
         .await
         .expect("verify");
-}
-
-async fn clear_cooldowns(portal: &Portal) {
-    let redis = redis::Client::open("redis://127.0.0.1:6379").expect("redis");
-    let mut redis = redis.get_multiplexed_async_connection().await.expect("redis");
-    let keys: Vec<String> = redis::cmd("KEYS")
-        .arg(format!("{}:cooldown:*", portal.settings.redis.key_prefix))
-        .query_async(&mut redis)
-        .await
-        .expect("keys");
-    if !keys.is_empty() {
-        let _: () = redis::cmd("DEL")
-            .arg(keys)
-            .query_async(&mut redis)
-            .await
-            .expect("del");
-    }
 }
 
 /// The code in the newest mail to `to` once it holds `count` messages.

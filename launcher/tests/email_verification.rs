@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Portal, client, mail_for, mailbox, register, start, xsrf_token};
+use common::{Portal, clear_cooldowns, client, mail_for, mailbox, register, start, xsrf_token};
 use reqwest::{Client, Response, StatusCode, header};
 use serde_json::{Value, json};
 
@@ -60,25 +60,6 @@ async fn token_error(response: Response) -> String {
         .as_str()
         .expect("token error")
         .to_owned()
-}
-
-/// Lets the player ask again at once, as if the minute had passed.
-async fn clear_cooldowns(portal: &Portal) {
-    let redis = redis::Client::open("redis://127.0.0.1:6379").expect("redis");
-    let mut redis = redis.get_multiplexed_async_connection().await.expect("redis");
-    let pattern = format!("{}:cooldown:*", portal.settings.redis.key_prefix);
-    let keys: Vec<String> = redis::cmd("KEYS")
-        .arg(&pattern)
-        .query_async(&mut redis)
-        .await
-        .expect("keys");
-    if !keys.is_empty() {
-        let _: () = redis::cmd("DEL")
-            .arg(keys)
-            .query_async(&mut redis)
-            .await
-            .expect("del");
-    }
 }
 
 #[tokio::test]

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{PASSWORD, Portal, client, mail_for, mailbox, register, send_json, start};
+use common::{PASSWORD, Portal, client, mail_for, mailbox, me_status, register, send_json, start};
 use reqwest::{Client, Method, Response, StatusCode};
 use serde_json::{Value, json};
 
@@ -48,14 +48,6 @@ async fn login(portal: &Portal, username: &str, password: &str) -> (Client, Stat
         .await
         .status();
     (http, status)
-}
-
-async fn me(http: &Client, portal: &Portal) -> StatusCode {
-    http.get(format!("{}/api/me", portal.base))
-        .send()
-        .await
-        .expect("me")
-        .status()
 }
 
 async fn answer(response: Response) -> (StatusCode, Value) {
@@ -114,8 +106,8 @@ async fn a_reset_link_sets_a_strong_password_once_and_signs_the_player_out_every
 
     let done = reset(&portal, &token, NEW_PASSWORD, NEW_PASSWORD).await;
     assert_eq!(done.status(), StatusCode::NO_CONTENT);
-    assert_eq!(me(&registered, &portal).await, StatusCode::UNAUTHORIZED);
-    assert_eq!(me(&elsewhere, &portal).await, StatusCode::UNAUTHORIZED);
+    assert_eq!(me_status(&registered, &portal).await, StatusCode::UNAUTHORIZED);
+    assert_eq!(me_status(&elsewhere, &portal).await, StatusCode::UNAUTHORIZED);
     assert_eq!(
         login(&portal, "forgetful", PASSWORD).await.1,
         StatusCode::UNPROCESSABLE_ENTITY

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{PASSWORD, Portal, client, register, send_json, start, xsrf_token};
+use common::{PASSWORD, Portal, client, me_status, register, send_json, start, xsrf_token};
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -26,14 +26,6 @@ async fn sign_in_with(portal: &Portal, user_agent: &str) -> Client {
     let response = send_json(&http, portal, Method::POST, "/auth/login", &body).await;
     assert_eq!(response.status(), StatusCode::OK);
     http
-}
-
-async fn me(http: &Client, portal: &Portal) -> StatusCode {
-    http.get(format!("{}/api/me", portal.base))
-        .send()
-        .await
-        .expect("me")
-        .status()
 }
 
 #[tokio::test]
@@ -72,8 +64,8 @@ async fn a_player_sees_their_sessions_and_signs_out_one_or_all_others() {
         .await
         .expect("delete");
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
-    assert_eq!(me(&phone, &portal).await, StatusCode::UNAUTHORIZED);
-    assert_eq!(me(&first, &portal).await, StatusCode::OK);
+    assert_eq!(me_status(&phone, &portal).await, StatusCode::UNAUTHORIZED);
+    assert_eq!(me_status(&first, &portal).await, StatusCode::OK);
 
     let response = send_json(
         &laptop,
@@ -84,8 +76,8 @@ async fn a_player_sees_their_sessions_and_signs_out_one_or_all_others() {
     )
     .await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
-    assert_eq!(me(&first, &portal).await, StatusCode::UNAUTHORIZED);
-    assert_eq!(me(&laptop, &portal).await, StatusCode::OK);
+    assert_eq!(me_status(&first, &portal).await, StatusCode::UNAUTHORIZED);
+    assert_eq!(me_status(&laptop, &portal).await, StatusCode::OK);
     let (_, list) = sessions(&laptop, &portal).await;
     assert_eq!(list.as_array().map(Vec::len), Some(1));
 

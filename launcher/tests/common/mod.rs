@@ -180,3 +180,30 @@ pub async fn mail_for(portal: &Portal, to: &str, count: usize) -> Vec<serde_json
     }
     panic!("{to} did not receive {count} messages");
 }
+
+/// Lets players ask again at once, as if every cooldown (one mail a minute…) had passed.
+pub async fn clear_cooldowns(portal: &Portal) {
+    let redis = redis::Client::open("redis://127.0.0.1:6379").expect("redis");
+    let mut redis = redis.get_multiplexed_async_connection().await.expect("redis");
+    let keys: Vec<String> = redis::cmd("KEYS")
+        .arg(format!("{}:cooldown:*", portal.settings.redis.key_prefix))
+        .query_async(&mut redis)
+        .await
+        .expect("keys");
+    if !keys.is_empty() {
+        let _: () = redis::cmd("DEL")
+            .arg(keys)
+            .query_async(&mut redis)
+            .await
+            .expect("del");
+    }
+}
+
+/// The status `GET /api/me` answers `http`: whether its session is still signed in.
+pub async fn me_status(http: &Client, portal: &Portal) -> StatusCode {
+    http.get(format!("{}/api/me", portal.base))
+        .send()
+        .await
+        .expect("me")
+        .status()
+}

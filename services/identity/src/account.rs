@@ -92,14 +92,7 @@ pub async fn change_password(
          Nếu không phải bạn thực hiện, hãy đặt lại mật khẩu và liên hệ bộ phận hỗ trợ ngay.\n\n\
          Kid"
     );
-    let mail = Mail {
-        id: Uuid::now_v7(),
-        to: email,
-        subject: "Mật khẩu tài khoản Kid đã được thay đổi".into(),
-        text,
-        link: None,
-        code: None,
-    };
+    let mail = Mail::new(email, "Mật khẩu tài khoản Kid đã được thay đổi", text);
     mail::enqueue(&mut tx, &mail).await?;
     tx.commit().await?;
     tracing::info!(%user_id, "password changed");
@@ -191,14 +184,7 @@ pub async fn change_email(
          Kid",
         new = email.as_str()
     );
-    let notice = Mail {
-        id: Uuid::now_v7(),
-        to: old_email,
-        subject: "Địa chỉ email tài khoản Kid đã được thay đổi".into(),
-        text,
-        link: None,
-        code: None,
-    };
+    let notice = Mail::new(old_email, "Địa chỉ email tài khoản Kid đã được thay đổi", text);
     mail::enqueue(&mut tx, &notice).await?;
     tx.commit().await?;
     tracing::info!(%user_id, "email changed");

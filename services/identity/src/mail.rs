@@ -28,6 +28,30 @@ pub struct Mail {
     pub code: Option<String>,
 }
 
+impl Mail {
+    /// A message with a new id, carrying no link or code.
+    pub fn new(to: impl Into<String>, subject: impl Into<String>, text: String) -> Self {
+        Self {
+            id: Uuid::now_v7(),
+            to: to.into(),
+            subject: subject.into(),
+            text,
+            link: None,
+            code: None,
+        }
+    }
+
+    pub fn with_link(mut self, link: String) -> Self {
+        self.link = Some(link);
+        self
+    }
+
+    pub fn with_code(mut self, code: String) -> Self {
+        self.code = Some(code);
+        self
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 #[error("mail not sent: {0}")]
 pub struct SendError(pub String);

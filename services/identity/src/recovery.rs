@@ -9,7 +9,7 @@ use crate::{
     domain::{FieldErrors, Password, PasswordHasher, Strength, Username, password},
     grpc::Error,
     mail::{self, Mail},
-    verification::{new_token, token_hash},
+    verification::{issue, token_hash},
 };
 
 const RESET_LIFETIME_HOURS: i32 = 1;
@@ -29,24 +29,7 @@ pub async fn send_reset(pool: &PgPool, public_url: &str, username: &str) -> Resu
     let Some((user_id, username, email)) = user else {
         return Ok(());
     };
-    sqlx::query(
-        "update email_token set used_at = now()
-         where user_id = $1 and purpose = 'reset_password' and used_at is null",
-    )
-    .bind(user_id)
-    .execute(&mut *tx)
-    .await?;
-    let (token, hash) = new_token();
-    sqlx::query(
-        "insert into email_token (token_hash, user_id, purpose, email, expires_at)
-         values ($1, $2, 'reset_password', $3, now() + make_interval(hours => $4))",
-    )
-    .bind(hash)
-    .bind(user_id)
-    .bind(&email)
-    .bind(RESET_LIFETIME_HOURS)
-    .execute(&mut *tx)
-    .await?;
+    let token = issue(&mut tx, user_id, "reset_password", &email, RESET_LIFETIME_HOURS).await?;
     let link = format!(
         "{}/recovery/forgot-password/{token}",
         public_url.trim_end_matches('/')
@@ -60,14 +43,7 @@ pub async fn send_reset(pool: &PgPool, public_url: &str, username: &str) -> Resu
          Nếu bạn không yêu cầu, hãy bỏ qua email này: mật khẩu của bạn vẫn giữ nguyên.\n\n\
          Kid"
     );
-    let mail = Mail {
-        id: Uuid::now_v7(),
-        to: email,
-        subject: "Đặt lại mật khẩu tài khoản Kid".into(),
-        text,
-        link: Some(link),
-        code: None,
-    };
+    let mail = Mail::new(email, "Đặt lại mật khẩu tài khoản Kid", text).with_link(link);
     mail::enqueue(&mut tx, &mail).await?;
     tx.commit().await?;
     tracing::info!(%user_id, "password reset email queued");
@@ -140,14 +116,7 @@ pub async fn reset(
          Nếu không phải bạn thực hiện, hãy liên hệ bộ phận hỗ trợ ngay.\n\n\
          Kid"
     );
-    let mail = Mail {
-        id: Uuid::now_v7(),
-        to: email,
-        subject: "Mật khẩu tài khoản Kid đã được thay đổi".into(),
-        text,
-        link: None,
-        code: None,
-    };
+    let mail = Mail::new(email, "Mật khẩu tài khoản Kid đã được thay đổi", text);
     mail::enqueue(&mut tx, &mail).await?;
     tx.commit().await?;
     tracing::info!(%user_id, "password reset");
@@ -171,14 +140,7 @@ pub async fn recover_username(pool: &PgPool, email: &str) -> Result<(), Error> {
          Nếu bạn không yêu cầu, hãy bỏ qua email này.\n\n\
          Kid"
     );
-    let mail = Mail {
-        id: Uuid::now_v7(),
-        to: email,
-        subject: "Tên đăng nhập tài khoản Kid của bạn".into(),
-        text,
-        link: None,
-        code: None,
-    };
+    let mail = Mail::new(email, "Tên đăng nhập tài khoản Kid của bạn", text);
     mail::enqueue(&mut tx, &mail).await?;
     tx.commit().await?;
     tracing::info!(%user_id, "username reminder queued");

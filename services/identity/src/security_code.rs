@@ -91,14 +91,7 @@ pub async fn send(pool: &PgPool, user_id: Uuid, action: Action) -> Result<(), Er
          Không chia sẻ mã này với bất kỳ ai, kể cả nhân viên Kid.\n\n\
          Kid"
     );
-    let mail = Mail {
-        id: Uuid::now_v7(),
-        to: email,
-        subject: "Mã bảo mật tài khoản Kid".into(),
-        text,
-        link: None,
-        code: Some(code),
-    };
+    let mail = Mail::new(email, "Mã bảo mật tài khoản Kid", text).with_code(code);
     mail::enqueue(&mut tx, &mail).await?;
     tx.commit().await?;
     tracing::info!(%user_id, action = action.as_str(), "security code queued");

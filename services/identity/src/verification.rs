@@ -3,7 +3,7 @@
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use crate::{
@@ -22,6 +22,37 @@ pub fn new_token() -> (String, Vec<u8>) {
     let token = URL_SAFE_NO_PAD.encode(bytes);
     let hash = token_hash(&token);
     (token, hash)
+}
+
+/// Issues a link token of `purpose` for `user_id`, sent to `email` and valid for `hours`;
+/// earlier unused tokens of that purpose stop working. Returns the token for the link.
+pub async fn issue(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    purpose: &str,
+    email: &str,
+    hours: i32,
+) -> Result<String, sqlx::Error> {
+    sqlx::query(
+        "update email_token set used_at = now() where user_id = $1 and purpose = $2 and used_at is null",
+    )
+    .bind(user_id)
+    .bind(purpose)
+    .execute(&mut *conn)
+    .await?;
+    let (token, hash) = new_token();
+    sqlx::query(
+        "insert into email_token (token_hash, user_id, purpose, email, expires_at)
+         values ($1, $2, $3, $4, now() + make_interval(hours => $5))",
+    )
+    .bind(hash)
+    .bind(user_id)
+    .bind(purpose)
+    .bind(email)
+    .bind(hours)
+    .execute(conn)
+    .await?;
+    Ok(token)
 }
 
 pub fn token_hash(token: &str) -> Vec<u8> {
@@ -54,38 +85,10 @@ pub async fn send(pool: &PgPool, public_url: &str, user_id: Uuid) -> Result<(), 
     if verified {
         return Err(Error::AlreadyVerified);
     }
-    sqlx::query(
-        "update email_token set used_at = now()
-         where user_id = $1 and purpose = 'verify_email' and used_at is null",
-    )
-    .bind(user_id)
-    .execute(&mut *tx)
-    .await?;
-    let (token, hash) = new_token();
-    sqlx::query(
-        "insert into email_token (token_hash, user_id, purpose, email, expires_at)
-         values ($1, $2, 'verify_email', $3, now() + make_interval(hours => $4))",
-    )
-    .bind(hash)
-    .bind(user_id)
-    .bind(&email)
-    .bind(LIFETIME_HOURS)
-    .execute(&mut *tx)
-    .await?;
+    let token = issue(&mut tx, user_id, "verify_email", &email, LIFETIME_HOURS).await?;
     let link = format!("{}/email-verification/{token}", public_url.trim_end_matches('/'));
     let (subject, text) = message(&username, &email, &link);
-    mail::enqueue(
-        &mut tx,
-        &Mail {
-            id: Uuid::now_v7(),
-            to: email,
-            subject,
-            text,
-            link: Some(link),
-            code: None,
-        },
-    )
-    .await?;
+    mail::enqueue(&mut tx, &Mail::new(email, subject, text).with_link(link)).await?;
     tx.commit().await?;
     tracing::info!(%user_id, "verification email queued");
     Ok(())
