@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use redis::{AsyncCommands, aio::ConnectionManager};
 
+use crate::error::ApiError;
+
 const WINDOW: Duration = Duration::from_secs(15 * 60);
 const MAX_WAIT: Duration = Duration::from_secs(15 * 60);
 const FREE_FAILURES_PER_ACCOUNT: u32 = 5;
@@ -136,5 +138,14 @@ impl Cooldowns {
         }
         let ttl: i64 = redis.pttl(&key).await?;
         Ok(Some((ttl.max(1) as u64).div_ceil(1000)))
+    }
+
+    /// [`Self::start`] for a request the player makes: a running cooldown answers 429 with
+    /// Retry-After.
+    pub async fn require(&self, action: &str, subject: &str, period: Duration) -> Result<(), ApiError> {
+        match self.start(action, subject, period).await? {
+            Some(retry_after_seconds) => Err(ApiError::TooManyRequests { retry_after_seconds }),
+            None => Ok(()),
+        }
     }
 }

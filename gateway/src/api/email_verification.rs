@@ -13,7 +13,7 @@ use kid_proto::identity::v1::{SendVerificationRequest, VerifyEmailRequest};
 use serde::Deserialize;
 
 use crate::{
-    error::{ApiError, ApiResult, ValidJson},
+    error::{ApiResult, ValidJson},
     session::SignedIn,
     state::AppState,
 };
@@ -28,13 +28,10 @@ pub fn router() -> Router<AppState> {
 }
 
 async fn send(State(state): State<AppState>, SignedIn { user_id, .. }: SignedIn) -> ApiResult<StatusCode> {
-    if let Some(retry_after_seconds) = state
+    state
         .cooldowns
-        .start("email-verification", &user_id, SEND_COOLDOWN)
-        .await?
-    {
-        return Err(ApiError::TooManyRequests { retry_after_seconds });
-    }
+        .require("email-verification", &user_id, SEND_COOLDOWN)
+        .await?;
     state
         .clients
         .identity

@@ -63,13 +63,10 @@ async fn send_code(
     ValidJson(body): ValidJson<CodeBody>,
 ) -> ApiResult<Json<Sent>> {
     let action = action(&body.action).ok_or_else(|| one_field("action", MSG_ACTION))?;
-    if let Some(retry_after_seconds) = state
+    state
         .cooldowns
-        .start(&format!("security-code:{}", body.action), &user_id, CODE_COOLDOWN)
-        .await?
-    {
-        return Err(ApiError::TooManyRequests { retry_after_seconds });
-    }
+        .require(&format!("security-code:{}", body.action), &user_id, CODE_COOLDOWN)
+        .await?;
     state
         .clients
         .identity

@@ -56,13 +56,12 @@ pub async fn change_password(
         errors.add("currentPassword", MSG_CURRENT_REQUIRED);
     }
 
-    let password = errors.take(
-        "password",
-        Password::parse_for(new_password, Strength::Medium, &password::CHANGE),
-    );
-    errors.take(
-        "passwordConfirm",
-        Password::confirm_for(confirmation, new_password, &password::CHANGE),
+    let password = Password::take_confirmed(
+        &mut errors,
+        new_password,
+        confirmation,
+        Strength::Medium,
+        &password::CHANGE,
     );
     let (Some(password), true) = (password, errors.is_empty()) else {
         return Err(Error::Validation(errors));

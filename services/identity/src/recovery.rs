@@ -79,13 +79,12 @@ pub async fn reset(
     confirmation: &str,
 ) -> Result<Uuid, Error> {
     let mut errors = FieldErrors::default();
-    let password = errors.take(
-        "password",
-        Password::parse_for(new_password, Strength::Strong, &password::RESET),
-    );
-    errors.take(
-        "passwordConfirm",
-        Password::confirm_for(confirmation, new_password, &password::RESET),
+    let password = Password::take_confirmed(
+        &mut errors,
+        new_password,
+        confirmation,
+        Strength::Strong,
+        &password::RESET,
     );
     let (Some(password), true) = (password, errors.is_empty()) else {
         return Err(Error::Validation(errors));

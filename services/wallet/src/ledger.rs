@@ -3,7 +3,7 @@
 //! each is keyed by the caller's idempotency key, and the same key again returns the first
 //! result without moving money.
 
-use std::sync::Arc;
+use std::{collections::HashMap, sync::Arc};
 
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -293,28 +293,12 @@ impl Ledger {
         let before = PartnerStatus::recalculate(player.is_pay_partner, window);
         let bonus = bonus_for(&before, order.amount, order.kp);
         let source = self.system(&mut tx, order.kind.as_str()).await?;
-        self.related(
-            &mut tx,
-            &player,
-            id,
-            "credit.recharge",
-            order.kp,
-            source,
-            json!({}),
-        )
-        .await?;
+        let recharge = Related::new(id, "credit.recharge", order.kp.get(), json!({}));
+        credit_from_system(&mut tx, &player, recharge, source).await?;
         if !bonus.is_zero() {
             let bonus_account = self.system(&mut tx, "bonus").await?;
-            self.related(
-                &mut tx,
-                &player,
-                id,
-                "credit.bonus",
-                bonus,
-                bonus_account,
-                json!({}),
-            )
-            .await?;
+            let bonus = Related::new(id, "credit.bonus", bonus.get(), json!({}));
+            credit_from_system(&mut tx, &player, bonus, bonus_account).await?;
         }
         let incoming = order
             .kp
@@ -323,15 +307,8 @@ impl Ledger {
         let settlement = domain::settle(incoming, player.debt());
         if !settlement.settles_debt.is_zero() {
             let amount = settlement.settles_debt.get();
-            let recall = insert_related(
-                &mut tx,
-                &player,
-                id,
-                "credit.recall",
-                amount,
-                json!({ "reason": "debt" }),
-            )
-            .await?;
+            let recall = Related::new(id, "credit.recall", amount, json!({ "reason": "debt" }));
+            let recall = insert_related(&mut tx, &player, recall).await?;
             db::post(
                 &mut tx,
                 recall,
@@ -426,22 +403,10 @@ impl Ledger {
         if payment.status == "failed" {
             return Err(LedgerError::Conflict("the payment was already refunded"));
         }
-        let amount = payment.real_value;
-        let new = NewTransaction {
-            user_id: refund.user_id,
-            kind: "credit.refund",
-            status: "success",
-            real_value: amount,
-            currency: "KP",
-            payload: json!({}),
-            parent_id: Some(payment.id),
-            key: Some((REFUND, &refund.key)),
-        };
-        let id = db::insert_transaction(&mut tx, new)
-            .await?
-            .ok_or(LedgerError::KeyReused)?;
         let refunds = self.system(&mut tx, "refund").await?;
-        db::post(&mut tx, id, &[(refunds, -amount), (player.kp_account_id, amount)]).await?;
+        let credit_refund = Related::new(payment.id, "credit.refund", payment.real_value, json!({}))
+            .keyed(REFUND, &refund.key);
+        credit_from_system(&mut tx, &player, credit_refund, refunds).await?;
         db::touch(&mut tx, payment.id, Some("failed"), None).await?;
         finish(tx, payment.id).await
     }
@@ -493,8 +458,14 @@ impl Ledger {
             ));
         }
         let split = domain::recall(player.balance(), order.kp);
-        let id =
-            insert_keyed_related(&mut tx, &player, topup.id, order.kp.get(), (RECALL, &order.key)).await?;
+        let recall = Related::new(
+            topup.id,
+            "credit.recall",
+            order.kp.get(),
+            json!({ "reason": "correction" }),
+        )
+        .keyed(RECALL, &order.key);
+        let id = insert_related(&mut tx, &player, recall).await?;
         let recall_account = self.system(&mut tx, "recall").await?;
         db::post(
             &mut tx,
@@ -510,77 +481,64 @@ impl Ledger {
         events::recalculate_partner(&mut tx, order.user_id, "recall").await?;
         Ok((finish(tx, topup.id).await?, split.to_debt))
     }
+}
 
-    /// A related transaction moving `amount` from a system account to the player's balance.
-    #[allow(clippy::too_many_arguments, reason = "each is one column of the row")]
-    async fn related(
-        &self,
-        tx: &mut PgConnection,
-        player: &PlayerRow,
-        parent: Uuid,
-        kind: &str,
-        amount: Kp,
-        from: i64,
-        payload: Value,
-    ) -> Result<Uuid> {
-        let id = insert_related(tx, player, parent, kind, amount.get(), payload).await?;
-        db::post(
-            tx,
-            id,
-            &[(from, -amount.get()), (player.kp_account_id, amount.get())],
-        )
-        .await?;
-        Ok(id)
+/// A KP transaction related to a top-up or payment, keyed when it is the operation itself
+/// (a refund, a correction) rather than a part of one.
+struct Related<'a> {
+    parent: Uuid,
+    kind: &'a str,
+    amount: i64,
+    payload: Value,
+    key: Option<(&'a str, &'a str)>,
+}
+
+impl<'a> Related<'a> {
+    fn new(parent: Uuid, kind: &'a str, amount: i64, payload: Value) -> Self {
+        Self {
+            parent,
+            kind,
+            amount,
+            payload,
+            key: None,
+        }
+    }
+
+    fn keyed(mut self, operation: &'a str, key: &'a str) -> Self {
+        self.key = Some((operation, key));
+        self
     }
 }
 
-async fn insert_related(
-    tx: &mut PgConnection,
-    player: &PlayerRow,
-    parent: Uuid,
-    kind: &str,
-    amount: i64,
-    payload: Value,
-) -> Result<Uuid> {
+async fn insert_related(tx: &mut PgConnection, player: &PlayerRow, related: Related<'_>) -> Result<Uuid> {
     db::insert_transaction(
         tx,
         NewTransaction {
             user_id: player.user_id,
-            kind,
+            kind: related.kind,
             status: "success",
-            real_value: amount,
+            real_value: related.amount,
             currency: "KP",
-            payload,
-            parent_id: Some(parent),
-            key: None,
-        },
-    )
-    .await?
-    .ok_or(LedgerError::Database(sqlx::Error::RowNotFound))
-}
-
-async fn insert_keyed_related(
-    tx: &mut PgConnection,
-    player: &PlayerRow,
-    parent: Uuid,
-    amount: i64,
-    key: (&str, &str),
-) -> Result<Uuid> {
-    db::insert_transaction(
-        tx,
-        NewTransaction {
-            user_id: player.user_id,
-            kind: "credit.recall",
-            status: "success",
-            real_value: amount,
-            currency: "KP",
-            payload: json!({ "reason": "correction" }),
-            parent_id: Some(parent),
-            key: Some(key),
+            payload: related.payload,
+            parent_id: Some(related.parent),
+            key: related.key,
         },
     )
     .await?
     .ok_or(LedgerError::KeyReused)
+}
+
+/// A related transaction moving its amount from a system account to the player's balance.
+async fn credit_from_system(
+    tx: &mut PgConnection,
+    player: &PlayerRow,
+    related: Related<'_>,
+    from: i64,
+) -> Result<Uuid> {
+    let amount = related.amount;
+    let id = insert_related(tx, player, related).await?;
+    db::post(tx, id, &[(from, -amount), (player.kp_account_id, amount)]).await?;
+    Ok(id)
 }
 
 async fn keyed(tx: &mut PgConnection, operation: &str, key: &str) -> Result<TransactionRow> {
@@ -609,13 +567,15 @@ async fn finish(mut tx: Transaction<'static, Postgres>, id: Uuid) -> Result<Tran
 
 async fn views(conn: &mut PgConnection, rows: Vec<TransactionRow>) -> Result<Vec<TransactionView>> {
     let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
-    let mut related = db::related(conn, &ids).await?;
+    let mut related: HashMap<Uuid, Vec<RelatedRow>> = HashMap::new();
+    for row in db::related(conn, &ids).await? {
+        related.entry(row.parent_id).or_default().push(row);
+    }
     Ok(rows
         .into_iter()
         .map(|row| {
-            let (mine, rest): (Vec<_>, Vec<_>) = related.drain(..).partition(|r| r.parent_id == row.id);
-            related = rest;
-            TransactionView { row, related: mine }
+            let related = related.remove(&row.id).unwrap_or_default();
+            TransactionView { row, related }
         })
         .collect())
 }

@@ -99,6 +99,20 @@ impl Password {
         }
     }
 
+    /// A new password and its confirmation, as a form sends them: problems are recorded under
+    /// `password` and `passwordConfirm`.
+    pub fn take_confirmed(
+        errors: &mut super::FieldErrors,
+        raw: &str,
+        confirmation: &str,
+        required: Strength,
+        messages: &Messages,
+    ) -> Option<Self> {
+        let password = errors.take("password", Self::parse_for(raw, required, messages));
+        errors.take("passwordConfirm", Self::confirm_for(confirmation, raw, messages));
+        password
+    }
+
     pub fn confirm_for(raw: &str, password: &str, messages: &Messages) -> Result<(), String> {
         if raw.is_empty() {
             Err(messages.confirm_required.into())
