@@ -1,37 +1,12 @@
 import type { Page } from '@playwright/test';
 
-import { expect, registerNewPlayer, screenshots, test } from './fixtures';
+import { expect, registerNewPlayer, screenshots, test, waitForMail } from './fixtures';
 
-/** One message of the development mailbox (GET /api/dev/mailbox), newest first. */
-type DevMail = {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-  code: string | null;
-  sentAt: string;
-};
-
-/**
- * The newest verification link mailed to `email`, waiting up to 10 s for the courier. The
- * development mailbox is read through the page's request context; the app never calls it.
- */
+/** The verification link mailed to `email`. */
 async function verificationLink(page: Page, email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-        if (!response.ok()) return undefined;
-        const mails = (await response.json()) as DevMail[];
-        link = mails.flatMap((mail) => mail.links).find((href) => href.includes('/email-verification/'));
-        return link;
-      },
-      { message: `a verification mail to ${email}`, timeout: 10_000, intervals: [250, 500, 1_000] },
-    )
-    .toBeTruthy();
-  return link!;
+  const isLink = (href: string) => href.includes('/email-verification/');
+  const mail = await waitForMail(page, email, (mail) => mail.links.some(isLink), 'a verification mail');
+  return mail.links.find(isLink)!;
 }
 
 test('a new player verifies their email address with the mailed link', async ({ page }) => {

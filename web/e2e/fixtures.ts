@@ -99,3 +99,40 @@ export async function screenshots(page: Page, name: string) {
   }
   await page.setViewportSize(DESKTOP);
 }
+
+/** One message of the development mailbox (GET /api/dev/mailbox), newest first. */
+export type DevMail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  code: string | null;
+  sentAt: string;
+};
+
+/**
+ * The newest mail to `email` that `matches`, waiting up to 10 s for the courier. The
+ * development mailbox is read through the page's request context; the app never calls it.
+ */
+export async function waitForMail(
+  page: Page,
+  email: string,
+  matches: (mail: DevMail) => boolean,
+  description: string,
+): Promise<DevMail> {
+  let found: DevMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+        if (!response.ok()) return undefined;
+        const mails = (await response.json()) as DevMail[];
+        found = mails.find(matches);
+        return found;
+      },
+      { message: `${description} to ${email}`, timeout: 10_000, intervals: [250, 500, 1_000] },
+    )
+    .toBeTruthy();
+  return found!;
+}

@@ -1,41 +1,14 @@
 import type { Page } from '@playwright/test';
 
-import { expect, PASSWORD, registerNewPlayer, screenshots, test } from './fixtures';
-
-/** One message of the development mailbox (GET /api/dev/mailbox), newest first. */
-type DevMail = {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-  code: string | null;
-  sentAt: string;
-};
+import { type DevMail, expect, PASSWORD, registerNewPlayer, screenshots, test, waitForMail } from './fixtures';
 
 const NEUTRAL =
   'Nếu thông tin bạn nhập khớp với một tài khoản, chúng tôi sẽ gửi email cho bạn trong vài phút. Hãy kiểm tra cả hộp thư rác (spam).';
 const NEW_PASSWORD = 'Kid-reset-2025#';
 
-/**
- * The newest mail to `email` with `subject`, waiting up to 10 s for the courier. The
- * development mailbox is read through the page's request context; the app never calls it.
- */
-async function newestMail(page: Page, email: string, subject: string): Promise<DevMail> {
-  let found: DevMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-        if (!response.ok()) return undefined;
-        const mails = (await response.json()) as DevMail[];
-        found = mails.find((mail) => mail.subject === subject);
-        return found;
-      },
-      { message: `a mail '${subject}' to ${email}`, timeout: 10_000, intervals: [250, 500, 1_000] },
-    )
-    .toBeTruthy();
-  return found!;
+/** The newest mail to `email` with `subject`. */
+function newestMail(page: Page, email: string, subject: string): Promise<DevMail> {
+  return waitForMail(page, email, (mail) => mail.subject === subject, `a mail '${subject}'`);
 }
 
 async function signOut(page: Page, username: string) {
