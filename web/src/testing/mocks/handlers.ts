@@ -4,9 +4,11 @@ import { meetsPasswordLevel } from '@/lib/password-strength';
 
 import { buildUser } from '../data';
 
+import { API, acceptsCaptcha, csrfMismatch, hasValidXsrf, record, unauthenticated, validationError } from './common';
 import { db } from './db';
+import { profileHandlers } from './profile-handlers';
+import { securityHandlers } from './security-handlers';
 
-export const API = '/api';
 
 export const LOGIN_FAILED = 'Tên đăng nhập hoặc mật khẩu không chính xác.';
 export const TOO_MANY_REQUESTS = 'Bạn thao tác quá nhanh, hãy thử lại sau ít phút.';
@@ -24,6 +26,8 @@ export const RESET_PASSWORD_WEAK =
 /** The gateway sends at most one verification mail a minute. */
 export const VERIFICATION_MAIL_INTERVAL_MS = 60_000;
 
+export { API, captchaTokenFor, validationError } from './common';
+
 type RegisterBody = {
   email: string;
   receiveNewsletter: boolean;
@@ -33,31 +37,6 @@ type RegisterBody = {
   passwordConfirm: string;
   gReCaptchaToken: string;
 };
-
-/** The gateway's 422 body: the first message as `message`, and every field's messages. */
-export function validationError(errors: Record<string, string[]>) {
-  const message = Object.values(errors)[0]?.[0] ?? 'Dữ liệu không hợp lệ.';
-  return HttpResponse.json({ message, errors }, { status: 422 });
-}
-
-/**
- * As the gateway's development verifier: it accepts 'dev-captcha' (what the app sends without
- * a site key). Tests that stand in for reCAPTCHA hand out `captcha:{action}`, accepted only for
- * that action, so a token asked for the wrong action is refused as the real verifier would.
- */
-export const captchaTokenFor = (action: string) => `captcha:${action}`;
-const acceptsCaptcha = (token: unknown, action: string) => token === 'dev-captcha' || token === captchaTokenFor(action);
-
-const unauthenticated = () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 });
-const csrfMismatch = () => HttpResponse.json({ message: 'CSRF token mismatch.' }, { status: 419 });
-
-function hasValidXsrf(request: Request) {
-  return request.headers.get('X-XSRF-TOKEN') === db.xsrfToken;
-}
-
-function record(request: Request) {
-  db.requests.push(`${request.method} ${new URL(request.url).pathname}`);
-}
 
 export const handlers = [
   http.get(`${API}/auth/csrf-cookie`, ({ request }) => {
@@ -216,4 +195,6 @@ export const handlers = [
     record(request);
     return db.signedIn ? HttpResponse.json(db.transactions) : unauthenticated();
   }),
+  ...profileHandlers,
+  ...securityHandlers,
 ];
