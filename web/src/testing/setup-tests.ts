@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 
 import { initTestI18n } from './i18n';
 import { resetDb } from './mocks/db';
+import { resetSecurityDb } from './mocks/security-handlers';
 import { server } from './mocks/server';
 
 // Lazily loaded routes can take longer than the default second on a busy 2-core CI machine.
@@ -42,6 +43,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   resetDb();
+  resetSecurityDb();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

@@ -78,3 +78,28 @@ export type Transaction = {
   payload: TransactionPayload;
   relatedTransactions: RelatedTransaction[];
 };
+
+/** The actions a security code confirms (spec section 3); POST /me/security-code/ mails one. */
+export type SecurityCodeAction =
+  | 'confirm.email'
+  | 'confirm.phone_number'
+  | 'confirm.payment'
+  | 'confirm.change_password'
+  | 'confirm.change_email'
+  | 'approve.login';
+
+/** One signed-in session of the player, as GET /me/sessions lists it. */
+export type UserSession = {
+  /** An opaque handle naming the session for DELETE /me/sessions/{id}; never the session's own id. */
+  id: string;
+  userAgent: string;
+  ip: string;
+  /** RFC 3339; null when unknown. */
+  createdAt: string | null;
+  /** RFC 3339; null when unknown. */
+  lastSeenAt: string | null;
+  /** The session of this browser. */
+  current: boolean;
+  /** Signed in with 'Ghi nhớ đăng nhập'. */
+  remember: boolean;
+};

@@ -6,8 +6,6 @@ import {
   TEST_PASSWORD,
 } from '../data';
 
-import { resetSecurityDb } from './security-handlers';
-
 /**
  * The fake server's state: one account, whether this browser holds a session for it, the
  * account's transaction history as GET /payment/transaction-history returns it, and its email
@@ -51,5 +49,4 @@ export function resetDb() {
   db.emailVerification = { token: EMAIL_VERIFICATION_TOKEN, sentAt: null, attempts: [] };
   db.recovery = { resetToken: PASSWORD_RESET_TOKEN, checks: [], resetEmails: [], usernameEmails: [] };
   db.requests = [];
-  resetSecurityDb();
 }

@@ -5,7 +5,7 @@ import { ContentCard } from '@/components/layouts/content-card';
 import { formatCalendarDate } from '@/lib/format';
 import type { User } from '@/types/api';
 
-import { InfoRow, VerifiedBadge } from './info-row';
+import { InfoRow, VerifiedBadge } from '@/components/data-display/info-row';
 
 /** The locale key naming each language the portal offers; any other code is shown as sent. */
 const LANGUAGE_NAMES: Partial<Record<string, 'profile.languages.vi-VN'>> = { 'vi-VN': 'profile.languages.vi-VN' };

@@ -11,9 +11,9 @@ import {
   USERNAME_MIN_LENGTH,
   type ForgotPasswordInput,
 } from '../api/send-reset-email';
-import { useCaptchaToken } from '../hooks/use-captcha-token';
-import { failureText } from '../utils/failure-text';
-import { FailureAlert } from './failure-alert';
+import { useCaptchaToken } from '@/hooks/use-captcha-token';
+import { failureText } from '@/lib/failure-text';
+import { FailureAlert } from '@/components/feedback/failure-alert';
 import { RecoveryCard } from './recovery-card';
 import { RequestSent } from './request-sent';
 

@@ -20,8 +20,8 @@ import {
   type ResetPasswordField,
   type ResetPasswordInput,
 } from '../api/reset-password';
-import { failureText } from '../utils/failure-text';
-import { FailureAlert } from './failure-alert';
+import { failureText } from '@/lib/failure-text';
+import { FailureAlert } from '@/components/feedback/failure-alert';
 import { RecoveryCard } from './recovery-card';
 
 const FIELDS: readonly ResetPasswordField[] = ['password', 'passwordConfirm'];

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-import { useCaptcha, type CaptchaAction } from '@/hooks/use-captcha';
+import { useCaptcha, type CaptchaAction } from './use-captcha';
 
 /**
  * A captcha token for one form action, or null when there is none to send: the captcha has not

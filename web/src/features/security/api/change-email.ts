@@ -1,0 +1,92 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import { api } from '@/lib/api-client';
+import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
+import type { User } from '@/types/api';
+
+export const EMAIL_MAX_LENGTH = 128;
+export const SECURITY_CODE_LENGTH = 6;
+
+/** Values for the placeholders of the messages below. */
+export const changeEmailMessageParams = { limit: SECURITY_CODE_LENGTH } as const;
+
+/**
+ * An address with a local part, an @ and a domain of two or more labels, any top-level domain
+ * allowed, as the server's check (the same pattern as forgot-username's).
+ */
+const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+
+/** The address the account has now: whether it is verified decides whether a code is asked. */
+export type CurrentEmail = Pick<User, 'email' | 'verifiedAt'>;
+
+/** Addresses are compared as the server does: trimmed, ignoring case. */
+export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The security-code step applies only while the current address is verified and the new value
+ * differs from it (spec sections 4 and 6).
+ */
+export const needsSecurityCode = (current: CurrentEmail, email: string) =>
+  !!current.verifiedAt && !sameEmail(email, current.email);
+
+const v = 'security.email.validation';
+
+/**
+ * The new address (spec section 5, "Email change") and, when the step applies, a code of exactly
+ * six characters. Messages are locale keys; the form translates them with
+ * `changeEmailMessageParams`.
+ */
+export function changeEmailInputSchema(current: CurrentEmail) {
+  return z
+    .object({
+      email: z
+        .string()
+        .trim()
+        .min(1, `${v}.emailRequired`)
+        .max(EMAIL_MAX_LENGTH, `${v}.emailInvalid`)
+        .pipe(z.email({ pattern: EMAIL_PATTERN, error: `${v}.emailInvalid` })),
+      securityCode: z.string().trim(),
+    })
+    .superRefine(({ email, securityCode }, context) => {
+      if (!needsSecurityCode(current, email)) return;
+      if (!securityCode) {
+        context.addIssue({ code: 'custom', message: `${v}.securityCodeRequired`, path: ['securityCode'] });
+      } else if ([...securityCode].length !== SECURITY_CODE_LENGTH) {
+        context.addIssue({ code: 'custom', message: `${v}.securityCodeLength`, path: ['securityCode'] });
+      }
+    });
+}
+
+export type ChangeEmailInput = z.infer<ReturnType<typeof changeEmailInputSchema>>;
+export type ChangeEmailField = keyof ChangeEmailInput;
+export type ChangeEmailRequest = {
+  email: string;
+  /** Empty when no code step applies. */
+  securityCode: string;
+  gReCaptchaToken: string;
+};
+
+/**
+ * POST /me/change-email: answers the updated user, whose new address starts unverified; 422
+ * with errors.email (invalid, unchanged or taken), errors.securityCode (missing, wrong length,
+ * wrong or expired) or errors.gReCaptchaToken.
+ */
+export async function changeEmail(request: ChangeEmailRequest): Promise<User> {
+  await getCsrfCookie();
+  const response = await api.post<User>('/me/change-email', request);
+  return response.data;
+}
+
+/** The answer is the user as it now is; /me is asked again as well (spec section 7). */
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeEmail,
+    onSuccess: (user) => {
+      queryClient.setQueryData<User | null>(USER_QUERY_KEY, user);
+      return queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    },
+  });
+}

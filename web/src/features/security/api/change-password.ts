@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import { api } from '@/lib/api-client';
+import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
+import { meetsPasswordLevel, STRONGER_PASSWORD_MESSAGE } from '@/lib/password-strength';
+
+import { SESSIONS_QUERY_KEY } from './get-sessions';
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Values for the placeholders of the messages below. */
+export const changePasswordMessageParams = { limit: PASSWORD_MIN_LENGTH } as const;
+
+const v = 'security.password.validation';
+
+/**
+ * The current password, and a new one of medium strength with its confirmation (spec section 5,
+ * "Change password"). Messages are locale keys; the form translates them with
+ * `changePasswordMessageParams`.
+ */
+export const changePasswordInputSchema = z
+  .object({
+    currentPassword: z.string().min(1, `${v}.currentPasswordRequired`),
+    password: z
+      .string()
+      .min(1, `${v}.passwordRequired`)
+      .min(PASSWORD_MIN_LENGTH, `${v}.passwordMin`)
+      .refine((value) => meetsPasswordLevel(value, 'medium'), STRONGER_PASSWORD_MESSAGE.medium),
+    passwordConfirm: z.string().min(1, `${v}.passwordConfirmRequired`),
+  })
+  .refine((values) => !values.passwordConfirm || values.password === values.passwordConfirm, {
+    message: `${v}.passwordConfirmMismatch`,
+    path: ['passwordConfirm'],
+  });
+
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+export type ChangePasswordField = keyof ChangePasswordInput;
+
+/**
+ * POST /me/change-password: 204 once changed, and every other session of the player is signed
+ * out; 422 with errors.currentPassword (missing or wrong), errors.password or
+ * errors.passwordConfirm.
+ */
+export async function changePassword(input: ChangePasswordInput): Promise<void> {
+  const body = changePasswordInputSchema.parse(input);
+  await getCsrfCookie();
+  await api.post('/me/change-password', body);
+}
+
+/** The user's passwordChangedAt and the list of sessions change with the password. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+      ]),
+  });
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+import type { UserSession } from '@/types/api';
+
+export const SESSIONS_QUERY_KEY = ['me', 'sessions'] as const;
+
+/** GET /me/sessions: the player's live sessions, most recently used first. */
+export async function getSessions(): Promise<UserSession[]> {
+  const response = await api.get<UserSession[]>('/me/sessions');
+  return response.data;
+}
+
+export const sessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: SESSIONS_QUERY_KEY,
+    queryFn: getSessions,
+  });
+
+export const useSessions = () => useQuery(sessionsQueryOptions());
