@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 
 import { initTestI18n } from './i18n';
 import { resetDb } from './mocks/db';
+import { resetProfileUpdates } from './mocks/profile-handlers';
 import { resetSecurityDb } from './mocks/security-handlers';
 import { server } from './mocks/server';
 
@@ -43,6 +44,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   resetDb();
+  resetProfileUpdates();
   resetSecurityDb();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();

@@ -1,4 +1,37 @@
-import type { HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 
-/** Handlers for PATCH /me/update-profile. */
-export const profileHandlers: HttpHandler[] = [];
+import { API, csrfMismatch, hasValidXsrf, record, unauthenticated, validationError } from './common';
+import { db } from './db';
+
+type ProfileBody = Partial<Record<'firstName' | 'middleName' | 'lastName' | 'language' | 'phoneNumber', string>>;
+
+/** The bodies PATCH /me/update-profile accepted, oldest first. */
+export const profileUpdates: ProfileBody[] = [];
+
+export function resetProfileUpdates() {
+  profileUpdates.length = 0;
+}
+
+/** As the gateway: only the fields sent change, and each is checked as the identity service does. */
+export const profileHandlers: HttpHandler[] = [
+  http.patch<never, ProfileBody>(`${API}/me/update-profile`, async ({ request }) => {
+    record(request);
+    if (!db.signedIn) return unauthenticated();
+    if (!hasValidXsrf(request)) return csrfMismatch();
+    const body = await request.json();
+    const errors: Record<string, string[]> = {};
+    const name = ['firstName', 'middleName', 'lastName'].some((field) => field in body);
+    if (name && !body.firstName?.trim()) errors.firstName = ['Hãy nhập tên của bạn'];
+    if (name && !body.lastName?.trim()) errors.lastName = ['Hãy nhập họ của bạn'];
+    if ('language' in body && body.language !== 'vi-VN') errors.language = ['Ngôn ngữ bạn chọn chưa được hỗ trợ.'];
+    if ('phoneNumber' in body) {
+      const phone = body.phoneNumber?.replace(/\s+/g, '') ?? '';
+      if (!phone) errors.phoneNumber = ['Hãy nhập vào số điện thoại của bạn'];
+      else if (phone.length > 15 || !/^\+?\d{8,}$/.test(phone)) errors.phoneNumber = ['Số điện thoại không hợp lệ'];
+    }
+    if (Object.keys(errors).length > 0) return validationError(errors);
+    profileUpdates.push(body);
+    db.user = { ...db.user, ...body };
+    return HttpResponse.json(db.user);
+  }),
+];

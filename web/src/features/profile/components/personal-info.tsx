@@ -1,9 +1,13 @@
-import { Box, Heading } from '@chakra-ui/react';
+import { Box, Button, Heading } from '@chakra-ui/react';
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ContentCard } from '@/components/layouts/content-card';
 import { formatCalendarDate } from '@/lib/format';
 import type { User } from '@/types/api';
+
+import { EditDialog, type ProfileEdit } from './edit-dialogs';
 
 import { InfoRow, VerifiedBadge } from '@/components/data-display/info-row';
 
@@ -16,10 +20,39 @@ function fullName(user: Pick<User, 'firstName' | 'middleName' | 'lastName'>): st
   return parts.length > 0 ? parts.join(' ') : null;
 }
 
-/** The rows of spec section 2, "Personal info"; read-only until the edit modals arrive. */
-export function PersonalInfo({ user }: { user: User }) {
+type PersonalInfoProps = {
+  user: User;
+  /** A modal opened: the last success banner goes (spec section 4, starting an action). */
+  onEditStart: () => void;
+  /** A modal saved its change; `message` is its success text. */
+  onSaved: (message: string) => void;
+};
+
+/**
+ * The rows of spec section 2, "Personal info": name, language and phone each open their
+ * modal; birth date cannot be changed, and the email is changed on /security.
+ */
+export function PersonalInfo({ user, onEditStart, onSaved }: PersonalInfoProps) {
   const { t } = useTranslation();
   const languageKey = LANGUAGE_NAMES[user.language];
+  // The edit being shown; `key` gives each opening a fresh form.
+  const [dialog, setDialog] = useState<{ edit: ProfileEdit; open: boolean; key: number } | null>(null);
+
+  const editButton = (edit: ProfileEdit, label: string) => (
+    <Button
+      size="sm"
+      variant="ghost"
+      flexShrink={0}
+      aria-label={t('profile.edit.action', { field: label })}
+      onClick={() => {
+        onEditStart();
+        setDialog((previous) => ({ edit, open: true, key: (previous?.key ?? 0) + 1 }));
+      }}
+    >
+      <Pencil aria-hidden />
+      {t('profile.edit.change')}
+    </Button>
+  );
 
   return (
     <ContentCard>
@@ -27,16 +60,41 @@ export function PersonalInfo({ user }: { user: User }) {
         {t('profile.details')}
       </Heading>
       <Box as="dl">
-        <InfoRow label={t('profile.fields.name')} value={fullName(user)} />
+        <InfoRow
+          label={t('profile.fields.name')}
+          value={fullName(user)}
+          action={editButton('name', t('profile.fields.name'))}
+        />
         <InfoRow label={t('profile.fields.dob')} value={user.dob && formatCalendarDate(user.dob)} />
-        <InfoRow label={t('profile.fields.language')} value={languageKey ? t(languageKey) : user.language} />
-        <InfoRow label={t('profile.fields.phoneNumber')} value={user.phoneNumber} />
+        <InfoRow
+          label={t('profile.fields.language')}
+          value={languageKey ? t(languageKey) : user.language}
+          action={editButton('language', t('profile.fields.language'))}
+        />
+        <InfoRow
+          label={t('profile.fields.phoneNumber')}
+          value={user.phoneNumber}
+          action={editButton('phoneNumber', t('profile.fields.phoneNumber'))}
+        />
         <InfoRow
           label={t('profile.fields.email')}
           value={user.email}
           adornment={<VerifiedBadge verified={!!user.verifiedAt} />}
         />
       </Box>
+      {dialog && (
+        <EditDialog
+          key={dialog.key}
+          edit={dialog.edit}
+          user={user}
+          open={dialog.open}
+          onOpenChange={(open) => setDialog({ ...dialog, open })}
+          onSaved={(message) => {
+            setDialog({ ...dialog, open: false });
+            onSaved(message);
+          }}
+        />
+      )}
     </ContentCard>
   );
 }

@@ -1,0 +1,138 @@
+import { Field, Input, NativeSelect } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+import { FormDialog } from '@/components/ui/form-dialog';
+import type { User } from '@/types/api';
+
+import {
+  LANGUAGES,
+  languageInputSchema,
+  nameInputSchema,
+  NAME_INPUT_MAX_LENGTH,
+  phoneInputSchema,
+} from '../api/update-profile';
+import { useProfileForm } from '../hooks/use-profile-form';
+
+/** The profile's editable parts, each with its own modal. */
+export type ProfileEdit = 'name' | 'language' | 'phoneNumber';
+
+type EditDialogProps = {
+  user: User;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Called with the success text once the change is saved and the user refreshed. */
+  onSaved: (message: string) => void;
+};
+
+function NameDialog({ user, open, onOpenChange, onSaved }: EditDialogProps) {
+  const { t } = useTranslation();
+  const current = { lastName: user.lastName ?? '', middleName: user.middleName ?? '', firstName: user.firstName ?? '' };
+  const { form, message, dialog } = useProfileForm(nameInputSchema, current, () =>
+    onSaved(t('profile.edit.name.success')),
+  );
+  const { errors } = form.formState;
+  const parts = [
+    { name: 'lastName', required: true, autoComplete: 'family-name' },
+    { name: 'middleName', required: false, autoComplete: 'additional-name' },
+    { name: 'firstName', required: true, autoComplete: 'given-name' },
+  ] as const;
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('profile.edit.name.title')}
+      {...dialog}
+    >
+      {parts.map(({ name, required, autoComplete }, index) => (
+        <Field.Root key={name} required={required} invalid={!!errors[name]}>
+          <Field.Label>
+            {t(`profile.edit.name.${name}`)}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            {...form.register(name)}
+            maxLength={NAME_INPUT_MAX_LENGTH}
+            autoComplete={autoComplete}
+            autoFocus={index === 0}
+          />
+          <Field.ErrorText>{message(errors[name])}</Field.ErrorText>
+        </Field.Root>
+      ))}
+    </FormDialog>
+  );
+}
+
+function LanguageDialog({ user, open, onOpenChange, onSaved }: EditDialogProps) {
+  const { t } = useTranslation();
+  const { form, message, dialog } = useProfileForm(
+    languageInputSchema,
+    { language: user.language },
+    () => onSaved(t('profile.edit.language.success')),
+    // A language the portal no longer offers starts as the first one it does, which can be saved.
+    { language: (LANGUAGES as readonly string[]).includes(user.language) ? user.language : LANGUAGES[0] },
+  );
+  const { errors } = form.formState;
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('profile.edit.language.title')}
+      {...dialog}
+    >
+      <Field.Root required invalid={!!errors.language}>
+        <Field.Label>
+          {t('profile.fields.language')}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field {...form.register('language')}>
+            {LANGUAGES.map((code) => (
+              <option key={code} value={code}>
+                {t(`profile.languages.${code}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Field.ErrorText>{message(errors.language)}</Field.ErrorText>
+      </Field.Root>
+    </FormDialog>
+  );
+}
+
+function PhoneDialog({ user, open, onOpenChange, onSaved }: EditDialogProps) {
+  const { t } = useTranslation();
+  const { form, message, dialog } = useProfileForm(
+    phoneInputSchema,
+    { phoneNumber: user.phoneNumber ?? '' },
+    () => onSaved(t('profile.edit.phoneNumber.success')),
+  );
+  const { errors } = form.formState;
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('profile.edit.phoneNumber.title')}
+      {...dialog}
+    >
+      <Field.Root required invalid={!!errors.phoneNumber}>
+        <Field.Label>
+          {t('profile.fields.phoneNumber')}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input {...form.register('phoneNumber')} type="tel" inputMode="tel" autoComplete="tel" autoFocus />
+        <Field.ErrorText>{message(errors.phoneNumber)}</Field.ErrorText>
+      </Field.Root>
+    </FormDialog>
+  );
+}
+
+/** The modal that edits one part of the profile. */
+export function EditDialog({ edit, ...props }: EditDialogProps & { edit: ProfileEdit }) {
+  if (edit === 'name') return <NameDialog {...props} />;
+  if (edit === 'language') return <LanguageDialog {...props} />;
+  return <PhoneDialog {...props} />;
+}
