@@ -41,7 +41,7 @@ export function FormDialog({
       lazyMount
       unmountOnExit
       placement="center"
-      size={{ base: 'full', sm: 'md' }}
+      size="md"
     >
       <Portal>
         <Dialog.Backdrop />
