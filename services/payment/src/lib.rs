@@ -1,5 +1,6 @@
 //! The payment service: payment intake: methods, card fees, card orders and the outside parties' webhooks.
 
+pub mod domain;
 pub mod grpc;
 
 use kid_platform::service::{ServiceHost, ServiceSpec};
