@@ -33,6 +33,13 @@ export const needsSecurityCode = (current: CurrentEmail, email: string) =>
 
 const v = 'security.email.validation';
 
+const newEmailSchema = z
+  .string()
+  .trim()
+  .min(1, `${v}.emailRequired`)
+  .max(EMAIL_MAX_LENGTH, `${v}.emailInvalid`)
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: `${v}.emailInvalid` }));
+
 /**
  * The new address (spec section 5, "Email change") and, when the step applies, a code of exactly
  * six characters. Messages are locale keys; the form translates them with
@@ -41,12 +48,7 @@ const v = 'security.email.validation';
 export function changeEmailInputSchema(current: CurrentEmail) {
   return z
     .object({
-      email: z
-        .string()
-        .trim()
-        .min(1, `${v}.emailRequired`)
-        .max(EMAIL_MAX_LENGTH, `${v}.emailInvalid`)
-        .pipe(z.email({ pattern: EMAIL_PATTERN, error: `${v}.emailInvalid` })),
+      email: newEmailSchema,
       securityCode: z.string().trim(),
     })
     .superRefine(({ email, securityCode }, context) => {
@@ -74,8 +76,9 @@ export type ChangeEmailRequest = {
  * wrong or expired) or errors.gReCaptchaToken.
  */
 export async function changeEmail(request: ChangeEmailRequest): Promise<User> {
+  const body = { ...request, email: newEmailSchema.parse(request.email), securityCode: request.securityCode.trim() };
   await getCsrfCookie();
-  const response = await api.post<User>('/me/change-email', request);
+  const response = await api.post<User>('/me/change-email', body);
   return response.data;
 }
 
@@ -86,7 +89,7 @@ export function useChangeEmail() {
     mutationFn: changeEmail,
     onSuccess: (user) => {
       queryClient.setQueryData<User | null>(USER_QUERY_KEY, user);
-      return queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
     },
   });
 }

@@ -53,10 +53,9 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
-      ]),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
+    },
   });
 }

@@ -3,7 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { UserSession } from '@/types/api';
 
-export const SESSIONS_QUERY_KEY = ['me', 'sessions'] as const;
+/** Not under /me's key, so refreshing the user does not ask for the sessions again. */
+export const SESSIONS_QUERY_KEY = ['sessions'] as const;
 
 /** GET /me/sessions: the player's live sessions, most recently used first. */
 export async function getSessions(): Promise<UserSession[]> {

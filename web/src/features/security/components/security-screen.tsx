@@ -1,8 +1,34 @@
+import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
 import { PageHeader } from '@/components/layouts/page-header';
+import { useUser } from '@/lib/auth';
 
+import { ActiveSessions } from './active-sessions';
+import { ChangePasswordForm } from './change-password-form';
+import { LoginInfo } from './login-info';
+import { ProtectiveEmail } from './protective-email';
+import { TwoFactor } from './two-factor';
+
+/**
+ * /security (spec section 2, "Security and login"): the username, the password change, the
+ * protective email, two-factor (not yet available) and the devices signed in to the account.
+ */
 export function SecurityScreen() {
   const { t } = useTranslation();
-  return <PageHeader title={t('security.title')} />;
+  const { data: user } = useUser();
+  return (
+    <>
+      <PageHeader title={t('security.title')} subtitle={t('security.subtitle')} />
+      {user && (
+        <Stack gap={{ base: '4', md: '6' }}>
+          <LoginInfo user={user} />
+          <ChangePasswordForm username={user.username} />
+          <ProtectiveEmail user={user} />
+          <TwoFactor />
+          <ActiveSessions />
+        </Stack>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,179 @@
+import { Button, Field, HStack, Input, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleAlert, MailCheck } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch, type FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+import { FormDialog } from '@/components/ui/form-dialog';
+import { useCaptchaToken } from '@/hooks/use-captcha-token';
+import { toApiError } from '@/lib/api-client';
+import { failureText } from '@/lib/failure-text';
+import type { User } from '@/types/api';
+
+import {
+  changeEmailInputSchema,
+  changeEmailMessageParams,
+  EMAIL_MAX_LENGTH,
+  needsSecurityCode,
+  sameEmail,
+  SECURITY_CODE_LENGTH,
+  useChangeEmail,
+  type ChangeEmailInput,
+  type CurrentEmail,
+} from '../api/change-email';
+import { useSendSecurityCode } from '../api/send-security-code';
+
+type ChangeEmailDialogProps = {
+  current: CurrentEmail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Called with the user as the server now has it, once the address changed. */
+  onChanged: (user: User) => void;
+};
+
+/** The server's answer to sending a code: that it went out, or why not (e.g. asked again too soon). */
+function SendCodeStatus({ send }: { send: ReturnType<typeof useSendSecurityCode> }) {
+  if (send.isSuccess) {
+    return (
+      <HStack role="status" align="flex-start" gap="2" fontSize="sm" color="fg.success">
+        <MailCheck size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Text>{send.data.message}</Text>
+      </HStack>
+    );
+  }
+  if (send.isError) {
+    return (
+      <HStack role="alert" align="flex-start" gap="2" fontSize="sm" color="fg.error">
+        <CircleAlert size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Text>{toApiError(send.error).message}</Text>
+      </HStack>
+    );
+  }
+  return null;
+}
+
+/**
+ * The email-change modal: the new address and, while the current address is verified and the
+ * new one differs, the security code mailed to the current address. Save is disabled while the
+ * address is unchanged, the form is invalid or a save is under way; it sends a captcha token
+ * for changeEmailFormSubmit and does nothing when the captcha gives none. Mount it afresh
+ * (a new `key`) for each opening.
+ */
+export function ChangeEmailDialog({ current, open, onOpenChange, onChanged }: ChangeEmailDialogProps) {
+  const { t } = useTranslation();
+  const schema = useMemo(
+    () => changeEmailInputSchema({ email: current.email, verifiedAt: current.verifiedAt }),
+    [current.email, current.verifiedAt],
+  );
+  const captcha = useCaptchaToken('changeEmailFormSubmit');
+  const change = useChangeEmail();
+  const send = useSendSecurityCode();
+  const [codeSent, setCodeSent] = useState(false);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ChangeEmailInput>({
+    mode: 'onTouched',
+    resolver: zodResolver(schema),
+    defaultValues: { email: current.email, securityCode: '' },
+  });
+  const values = useWatch({ control }) as ChangeEmailInput;
+  const codeStep = needsSecurityCode(current, values.email);
+  const changed = !sameEmail(values.email, current.email);
+  const valid = schema.safeParse(values).success;
+  const placed = codeStep ? ['email', 'securityCode'] : ['email'];
+
+  const onSubmit = handleSubmit(async (input) => {
+    const withCode = needsSecurityCode(current, input.email);
+    const gReCaptchaToken = await captcha.getToken();
+    if (!gReCaptchaToken) return;
+    change.mutate(
+      { email: input.email, securityCode: withCode ? input.securityCode : '', gReCaptchaToken },
+      {
+        onSuccess: onChanged,
+        onError: (error) => {
+          const apiError = toApiError(error);
+          if (apiError.status !== 422) return;
+          let focus = true;
+          for (const field of withCode ? (['email', 'securityCode'] as const) : (['email'] as const)) {
+            const message = apiError.fieldError(field);
+            if (!message) continue;
+            setError(field, { type: 'server', message }, { shouldFocus: focus });
+            focus = false;
+          }
+        },
+      },
+    );
+  });
+
+  const message = (error: FieldError | undefined): string | undefined => {
+    if (!error?.message) return undefined;
+    if (error.type === 'server') return error.message;
+    return t(error.message as 'security.email.validation.securityCodeLength', changeEmailMessageParams);
+  };
+  const failure = failureText(change.error, placed);
+  const processing = captcha.pending || change.isPending;
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('security.email.dialogTitle')}
+      onSubmit={(event) => void onSubmit(event)}
+      canSave={changed && valid && !processing}
+      pending={processing}
+      failure={failure ? { title: t('security.email.failed'), text: failure } : null}
+    >
+      <Field.Root required invalid={!!errors.email}>
+        <Field.Label>
+          {t('security.email.newEmail')}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input
+          {...register('email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={EMAIL_MAX_LENGTH}
+        />
+        <Field.ErrorText>{message(errors.email)}</Field.ErrorText>
+      </Field.Root>
+      {codeStep && (
+        <Field.Root required invalid={!!errors.securityCode}>
+          <Field.Label>
+            {t('security.email.securityCode')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <HStack gap="2" w="full" align="flex-start">
+            <Input
+              {...register('securityCode')}
+              flex="1"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={SECURITY_CODE_LENGTH}
+            />
+            <Button
+              type="button"
+              variant="outline"
+              flexShrink={0}
+              loading={send.isPending}
+              onClick={() => send.mutate('confirm.change_email', { onSuccess: () => setCodeSent(true) })}
+            >
+              {codeSent ? t('security.email.resendCode') : t('security.email.sendCode')}
+            </Button>
+          </HStack>
+          <Field.ErrorText>{message(errors.securityCode)}</Field.ErrorText>
+          <Field.HelperText>{t('security.email.securityCodeHelp', { email: current.email })}</Field.HelperText>
+          <SendCodeStatus send={send} />
+        </Field.Root>
+      )}
+    </FormDialog>
+  );
+}

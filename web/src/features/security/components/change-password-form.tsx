@@ -1,0 +1,132 @@
+import { Button, Field, Stack } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, useWatch, type FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+import { FailureAlert } from '@/components/feedback/failure-alert';
+import { PasswordStrengthMeter } from '@/components/form/password-strength-meter';
+import { ContentCard } from '@/components/layouts/content-card';
+import { PasswordInput } from '@/components/ui/password-input';
+import { toApiError } from '@/lib/api-client';
+import { failureText } from '@/lib/failure-text';
+
+import {
+  changePasswordInputSchema,
+  changePasswordMessageParams,
+  useChangePassword,
+  type ChangePasswordField,
+  type ChangePasswordInput,
+} from '../api/change-password';
+import { SectionHeader } from './section-header';
+import { SuccessBanner } from './success-banner';
+
+const FIELDS: readonly ChangePasswordField[] = ['currentPassword', 'password', 'passwordConfirm'];
+
+/**
+ * The current password, a new one of medium strength (with the strength meter) and its
+ * confirmation. The server's 422 messages, such as a wrong current password, go beside their
+ * field; anything else shows above the form. On success the form empties and says that the
+ * other devices were signed out.
+ */
+export function ChangePasswordForm({ username }: { username: string }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const change = useChangePassword();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    trigger,
+    getFieldState,
+    reset,
+    formState: { errors },
+  } = useForm<ChangePasswordInput>({
+    mode: 'onTouched',
+    resolver: zodResolver(changePasswordInputSchema),
+    defaultValues: { currentPassword: '', password: '', passwordConfirm: '' },
+  });
+  const values = useWatch({ control }) as ChangePasswordInput;
+  const valid = changePasswordInputSchema.safeParse(values).success;
+
+  const onSubmit = handleSubmit((input) =>
+    change.mutate(input, {
+      onSuccess: () => reset(),
+      onError: (error) => {
+        const apiError = toApiError(error);
+        if (apiError.status !== 422) return;
+        let focus = true;
+        for (const field of FIELDS) {
+          const message = apiError.fieldError(field);
+          if (!message) continue;
+          setError(field, { type: 'server', message }, { shouldFocus: focus });
+          focus = false;
+        }
+      },
+    }),
+  );
+
+  const message = (error: FieldError | undefined): string | undefined => {
+    if (!error?.message) return undefined;
+    if (error.type === 'server') return error.message;
+    return t(error.message as 'security.password.validation.passwordMin', changePasswordMessageParams);
+  };
+  const failure = failureText(change.error, FIELDS);
+
+  return (
+    <ContentCard as="section" aria-labelledby={titleId}>
+      <SectionHeader id={titleId} title={t('security.password.heading')} description={t('security.password.description')} />
+      {change.isSuccess && (
+        <SuccessBanner title={t('security.password.success')}>{t('security.password.successText')}</SuccessBanner>
+      )}
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="text" name="username" value={username} autoComplete="username" readOnly hidden />
+        <Stack gap="5" maxW={{ md: 'md' }}>
+          {failure && <FailureAlert title={t('security.password.failed')} text={failure} />}
+          <Field.Root required invalid={!!errors.currentPassword}>
+            <Field.Label>
+              {t('security.password.currentPassword')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <PasswordInput {...register('currentPassword')} autoComplete="current-password" />
+            <Field.ErrorText>{message(errors.currentPassword)}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root required invalid={!!errors.password}>
+            <Field.Label>
+              {t('security.password.password')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <PasswordInput
+              {...register('password', {
+                onChange: () => {
+                  if (getFieldState('passwordConfirm').isTouched) void trigger('passwordConfirm');
+                },
+              })}
+              autoComplete="new-password"
+            />
+            <Field.ErrorText>{message(errors.password)}</Field.ErrorText>
+            <PasswordStrengthMeter password={values.password} mt="1" />
+          </Field.Root>
+          <Field.Root required invalid={!!errors.passwordConfirm}>
+            <Field.Label>
+              {t('security.password.passwordConfirm')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <PasswordInput {...register('passwordConfirm')} autoComplete="new-password" />
+            <Field.ErrorText>{message(errors.passwordConfirm)}</Field.ErrorText>
+          </Field.Root>
+          <Button
+            type="submit"
+            alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+            disabled={!valid}
+            loading={change.isPending}
+          >
+            {t('security.password.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </ContentCard>
+  );
+}

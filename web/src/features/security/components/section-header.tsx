@@ -1,0 +1,32 @@
+import { Flex, Heading, Stack, Text, type StackProps } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+type SectionHeaderProps = {
+  title: ReactNode;
+  description?: ReactNode;
+  /** Beside the title, e.g. a status badge. */
+  adornment?: ReactNode;
+  /** For `aria-labelledby` of the section. */
+  id?: string;
+  /** The space below; none when the header is all the card holds. */
+  mb?: StackProps['mb'];
+};
+
+/** The heading of one card of the security screen, with what the card is for below it. */
+export function SectionHeader({ title, description, adornment, id, mb = '5' }: SectionHeaderProps) {
+  return (
+    <Stack gap="1" mb={mb}>
+      <Flex align="center" gap="2" wrap="wrap">
+        <Heading as="h2" size="md" id={id}>
+          {title}
+        </Heading>
+        {adornment}
+      </Flex>
+      {description && (
+        <Text fontSize="sm" color="fg.muted">
+          {description}
+        </Text>
+      )}
+    </Stack>
+  );
+}
