@@ -1,7 +1,7 @@
-import { Alert, CloseButton } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { SuccessBanner } from '@/components/feedback/success-banner';
 import { PageHeader } from '@/components/layouts/page-header';
 import { useUser } from '@/lib/auth';
 
@@ -19,15 +19,7 @@ export function ProfileScreen() {
   return (
     <>
       <PageHeader title={t('profile.title')} />
-      {success && (
-        <Alert.Root status="success" role="status" borderRadius="xl" mb="6">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{success}</Alert.Title>
-          </Alert.Content>
-          <CloseButton size="sm" alignSelf="flex-start" aria-label={t('form.close')} onClick={() => setSuccess(null)} />
-        </Alert.Root>
-      )}
+      {success && <SuccessBanner title={success} onClose={() => setSuccess(null)} />}
       {user && !user.verifiedAt && <VerifyEmailBanner email={user.email} />}
       {user && <PersonalInfo user={user} onEditStart={() => setSuccess(null)} onSaved={setSuccess} />}
     </>

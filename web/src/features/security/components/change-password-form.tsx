@@ -19,7 +19,7 @@ import {
   type ChangePasswordInput,
 } from '../api/change-password';
 import { SectionHeader } from './section-header';
-import { SuccessBanner } from './success-banner';
+import { SuccessBanner } from '@/components/feedback/success-banner';
 
 const FIELDS: readonly ChangePasswordField[] = ['currentPassword', 'password', 'passwordConfirm'];
 

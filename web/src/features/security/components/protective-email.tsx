@@ -8,7 +8,7 @@ import type { User } from '@/types/api';
 
 import { ChangeEmailDialog } from './change-email-dialog';
 import { SectionHeader } from './section-header';
-import { SuccessBanner } from './success-banner';
+import { SuccessBanner } from '@/components/feedback/success-banner';
 
 /**
  * The address that receives security codes, whether it is verified, and the modal that changes

@@ -1,0 +1,25 @@
+import { Alert, CloseButton } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type SuccessBannerProps = {
+  title: string;
+  children?: ReactNode;
+  /** Shows a close button. */
+  onClose?: () => void;
+};
+
+/** What a finished change did, announced politely to screen readers. */
+export function SuccessBanner({ title, children, onClose }: SuccessBannerProps) {
+  const { t } = useTranslation();
+  return (
+    <Alert.Root status="success" borderRadius="lg" role="status" mb="5" overflowWrap="anywhere">
+      <Alert.Indicator />
+      <Alert.Content minW="0">
+        <Alert.Title>{title}</Alert.Title>
+        {children && <Alert.Description>{children}</Alert.Description>}
+      </Alert.Content>
+      {onClose && <CloseButton size="sm" alignSelf="flex-start" aria-label={t('form.close')} onClick={onClose} />}
+    </Alert.Root>
+  );
+}
