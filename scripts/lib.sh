@@ -109,6 +109,7 @@ start_e2e_portal() {
   KID_DATABASE__URL=postgres://postgres@127.0.0.1:5432/kid_e2e \
   KID_REDIS__KEY_PREFIX=kid-e2e KID_AMQP__EXCHANGE=kid.e2e \
   KID_GATEWAY__PORT="$E2E_PORT" KID_GATEWAY__PUBLIC_URL="http://127.0.0.1:$E2E_PORT" \
+  KID_PAYMENT__AGGREGATOR_URL=http://127.0.0.1:0 \
   KID_SERVICES__IDENTITY=http://127.0.0.1:0 KID_SERVICES__WALLET=http://127.0.0.1:0 \
   KID_SERVICES__PAYMENT=http://127.0.0.1:0 KID_SERVICES__RECHARGE=http://127.0.0.1:0 \
   RUST_LOG=warn "$CARGO_TARGET_DIR/debug/kid-launcher" >"${TMPDIR:-/tmp}/kid-e2e-portal.log" 2>&1 &

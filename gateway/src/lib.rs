@@ -43,8 +43,7 @@ pub struct Gateway {
 impl Gateway {
     /// Binds `settings.gateway` (port 0 picks a free one) and connects to Redis.
     pub async fn build(settings: Settings, shutdown: CancellationToken) -> anyhow::Result<Self> {
-        // One TLS crypto provider for the process (the captcha client); a second install is a no-op.
-        let _ = rustls::crypto::ring::default_provider().install_default();
+        kid_platform::install_tls_provider();
         let address = format!("{}:{}", settings.gateway.host, settings.gateway.port);
         let listener = TcpListener::bind(&address)
             .await

@@ -20,6 +20,8 @@ const SERVICES: [&ServiceSpec; 4] = [
 
 pub struct Stack {
     pub gateway: SocketAddr,
+    /// The card aggregator simulator.
+    pub aggregator: String,
     pub services: Vec<(&'static str, SocketAddr)>,
     tasks: JoinSet<anyhow::Result<()>>,
 }
@@ -35,11 +37,46 @@ fn endpoint<'a>(settings: &'a mut Settings, schema: &str) -> anyhow::Result<&'a 
     })
 }
 
+/// A port free right now on `host`, for a part that must know its address before it binds.
+fn free_port(host: &str) -> anyhow::Result<u16> {
+    let listener = std::net::TcpListener::bind((host, 0)).context("finding a free port")?;
+    Ok(listener.local_addr()?.port())
+}
+
 impl Stack {
     /// Starts each service on the port of its endpoint in `settings.services` (port 0 picks a
     /// free one), points the gateway at where they really are, and starts the gateway.
+    ///
+    /// The card aggregator is its simulator, on the port of `payment.aggregator_url`, calling
+    /// back to this gateway.
     pub async fn start(mut settings: Settings, shutdown: CancellationToken) -> anyhow::Result<Self> {
         kid_platform::db::ensure_database(&settings.database).await?;
+        kid_platform::install_tls_provider();
+        if settings.gateway.port == 0 {
+            settings.gateway.port = free_port(&settings.gateway.host)?;
+        }
+        let aggregator: http::Uri = settings
+            .payment
+            .aggregator_url
+            .parse()
+            .context("payment.aggregator_url")?;
+        let simulator = kid_payment::simulator::spawn(
+            &format!(
+                "{}:{}",
+                aggregator.host().unwrap_or("127.0.0.1"),
+                aggregator.port_u16().unwrap_or(0)
+            ),
+            settings.payment.card_secret.clone(),
+            settings.payment.simulator_delay(),
+            shutdown.clone(),
+        )
+        .await
+        .context("starting the card aggregator simulator")?;
+        settings.payment.aggregator_url = format!("http://{simulator}");
+        settings.payment.card_callback_url = format!(
+            "http://{}:{}/api/webhooks/card",
+            settings.gateway.host, settings.gateway.port
+        );
         let mut tasks = JoinSet::new();
         let mut services = Vec::new();
         for spec in SERVICES {
@@ -55,11 +92,13 @@ impl Stack {
             services.push((spec.schema, address));
             tasks.spawn(application.run_until_stopped());
         }
+        let settings_aggregator = settings.payment.aggregator_url.clone();
         let gateway = kid_gateway::Gateway::build(settings, shutdown).await?;
         let gateway_address = gateway.address();
         tasks.spawn(gateway.run_until_stopped());
         Ok(Self {
             gateway: gateway_address,
+            aggregator: settings_aggregator,
             services,
             tasks,
         })

@@ -5,41 +5,17 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{Portal, client, register, start};
+use common::{client, get_json as get, registered, start};
 use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
-    db, grpc,
+    grpc,
 };
 use kid_proto::wallet::v1::{
     CoinMetadata, CreditRequest, DebitRequest, OpenTopupRequest, RecallRequest, TopupType,
     wallet_service_client::WalletServiceClient,
 };
-use reqwest::{Client, StatusCode};
-use serde_json::{Value, json};
-use uuid::Uuid;
-
-async fn registered(portal: &Portal, username: &str) -> (Client, Uuid) {
-    let http = register(portal, username).await;
-    let identity = db::connect(&portal.settings.database, "identity")
-        .await
-        .expect("pool");
-    let id: Uuid = sqlx::query_scalar("select id from user_account where username = $1")
-        .bind(username)
-        .fetch_one(&identity)
-        .await
-        .expect("player id");
-    (http, id)
-}
-
-async fn get(http: &Client, portal: &Portal, path: &str) -> (StatusCode, Value) {
-    let response = http
-        .get(format!("{}/api{path}", portal.base))
-        .send()
-        .await
-        .expect("get");
-    let status = response.status();
-    (status, response.json().await.expect("json"))
-}
+use reqwest::StatusCode;
+use serde_json::json;
 
 #[tokio::test]
 async fn a_player_sees_their_top_ups_and_payments_and_their_balance() {

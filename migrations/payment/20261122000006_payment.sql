@@ -12,8 +12,8 @@ create table transfer_method (
     account_name text not null,
     account_number text not null,
     mobile_account_number text not null default '',
-    -- The NAPAS BIN of the bank the account is held at, for the VietQR code; null when the
-    -- method takes no VietQR (an e-wallet's own code is its phone number).
+    -- The NAPAS BIN of the bank or e-wallet the account is held at, for the VietQR code (MoMo
+    -- and Viettel Money take VietQR transfers to a wallet's number too); null for none.
     bank_bin text check (bank_bin ~ '^[0-9]{6}$'),
     enabled boolean not null default true,
     position integer not null default 0
@@ -22,8 +22,8 @@ create table transfer_method (
 insert into transfer_method (code, type, name, exchange_rate, account_name, account_number, mobile_account_number, bank_bin, position) values
     ('vietcombank', 'bank-transfer', 'Vietcombank', 1, 'CONG TY CO PHAN KID', '1023456789', '', '970436', 1),
     ('techcombank', 'bank-transfer', 'Techcombank', 1, 'CONG TY CO PHAN KID', '19036677889900', '', '970407', 2),
-    ('momo', 'e-wallet', 'MoMo', 1, 'CONG TY CO PHAN KID', '0901234567', '0901234567', null, 1),
-    ('viettelpay', 'e-wallet', 'ViettelPay', 1, 'CONG TY CO PHAN KID', '0987654321', '0987654321', null, 2);
+    ('momo', 'e-wallet', 'MoMo', 1, 'CONG TY CO PHAN KID', '0901234567', '0901234567', '971025', 1),
+    ('viettelpay', 'e-wallet', 'ViettelPay', 1, 'CONG TY CO PHAN KID', '0987654321', '0987654321', '971005', 2);
 
 -- Phone and game card brands the aggregator takes.
 create table card_provider (

@@ -73,6 +73,14 @@ fn user_agent(headers: &HeaderMap) -> String {
         .collect()
 }
 
+/// Refuses the request with the captcha's 422 unless `token` passes for `action`.
+pub(super) async fn require_captcha(state: &AppState, token: &str, action: &str, ip: &str) -> ApiResult<()> {
+    state.captcha.verify(token, action, ip).await.map_err(|error| {
+        tracing::info!(error = %error, action, "refused by captcha");
+        one_field("gReCaptchaToken", MSG_CAPTCHA)
+    })
+}
+
 pub(super) fn one_field(field: &str, message: &str) -> ApiError {
     ApiError::Validation {
         message: message.to_owned(),

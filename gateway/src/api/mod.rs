@@ -8,6 +8,7 @@ mod payment;
 mod recovery;
 mod security;
 mod sessions;
+mod webhooks;
 
 use axum::{Router, middleware, routing::get};
 
@@ -23,6 +24,7 @@ pub fn router(state: AppState) -> Router {
         .merge(sessions::router())
         .merge(me::router())
         .merge(payment::router())
+        .merge(webhooks::router())
         .merge(if state.mailbox_dir.is_some() {
             dev::router()
         } else {

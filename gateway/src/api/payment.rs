@@ -1,17 +1,214 @@
-//! `GET /api/payment/transaction-history`: the signed-in player's latest transactions.
+//! The top-up area: payment methods, the card fee table, card submission, and the signed-in
+//! player's latest transactions.
 
-use axum::{Json, Router, extract::State, routing::get};
-use kid_proto::wallet::v1::{self as pb, ListTransactionsRequest};
-use serde::Serialize;
+use std::net::SocketAddr;
 
-use super::me::rfc3339;
-use crate::{error::ApiResult, session::SignedIn, state::AppState};
+use axum::{
+    Json, Router,
+    extract::{ConnectInfo, State},
+    http::StatusCode,
+    routing::{get, post},
+};
+use kid_proto::{
+    payment::v1::{self as payment_pb, ListCardFeesRequest, ListMethodsRequest, SubmitCardRequest},
+    wallet::v1::{self as pb, ListTransactionsRequest},
+};
+use serde::{Deserialize, Serialize};
+
+use super::{auth::require_captcha, me::rfc3339};
+use crate::{
+    error::{ApiResult, ValidJson},
+    session::SignedIn,
+    state::AppState,
+};
+
+/// What the card screen shows once a card is sent (spec section 4: a processing estimate of
+/// 1-30 s).
+const MSG_CARD_SENT: &str = "Gửi thẻ thành công! Thẻ của bạn sẽ được xử lý trong 1-30 giây.";
 
 /// The spec's history shows the latest 10.
 const HISTORY_LENGTH: i32 = 10;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/payment/transaction-history", get(transaction_history))
+    Router::new()
+        .route("/payment/transaction-history", get(transaction_history))
+        .route("/payment/methods", get(methods))
+        .route("/payment/card-recharge/fees", get(card_fees))
+        .route("/payment/card-recharge", post(card_recharge))
+}
+
+/// A bank or e-wallet entry of the spec's payment methods (section 3).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TransferMethodBody {
+    code: String,
+    name: String,
+    exchange_rate: f64,
+    qr_code_data: String,
+    payment_syntax: String,
+    account_name: String,
+    account_number: String,
+    mobile_account_number: String,
+    #[serde(rename = "type")]
+    kind: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CardProviderBody {
+    code: String,
+    name: String,
+    exchange_rate: f64,
+    payable_values: Vec<i64>,
+    /// False for a brand temporarily not taken ('Thẻ {provider} tạm thời chưa được hỗ trợ').
+    enabled: bool,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MethodsBody {
+    bank_transfers: Vec<TransferMethodBody>,
+    e_wallets: Vec<TransferMethodBody>,
+    cards: Vec<CardProviderBody>,
+}
+
+/// Rates are exact decimals in the services; the screen only shows them.
+fn rate(value: &str) -> f64 {
+    value.parse().unwrap_or(0.0)
+}
+
+fn transfer_method(method: payment_pb::TransferMethod) -> TransferMethodBody {
+    let kind = match method.r#type() {
+        payment_pb::MethodType::EWallet => "e-wallet",
+        payment_pb::MethodType::Card => "card",
+        _ => "bank-transfer",
+    };
+    TransferMethodBody {
+        exchange_rate: rate(&method.exchange_rate),
+        code: method.code,
+        name: method.name,
+        qr_code_data: method.qr_code_data,
+        payment_syntax: method.payment_syntax,
+        account_name: method.account_name,
+        account_number: method.account_number,
+        mobile_account_number: method.mobile_account_number,
+        kind,
+    }
+}
+
+async fn methods(
+    State(state): State<AppState>,
+    SignedIn { user_id, .. }: SignedIn,
+) -> ApiResult<Json<MethodsBody>> {
+    let methods = state
+        .clients
+        .payment
+        .clone()
+        .list_methods(ListMethodsRequest { user_id })
+        .await?
+        .into_inner();
+    Ok(Json(MethodsBody {
+        bank_transfers: methods.bank_transfers.into_iter().map(transfer_method).collect(),
+        e_wallets: methods.e_wallets.into_iter().map(transfer_method).collect(),
+        cards: methods
+            .cards
+            .into_iter()
+            .map(|card| CardProviderBody {
+                exchange_rate: rate(&card.exchange_rate),
+                code: card.code,
+                name: card.name,
+                payable_values: card.payable_values,
+                enabled: card.enabled,
+            })
+            .collect(),
+    }))
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CardFeeBody {
+    provider: String,
+    value: i64,
+    fee_percent: f64,
+}
+
+async fn card_fees(State(state): State<AppState>, _signed_in: SignedIn) -> ApiResult<Json<Vec<CardFeeBody>>> {
+    let fees = state
+        .clients
+        .payment
+        .clone()
+        .list_card_fees(ListCardFeesRequest {})
+        .await?
+        .into_inner()
+        .fees;
+    Ok(Json(
+        fees.into_iter()
+            .map(|fee| CardFeeBody {
+                fee_percent: rate(&fee.fee_percent),
+                provider: fee.provider,
+                value: fee.value,
+            })
+            .collect(),
+    ))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CardBody {
+    #[serde(default)]
+    provider: String,
+    #[serde(default)]
+    value: i64,
+    #[serde(default)]
+    pin: String,
+    #[serde(default)]
+    serial: String,
+    #[serde(default)]
+    g_re_captcha_token: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CardSentBody {
+    order_id: String,
+    message: &'static str,
+}
+
+/// Sends a phone card to the aggregator; its result arrives later (the history shows it
+/// pending until then).
+async fn card_recharge(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    SignedIn { user_id, .. }: SignedIn,
+    ValidJson(body): ValidJson<CardBody>,
+) -> ApiResult<(StatusCode, Json<CardSentBody>)> {
+    require_captcha(
+        &state,
+        &body.g_re_captcha_token,
+        "cardRechargeFormSubmit",
+        &peer.ip().to_string(),
+    )
+    .await?;
+    let sent = state
+        .clients
+        .payment
+        .clone()
+        .submit_card(SubmitCardRequest {
+            user_id,
+            provider: body.provider,
+            value: body.value,
+            pin: body.pin,
+            serial: body.serial,
+        })
+        .await?
+        .into_inner();
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(CardSentBody {
+            order_id: sent.order_id,
+            message: MSG_CARD_SENT,
+        }),
+    ))
 }
 
 /// The spec's Transaction (section 3).

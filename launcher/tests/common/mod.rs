@@ -207,3 +207,28 @@ pub async fn me_status(http: &Client, portal: &Portal) -> StatusCode {
         .expect("me")
         .status()
 }
+
+/// Registers `username` and returns the signed-in client with the player's id.
+pub async fn registered(portal: &Portal, username: &str) -> (Client, uuid::Uuid) {
+    let http = register(portal, username).await;
+    let identity = kid_platform::db::connect(&portal.settings.database, "identity")
+        .await
+        .expect("pool");
+    let id: uuid::Uuid = sqlx::query_scalar("select id from user_account where username = $1")
+        .bind(username)
+        .fetch_one(&identity)
+        .await
+        .expect("player id");
+    (http, id)
+}
+
+/// GET `/api{path}`: the status and JSON body.
+pub async fn get_json(http: &Client, portal: &Portal, path: &str) -> (StatusCode, serde_json::Value) {
+    let response = http
+        .get(format!("{}/api{path}", portal.base))
+        .send()
+        .await
+        .expect("get");
+    let status = response.status();
+    (status, response.json().await.expect("json"))
+}

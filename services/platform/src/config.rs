@@ -11,6 +11,7 @@ use serde::Deserialize;
 
 const DEFAULTS: &str = include_str!("defaults.toml");
 const DEV_JWT_SECRET: &str = "dev-internal-jwt-secret-change-me";
+const DEV_WEBHOOK_SECRET: &str = "dev-bank-secret";
 
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
@@ -33,6 +34,35 @@ pub struct Settings {
     pub gateway: GatewaySettings,
     pub captcha: CaptchaSettings,
     pub mail: MailSettings,
+    pub payment: PaymentSettings,
+}
+
+/// The payment service's outside parties.
+#[derive(Debug, Clone, Deserialize)]
+pub struct PaymentSettings {
+    /// Shared secret of the bank feed's webhook signature.
+    pub bank_feed_secret: SecretString,
+    /// Shared secret with the card aggregator: our orders and its callbacks.
+    pub card_secret: SecretString,
+    /// Where card orders are sent.
+    pub aggregator_url: String,
+    /// Our merchant id at the aggregator.
+    pub partner_id: String,
+    /// Where the aggregator calls back: the gateway's card webhook.
+    pub card_callback_url: String,
+    pub aggregator_timeout_ms: u64,
+    /// How long the development launcher's card simulator waits before calling back.
+    pub simulator_delay_ms: u64,
+}
+
+impl PaymentSettings {
+    pub fn aggregator_timeout(&self) -> Duration {
+        Duration::from_millis(self.aggregator_timeout_ms)
+    }
+
+    pub fn simulator_delay(&self) -> Duration {
+        Duration::from_millis(self.simulator_delay_ms)
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -174,6 +204,16 @@ impl Settings {
         {
             return Err(ConfigError::DevelopmentSecret("mail.smtp_url"));
         }
+        if settings.environment == Environment::Production
+            && settings.payment.bank_feed_secret.expose_secret() == DEV_WEBHOOK_SECRET
+        {
+            return Err(ConfigError::DevelopmentSecret("payment.bank_feed_secret"));
+        }
+        if settings.environment == Environment::Production
+            && settings.payment.card_secret.expose_secret() == DEV_WEBHOOK_SECRET
+        {
+            return Err(ConfigError::DevelopmentSecret("payment.card_secret"));
+        }
         Ok(settings)
     }
 
@@ -219,6 +259,16 @@ mod tests {
                 Err(ConfigError::DevelopmentSecret("mail.smtp_url"))
             ));
             jail.set_env("KID_MAIL__SMTP_URL", "smtps://kid:secret@smtp.example:465");
+            assert!(matches!(
+                Settings::load(),
+                Err(ConfigError::DevelopmentSecret("payment.bank_feed_secret"))
+            ));
+            jail.set_env("KID_PAYMENT__BANK_FEED_SECRET", "feed-secret");
+            assert!(matches!(
+                Settings::load(),
+                Err(ConfigError::DevelopmentSecret("payment.card_secret"))
+            ));
+            jail.set_env("KID_PAYMENT__CARD_SECRET", "card-secret");
             assert!(Settings::load().is_ok());
             Ok(())
         });

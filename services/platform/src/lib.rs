@@ -13,5 +13,13 @@ pub mod service;
 pub mod shutdown;
 pub mod telemetry;
 pub mod testing;
+pub mod topology;
+pub mod validation;
 
 pub use config::Settings;
+
+/// One TLS crypto provider for the process (outgoing HTTPS: captcha, card aggregator); a
+/// second install is a no-op.
+pub fn install_tls_provider() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}

@@ -129,6 +129,7 @@ impl Application {
         settings: Settings,
         shutdown: CancellationToken,
     ) -> anyhow::Result<Self> {
+        crate::install_tls_provider();
         let address = settings.grpc.address();
         let queues = (spec.queues)(&settings);
         let host =

@@ -30,6 +30,9 @@ pub async fn isolated_settings() -> anyhow::Result<Settings> {
         *endpoint = "http://127.0.0.1:0".to_owned();
     }
     settings.outbox.poll_interval_ms = 50;
+    // The launcher's card simulator on a free port, calling back quickly.
+    settings.payment.aggregator_url = "http://127.0.0.1:0".to_owned();
+    settings.payment.simulator_delay_ms = 100;
     settings.mail.mailbox_dir = std::env::temp_dir()
         .join(format!("kid-mailbox-{id}"))
         .display()

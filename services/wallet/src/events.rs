@@ -8,6 +8,7 @@ use kid_platform::{
     amqp::QueueSpec,
     inbox::{Consumer, Handler, HandlerError, HandlerFuture, Message},
     outbox::{self, OutboxError},
+    topology::{self, TopupCorrected, TopupFailed, TopupOpened, TopupReceived},
 };
 use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
@@ -15,7 +16,10 @@ use time::OffsetDateTime;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-use crate::ledger::{self, LedgerError};
+use crate::{
+    domain::{Kp, Vnd},
+    ledger::{self, LedgerError},
+};
 
 pub const TOPUP_CREDITED: &str = "wallet.topup.credited";
 pub const RECALCULATE_PARTNER: &str = "wallet.partner.recalculate";
@@ -133,4 +137,115 @@ pub async fn run_daily_schedule(pool: PgPool, shutdown: CancellationToken) {
             () = shutdown.cancelled() => return,
         }
     }
+}
+
+/// Applies the payment service's top-up events to the ledger. Each carries the ledger's
+/// idempotency key, so a redelivery, or a message the inbox missed, moves nothing twice.
+struct Topups {
+    ledger: ledger::Ledger,
+}
+
+fn topup_type(value: &str) -> Result<ledger::TopupType, HandlerError> {
+    match value {
+        topology::BANK_TRANSFER => Ok(ledger::TopupType::BankTransfer),
+        topology::E_WALLET => Ok(ledger::TopupType::EWallet),
+        topology::CARD => Ok(ledger::TopupType::Card),
+        other => Err(HandlerError::Permanent(format!("unknown top-up type {other}"))),
+    }
+}
+
+fn amount<T>(parsed: Option<T>, what: &str) -> Result<T, HandlerError> {
+    parsed.ok_or_else(|| HandlerError::Permanent(format!("{what} is negative")))
+}
+
+fn ledger_error(error: LedgerError) -> HandlerError {
+    match error {
+        // A correction may arrive before the credit it corrects has been applied.
+        LedgerError::Database(_) | LedgerError::Outbox(_) | LedgerError::NotFound(_) => {
+            HandlerError::Transient(error.to_string())
+        }
+        LedgerError::InsufficientBalance
+        | LedgerError::KeyReused
+        | LedgerError::Conflict(_)
+        | LedgerError::Invalid(_) => HandlerError::Permanent(error.to_string()),
+    }
+}
+
+impl Topups {
+    async fn apply(&self, message: &Message) -> Result<(), HandlerError> {
+        match message.routing_key.as_str() {
+            topology::TOPUP_OPENED => {
+                let event: TopupOpened = message.json()?;
+                let opening = ledger::TopupOpening {
+                    key: event.idempotency_key,
+                    user_id: event.user_id,
+                    kind: topup_type(&event.topup_type)?,
+                    source: event.source,
+                    amount: amount(Vnd::parse(event.amount_vnd), "amountVnd")?,
+                    serial: event.card_serial,
+                };
+                self.ledger.open_topup(&opening).await.map_err(ledger_error)?;
+            }
+            topology::TOPUP_RECEIVED => {
+                let event: TopupReceived = message.json()?;
+                let credit = ledger::TopupCredit {
+                    key: event.idempotency_key,
+                    user_id: event.user_id,
+                    kind: topup_type(&event.topup_type)?,
+                    source: event.source,
+                    amount: amount(Vnd::parse(event.amount_vnd), "amountVnd")?,
+                    kp: amount(Kp::parse(event.kp), "kp")?,
+                    serial: event.card_serial,
+                    error_code: event.error_code,
+                };
+                let credited = self.ledger.credit(&credit).await.map_err(ledger_error)?;
+                tracing::info!(transaction_id = %credited.row.id, user_id = %credit.user_id, kp = credit.kp.get(), "top-up credited");
+            }
+            topology::TOPUP_FAILED => {
+                let event: TopupFailed = message.json()?;
+                self.ledger
+                    .fail_topup(&event.idempotency_key, event.user_id, &event.error_code)
+                    .await
+                    .map_err(ledger_error)?;
+            }
+            topology::TOPUP_CORRECTED => {
+                let event: TopupCorrected = message.json()?;
+                let topup_id = self
+                    .ledger
+                    .topup_by_key(&event.topup_key)
+                    .await
+                    .map_err(ledger_error)?
+                    .ok_or_else(|| {
+                        HandlerError::Transient("the corrected top-up is not credited yet".into())
+                    })?;
+                let recall = ledger::RecallOrder {
+                    key: event.idempotency_key,
+                    user_id: event.user_id,
+                    topup_id,
+                    kp: amount(Kp::parse(event.kp), "kp")?,
+                    corrected_amount: Vnd::parse(event.corrected_amount_vnd),
+                };
+                let (_, debt_added) = self.ledger.recall(&recall).await.map_err(ledger_error)?;
+                tracing::warn!(%topup_id, kp = recall.kp.get(), debt_added = debt_added.get(), "card top-up recalled");
+            }
+            other => return Err(HandlerError::Permanent(format!("unexpected routing key {other}"))),
+        }
+        Ok(())
+    }
+}
+
+impl Handler for Topups {
+    fn handle<'a>(&'a self, _conn: &'a mut PgConnection, message: &'a Message) -> HandlerFuture<'a> {
+        Box::pin(self.apply(message))
+    }
+}
+
+pub async fn consume_topups(ledger: ledger::Ledger, settings: Settings, shutdown: CancellationToken) {
+    Consumer::new(
+        ledger.pool().clone(),
+        &settings,
+        topology::wallet_topups(&settings),
+    )
+    .run(Topups { ledger }, shutdown)
+    .await;
 }

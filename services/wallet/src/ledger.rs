@@ -169,6 +169,12 @@ impl Ledger {
         &self.pool
     }
 
+    /// The top-up credited or opened with `key`, if any.
+    pub async fn topup_by_key(&self, key: &str) -> Result<Option<Uuid>> {
+        let mut conn = self.pool.acquire().await?;
+        Ok(db::find_keyed(&mut conn, TOPUP, key).await?.map(|row| row.id))
+    }
+
     pub async fn account(&self, user_id: Uuid) -> Result<AccountView> {
         Ok(db::find_player(&self.pool, user_id)
             .await?

@@ -18,7 +18,12 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
     schema: "wallet",
     grpc_name: SERVICE_NAME,
     migrator: &MIGRATOR,
-    queues: |settings| vec![events::partner_queue(settings)],
+    queues: |settings| {
+        vec![
+            events::partner_queue(settings),
+            kid_platform::topology::wallet_topups(settings),
+        ]
+    },
     wire,
 };
 
@@ -27,6 +32,11 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     let shutdown = host.shutdown_token();
     host.spawn(events::consume_partner_recalculations(
         host.pool.clone(),
+        host.settings.clone(),
+        shutdown.clone(),
+    ));
+    host.spawn(events::consume_topups(
+        ledger.clone(),
         host.settings.clone(),
         shutdown.clone(),
     ));

@@ -1,7 +1,6 @@
 //! The one place identity's errors become gRPC statuses.
 
-use tonic::{Code, Status};
-use tonic_types::{ErrorDetails, StatusExt};
+use tonic::Status;
 
 use crate::domain::{FieldErrors, password::HashError};
 
@@ -40,23 +39,9 @@ impl From<Error> for Status {
             Error::UserNotFound => Status::not_found(error.to_string()),
             Error::InvalidCredentials => Status::unauthenticated(error.to_string()),
             Error::AlreadyVerified => Status::failed_precondition(MSG_ALREADY_VERIFIED),
-            Error::InvalidResetLink => {
-                let mut details = ErrorDetails::new();
-                details.add_bad_request_violation("token", MSG_INVALID_RESET_LINK);
-                Status::with_error_details(Code::InvalidArgument, "invalid link", details)
-            }
-            Error::InvalidLink => {
-                let mut details = ErrorDetails::new();
-                details.add_bad_request_violation("token", MSG_INVALID_LINK);
-                Status::with_error_details(Code::InvalidArgument, "invalid link", details)
-            }
-            Error::Validation(fields) => {
-                let mut details = ErrorDetails::new();
-                for (field, message) in fields.iter() {
-                    details.add_bad_request_violation(field, message.clone());
-                }
-                Status::with_error_details(Code::InvalidArgument, "invalid fields", details)
-            }
+            Error::InvalidResetLink => FieldErrors::one("token", MSG_INVALID_RESET_LINK).into_status(),
+            Error::InvalidLink => FieldErrors::one("token", MSG_INVALID_LINK).into_status(),
+            Error::Validation(fields) => fields.into_status(),
             Error::Hash(source) => {
                 tracing::error!(error = %source, "password hashing failed");
                 Status::internal("internal error")

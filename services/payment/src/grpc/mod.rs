@@ -1,19 +1,220 @@
-//! The tonic service. Its RPCs are built by the issue that owns them; until then they answer
-//! UNIMPLEMENTED (the generated default), behind the same internal-JWT check as the rest.
+//! The tonic service: methods, card fees, card submission and the two outside parties'
+//! webhooks, which the gateway passes through unread.
 
-use kid_proto::payment::v1::payment_service_server::PaymentService;
+use std::sync::Arc;
+
+use kid_platform::config::PaymentSettings;
+use kid_proto::payment::v1::{
+    CardFee, CardProvider, ListCardFeesRequest, ListCardFeesResponse, ListMethodsRequest,
+    ListMethodsResponse, MethodType, ReceiveBankTransferRequest, ReceiveBankTransferResponse,
+    ReceiveCardCallbackRequest, ReceiveCardCallbackResponse, SubmitCardRequest, SubmitCardResponse,
+    TransferMethod, payment_service_server::PaymentService,
+};
+use secrecy::ExposeSecret;
 use sqlx::PgPool;
+use time::OffsetDateTime;
+use tonic::{Request, Response, Status};
+use uuid::Uuid;
+
+use crate::{
+    aggregator::Aggregator,
+    bank_feed::{self, FeedError, Receipt},
+    cards::{self, CardError, CardInput, Settlement},
+    methods,
+};
+
+type Answer<T> = Result<Response<T>, Status>;
 
 pub struct Payment {
-    #[allow(dead_code, reason = "the queries arrive with their RPCs")]
     pool: PgPool,
+    settings: PaymentSettings,
+    aggregator: Arc<dyn Aggregator>,
 }
 
 impl Payment {
-    pub fn new(pool: PgPool) -> Self {
-        Self { pool }
+    pub fn new(pool: PgPool, settings: PaymentSettings, aggregator: Arc<dyn Aggregator>) -> Self {
+        Self {
+            pool,
+            settings,
+            aggregator,
+        }
+    }
+}
+
+fn user_id(value: &str) -> Result<Uuid, Status> {
+    value
+        .parse()
+        .map_err(|_| Status::invalid_argument("user_id is not a UUID"))
+}
+
+fn database(error: sqlx::Error) -> Status {
+    tracing::error!(%error, "payment database error");
+    Status::internal("internal error")
+}
+
+fn now() -> i64 {
+    OffsetDateTime::now_utc().unix_timestamp()
+}
+
+impl From<FeedError> for Status {
+    fn from(error: FeedError) -> Self {
+        match error {
+            FeedError::Signature(error) => Status::unauthenticated(error.to_string()),
+            FeedError::Malformed(reason) => {
+                Status::invalid_argument(format!("malformed notification: {reason}"))
+            }
+            FeedError::Database(error) => database(error),
+            FeedError::Outbox(error) => {
+                tracing::error!(%error, "payment outbox error");
+                Status::internal("internal error")
+            }
+        }
+    }
+}
+
+impl From<CardError> for Status {
+    fn from(error: CardError) -> Self {
+        match error {
+            CardError::Invalid(fields) => fields.into_status(),
+            CardError::AlreadyPending => Status::already_exists(cards::MSG_ALREADY_PENDING),
+            CardError::Refused(_) => Status::failed_precondition(cards::MSG_REFUSED),
+            CardError::Signature(error) => Status::unauthenticated(error.to_string()),
+            CardError::Malformed(reason) => Status::invalid_argument(format!("malformed callback: {reason}")),
+            CardError::UnknownOrder => Status::not_found("no such card order"),
+            CardError::Database(error) => database(error),
+            CardError::Outbox(error) => {
+                tracing::error!(%error, "payment outbox error");
+                Status::internal("internal error")
+            }
+        }
+    }
+}
+
+fn method_type(kind: &str) -> MethodType {
+    match kind {
+        "bank-transfer" => MethodType::BankTransfer,
+        "e-wallet" => MethodType::EWallet,
+        _ => MethodType::Unspecified,
     }
 }
 
 #[tonic::async_trait]
-impl PaymentService for Payment {}
+impl PaymentService for Payment {
+    async fn list_methods(&self, request: Request<ListMethodsRequest>) -> Answer<ListMethodsResponse> {
+        let user = user_id(&request.into_inner().user_id)?;
+        let syntax = methods::payment_syntax(&self.pool, user)
+            .await
+            .map_err(database)?;
+        let mut conn = self.pool.acquire().await.map_err(database)?;
+        let transfers = methods::transfer_methods(&mut conn).await.map_err(database)?;
+        let cards = methods::card_providers(&mut conn).await.map_err(database)?;
+        let mut response = ListMethodsResponse::default();
+        for method in transfers {
+            let entry = TransferMethod {
+                qr_code_data: method.qr_code_data(&syntax).unwrap_or_default(),
+                payment_syntax: syntax.clone(),
+                exchange_rate: method.rate().to_string(),
+                r#type: method_type(&method.kind).into(),
+                code: method.code,
+                name: method.name,
+                account_name: method.account_name,
+                account_number: method.account_number,
+                mobile_account_number: method.mobile_account_number,
+            };
+            match entry.r#type() {
+                MethodType::EWallet => response.e_wallets.push(entry),
+                _ => response.bank_transfers.push(entry),
+            }
+        }
+        response.cards = cards
+            .into_iter()
+            .map(|card| CardProvider {
+                exchange_rate: card.rate().to_string(),
+                code: card.code,
+                name: card.name,
+                payable_values: card.payable_values,
+                enabled: card.enabled,
+            })
+            .collect();
+        Ok(Response::new(response))
+    }
+
+    async fn list_card_fees(&self, _request: Request<ListCardFeesRequest>) -> Answer<ListCardFeesResponse> {
+        let mut conn = self.pool.acquire().await.map_err(database)?;
+        let fees = methods::card_fees(&mut conn).await.map_err(database)?;
+        Ok(Response::new(ListCardFeesResponse {
+            fees: fees
+                .into_iter()
+                .map(|fee| CardFee {
+                    fee_percent: fee
+                        .fee_percent
+                        .parse::<rust_decimal::Decimal>()
+                        .map(|d| d.normalize().to_string())
+                        .unwrap_or(fee.fee_percent),
+                    provider: fee.provider,
+                    value: fee.value,
+                })
+                .collect(),
+        }))
+    }
+
+    async fn submit_card(&self, request: Request<SubmitCardRequest>) -> Answer<SubmitCardResponse> {
+        let request = request.into_inner();
+        let input = CardInput {
+            user_id: user_id(&request.user_id)?,
+            provider: request.provider,
+            value: request.value,
+            pin: request.pin,
+            serial: request.serial,
+        };
+        let order_id = cards::submit(
+            &self.pool,
+            self.aggregator.as_ref(),
+            &self.settings.card_callback_url,
+            &self.settings.partner_id,
+            input,
+        )
+        .await?;
+        Ok(Response::new(SubmitCardResponse {
+            transaction_id: cards::topup_key(order_id),
+            order_id: order_id.to_string(),
+        }))
+    }
+
+    async fn receive_bank_transfer(
+        &self,
+        request: Request<ReceiveBankTransferRequest>,
+    ) -> Answer<ReceiveBankTransferResponse> {
+        let request = request.into_inner();
+        let receipt = bank_feed::receive(
+            &self.pool,
+            self.settings.bank_feed_secret.expose_secret().as_bytes(),
+            &request.signature,
+            &request.body,
+            now(),
+        )
+        .await?;
+        Ok(Response::new(ReceiveBankTransferResponse {
+            duplicate: receipt == Receipt::Duplicate,
+            matched: receipt == Receipt::Credited,
+        }))
+    }
+
+    async fn receive_card_callback(
+        &self,
+        request: Request<ReceiveCardCallbackRequest>,
+    ) -> Answer<ReceiveCardCallbackResponse> {
+        let request = request.into_inner();
+        let settlement = cards::callback(
+            &self.pool,
+            self.settings.card_secret.expose_secret().as_bytes(),
+            &request.signature,
+            &request.body,
+            now(),
+        )
+        .await?;
+        Ok(Response::new(ReceiveCardCallbackResponse {
+            duplicate: settlement == Settlement::Unchanged,
+        }))
+    }
+}

@@ -1,0 +1,160 @@
+//! The bank feed's simulator: sends the portal a signed notification of an incoming transfer,
+//! as the bank-feed provider (SePay's webhook shape) would, for a player, an amount and a bank
+//! or e-wallet.
+//!
+//! ```text
+//! cargo run -p kid-launcher --bin kid-bank-feed -- --username demo --amount 500000 [--bank vietcombank]
+//!     [--content "<transfer content>"] [--id <provider transaction id>] [--portal http://127.0.0.1:8080]
+//! ```
+//!
+//! Without `--content` the player's own transfer content is used (read from the portal's
+//! database, as shown on /payment/bank-transfer), inside the extra text bank apps add. The
+//! same `--id` twice sends the same transfer twice. It reads `KID_…` settings like the
+//! portal: the database, the webhook secret and the portal's address.
+
+use anyhow::{Context, bail};
+use kid_payment::domain::signature;
+use kid_platform::Settings;
+use secrecy::ExposeSecret;
+use serde_json::json;
+use time::{OffsetDateTime, format_description::well_known::Rfc3339};
+use uuid::Uuid;
+
+struct Args {
+    username: Option<String>,
+    amount: i64,
+    bank: String,
+    content: Option<String>,
+    id: Option<String>,
+    portal: Option<String>,
+}
+
+fn usage() -> &'static str {
+    "usage: kid-bank-feed --username <name> --amount <VND> [--bank vietcombank|techcombank|momo|viettelpay] \
+     [--content <text>] [--id <provider transaction id>] [--portal <url>]"
+}
+
+fn parse_args() -> anyhow::Result<Args> {
+    let mut args = Args {
+        username: None,
+        amount: 0,
+        bank: "vietcombank".into(),
+        content: None,
+        id: None,
+        portal: None,
+    };
+    let mut raw = std::env::args().skip(1);
+    while let Some(flag) = raw.next() {
+        let mut value = || {
+            raw.next()
+                .with_context(|| format!("{flag} needs a value\n{}", usage()))
+        };
+        match flag.as_str() {
+            "--username" => args.username = Some(value()?),
+            "--amount" => {
+                args.amount = value()?
+                    .replace([',', '.', '_'], "")
+                    .parse()
+                    .context("--amount is a whole number of VND")?
+            }
+            "--bank" => args.bank = value()?,
+            "--content" => args.content = Some(value()?),
+            "--id" => args.id = Some(value()?),
+            "--portal" => args.portal = Some(value()?),
+            "-h" | "--help" => {
+                println!("{}", usage());
+                std::process::exit(0);
+            }
+            other => bail!("unknown argument {other}\n{}", usage()),
+        }
+    }
+    if args.amount <= 0 {
+        bail!("--amount must be positive\n{}", usage());
+    }
+    if args.username.is_none() && args.content.is_none() {
+        bail!("give --username or --content\n{}", usage());
+    }
+    Ok(args)
+}
+
+/// The player's transfer content, drawn now if they never opened the bank-transfer page.
+async fn content_for(settings: &Settings, username: &str) -> anyhow::Result<String> {
+    let identity = kid_platform::db::connect(&settings.database, "identity").await?;
+    let user_id: Option<Uuid> = sqlx::query_scalar("select id from user_account where username = lower($1)")
+        .bind(username)
+        .fetch_optional(&identity)
+        .await?;
+    let user_id = user_id.with_context(|| format!("no player named {username}"))?;
+    let payment = kid_platform::db::connect(&settings.database, "payment").await?;
+    Ok(kid_payment::methods::payment_syntax(&payment, user_id).await?)
+}
+
+/// Our account at that bank or e-wallet, as the notification names it.
+async fn account_for(settings: &Settings, bank: &str) -> anyhow::Result<(String, String)> {
+    let payment = kid_platform::db::connect(&settings.database, "payment").await?;
+    let mut conn = payment.acquire().await?;
+    let method = kid_payment::methods::transfer_method(&mut conn, bank)
+        .await?
+        .with_context(|| format!("no bank or e-wallet {bank}"))?;
+    Ok((method.name, method.account_number))
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args = parse_args()?;
+    kid_platform::install_tls_provider();
+    let settings = Settings::load().context("loading settings")?;
+    let content = match (&args.content, &args.username) {
+        (Some(content), _) => content.clone(),
+        (None, Some(username)) => {
+            let syntax = content_for(&settings, username).await?;
+            // As a bank app writes it: its own reference around the player's content.
+            format!(
+                "MBVCB.{}.{syntax}.CT tu 0123456789",
+                OffsetDateTime::now_utc().unix_timestamp() % 100_000
+            )
+        }
+        (None, None) => unreachable!("checked by parse_args"),
+    };
+    let (gateway, account_number) = account_for(&settings, &args.bank).await?;
+    let id = args
+        .id
+        .clone()
+        .unwrap_or_else(|| Uuid::now_v7().simple().to_string());
+    let body = json!({
+        "id": id,
+        "gateway": gateway,
+        "transactionDate": OffsetDateTime::now_utc().format(&Rfc3339)?,
+        "accountNumber": account_number,
+        "code": null,
+        "content": content,
+        "transferType": "in",
+        "transferAmount": args.amount,
+        "referenceCode": format!("FT{}", &id[..id.len().min(12)]),
+        "accumulated": 0,
+        "subAccount": null,
+        "description": format!("BankAPINotify {content}"),
+    });
+    let body = serde_json::to_vec(&body)?;
+    let signature = signature::sign_now(
+        settings.payment.bank_feed_secret.expose_secret().as_bytes(),
+        &body,
+    );
+    let portal = args.portal.unwrap_or(settings.gateway.public_url.clone());
+    let url = format!("{}/api/webhooks/bank-transfer", portal.trim_end_matches('/'));
+    let response = reqwest::Client::new()
+        .post(&url)
+        .header("content-type", "application/json")
+        .header("x-signature", signature)
+        .body(body)
+        .send()
+        .await
+        .with_context(|| format!("sending to {url}"))?;
+    let status = response.status();
+    let answer = response.text().await.unwrap_or_default();
+    println!("{status} {answer}");
+    if !status.is_success() {
+        bail!("the portal refused the notification");
+    }
+    Ok(())
+}

@@ -1,0 +1,525 @@
+//! Top-ups through the real path: the bank feed's signed webhook and phone cards through the
+//! card aggregator's simulator, the payment service, RabbitMQ and the wallet, read back as the
+//! player sees them (`/api/me`, the history).
+
+mod common;
+
+use std::{sync::Arc, time::Duration};
+
+use common::{Portal, get_json, registered, send_json, start};
+use kid_payment::domain::signature;
+use kid_platform::{
+    auth::{AttachInternalJwt, InternalJwt},
+    db, grpc,
+};
+use kid_proto::wallet::v1::{CoinMetadata, DebitRequest, wallet_service_client::WalletServiceClient};
+use reqwest::{Client, Method, StatusCode};
+use serde_json::{Value, json};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+const SECRET: &[u8] = b"dev-bank-secret";
+
+/// The player's own transfer content, as /payment/bank-transfer shows it.
+async fn transfer_content(http: &Client, portal: &Portal) -> String {
+    let (status, methods) = get_json(http, portal, "/payment/methods").await;
+    assert_eq!(status, StatusCode::OK, "{methods}");
+    let syntax = methods["bankTransfers"][0]["paymentSyntax"]
+        .as_str()
+        .expect("syntax")
+        .to_owned();
+    for method in methods["bankTransfers"]
+        .as_array()
+        .into_iter()
+        .chain(methods["eWallets"].as_array())
+        .flatten()
+    {
+        assert_eq!(
+            method["paymentSyntax"],
+            syntax.as_str(),
+            "one content per player: {method}"
+        );
+    }
+    syntax
+}
+
+/// A SePay-shaped notification of `amount` VND into our `bank` account.
+fn transfer(id: &str, bank: &str, account: &str, content: &str, amount: i64) -> Value {
+    json!({
+        "id": id,
+        "gateway": bank,
+        "transactionDate": "2026-11-22 10:00:00",
+        "accountNumber": account,
+        "code": null,
+        "content": content,
+        "transferType": "in",
+        "transferAmount": amount,
+        "referenceCode": format!("FT{id}"),
+        "accumulated": 0,
+    })
+}
+
+fn vietcombank(id: &str, content: &str, amount: i64) -> Value {
+    transfer(id, "Vietcombank", "1023456789", content, amount)
+}
+
+async fn post_signed(portal: &Portal, path: &str, body: &[u8], signature: &str) -> (StatusCode, Value) {
+    let response = Client::new()
+        .post(format!("{}/api/webhooks/{path}", portal.base))
+        .header("content-type", "application/json")
+        .header("x-signature", signature)
+        .body(body.to_vec())
+        .send()
+        .await
+        .expect("webhook");
+    let status = response.status();
+    (status, response.json().await.expect("json answer"))
+}
+
+async fn notify(portal: &Portal, body: &Value) -> (StatusCode, Value) {
+    let body = serde_json::to_vec(body).expect("json");
+    post_signed(
+        portal,
+        "bank-transfer",
+        &body,
+        &signature::sign_now(SECRET, &body),
+    )
+    .await
+}
+
+async fn me(http: &Client, portal: &Portal) -> Value {
+    let (status, me) = get_json(http, portal, "/me").await;
+    assert_eq!(status, StatusCode::OK);
+    me
+}
+
+/// Waits (up to ten seconds) until `/api/me` satisfies `done`, and returns it.
+async fn me_once(http: &Client, portal: &Portal, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..200 {
+        let me = me(http, portal).await;
+        if done(&me) {
+            return me;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("never reached: {what}; /me is {}", me(http, portal).await);
+}
+
+async fn balance_reaches(http: &Client, portal: &Portal, credit: i64) -> Value {
+    me_once(http, portal, &format!("credit {credit}"), |me| {
+        me["credit"] == credit
+    })
+    .await
+}
+
+async fn history(http: &Client, portal: &Portal) -> Vec<Value> {
+    let (status, history) = get_json(http, portal, "/payment/transaction-history").await;
+    assert_eq!(status, StatusCode::OK);
+    history.as_array().expect("list").clone()
+}
+
+/// The bank-feed records the payment service kept, by status.
+async fn feed_records(portal: &Portal, status: &str) -> Vec<(Option<String>, Option<String>)> {
+    let payment = db::connect(&portal.settings.database, "payment")
+        .await
+        .expect("pool");
+    sqlx::query_as("select provider_id, reason from bank_feed_record where status = $1 order by received_at")
+        .bind(status)
+        .fetch_all(&payment)
+        .await
+        .expect("records")
+}
+
+#[tokio::test]
+async fn the_bank_feed_credits_each_transfer_once_and_keeps_what_it_cannot_match() {
+    let portal = start(|_| {}).await;
+    let (http, _) = registered(&portal, "feed_player").await;
+    let content = transfer_content(&http, &portal).await;
+
+    // The same transfer, once and then six times at once: one credit.
+    let valid = vietcombank("sepay-1001", &format!("MBVCB.8812.{content}.CT tu 0123"), 500_000);
+    let (status, first) = notify(&portal, &valid).await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    assert_eq!(
+        first,
+        json!({ "success": true, "duplicate": false, "matched": true })
+    );
+    let repeats = futures::future::join_all((0..6).map(|_| notify(&portal, &valid))).await;
+    for (status, answer) in repeats {
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(answer["duplicate"], true, "{answer}");
+    }
+    balance_reaches(&http, &portal, 500_000).await;
+
+    // Refused before anything is read: another secret, a stale timestamp, no signature.
+    let body = serde_json::to_vec(&vietcombank("sepay-1002", &content, 900_000)).expect("json");
+    let (status, answer) = post_signed(
+        &portal,
+        "bank-transfer",
+        &body,
+        &signature::sign_now(b"not-the-secret", &body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(answer["success"], false);
+    assert!(
+        answer["message"].as_str().expect("message").contains("signature"),
+        "{answer}"
+    );
+    let stale = OffsetDateTime::now_utc().unix_timestamp() - 400;
+    let (status, _) = post_signed(
+        &portal,
+        "bank-transfer",
+        &body,
+        &signature::sign(SECRET, stale, &body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, _) = post_signed(&portal, "bank-transfer", &body, "").await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+    // Unknown content and a malformed body: kept for support, never credited.
+    let (status, answer) = notify(
+        &portal,
+        &vietcombank("sepay-1003", "chuyen tien an trua", 200_000),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        answer,
+        json!({ "success": true, "duplicate": false, "matched": false })
+    );
+    let malformed = br#"{"id": 1004, "gateway": "Vietcombank", "transferAmount": "many"}"#;
+    let (status, answer) = post_signed(
+        &portal,
+        "bank-transfer",
+        malformed,
+        &signature::sign_now(SECRET, malformed),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert_eq!(answer["success"], false);
+    let not_json = b"not json at all";
+    let (status, _) = post_signed(
+        &portal,
+        "bank-transfer",
+        not_json,
+        &signature::sign_now(SECRET, not_json),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    let unmatched = feed_records(&portal, "unmatched").await;
+    assert_eq!(
+        unmatched,
+        vec![(
+            Some("sepay-1003".to_owned()),
+            Some("no player's transfer content".to_owned())
+        )]
+    );
+    assert_eq!(feed_records(&portal, "malformed").await.len(), 2);
+    assert_eq!(feed_records(&portal, "credited").await.len(), 1);
+
+    // An e-wallet transfer is an e-wallet top-up.
+    let momo = transfer(
+        "momo-77",
+        "momo",
+        "0901234567",
+        &format!("{content} nap game"),
+        50_000,
+    );
+    assert_eq!(notify(&portal, &momo).await.1["matched"], true);
+    balance_reaches(&http, &portal, 550_000).await;
+    let history = history(&http, &portal).await;
+    let kinds: Vec<(&str, i64)> = history
+        .iter()
+        .map(|t| {
+            (
+                t["type"].as_str().expect("type"),
+                t["realValue"].as_i64().expect("value"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        vec![("topup.e-wallet", 50_000), ("topup.bank-transfer", 500_000)]
+    );
+    assert_eq!(history[1]["payload"]["source"], "vietcombank");
+    assert_eq!(history[0]["payload"]["source"], "momo");
+    // Nothing else arrived late.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(me(&http, &portal).await["credit"], 550_000);
+}
+
+#[tokio::test]
+async fn partnership_is_activated_and_bonused_as_money_md_says() {
+    let portal = start(|_| {}).await;
+    let (http, _) = registered(&portal, "partner_player").await;
+    let content = transfer_content(&http, &portal).await;
+
+    // 19,000,000 VND: no bonus.
+    notify(&portal, &vietcombank("p-1", &content, 19_000_000)).await;
+    balance_reaches(&http, &portal, 19_000_000).await;
+    // 21,000,000 VND activates partnership: the fixed 15% on this order.
+    notify(&portal, &vietcombank("p-2", &content, 21_000_000)).await;
+    balance_reaches(&http, &portal, 19_000_000 + 21_000_000 + 3_150_000).await;
+    let me = me_once(&http, &portal, "partner", |me| me["isPayPartner"] == true).await;
+    assert_eq!(me["payAmountLast28Days"], 40_000_000);
+    // 15,000,000 more: bonused at the tier in force when credited (15%), bringing the sum to
+    // 55,000,000 and the tier to 20% for later orders.
+    notify(&portal, &vietcombank("p-3", &content, 15_000_000)).await;
+    balance_reaches(&http, &portal, 43_150_000 + 15_000_000 + 2_250_000).await;
+    me_once(&http, &portal, "55,000,000 in the window", |me| {
+        me["payAmountLast28Days"] == 55_000_000
+    })
+    .await;
+    notify(&portal, &vietcombank("p-4", &content, 1_000_000)).await;
+    balance_reaches(&http, &portal, 60_400_000 + 1_000_000 + 200_000).await;
+
+    let history = history(&http, &portal).await;
+    let bonus = |transaction: &Value| {
+        transaction["relatedTransactions"]
+            .as_array()
+            .expect("related")
+            .iter()
+            .filter(|related| related["type"] == "credit.bonus")
+            .map(|related| related["realValue"].as_i64().expect("value"))
+            .sum::<i64>()
+    };
+    let bonuses: Vec<i64> = history.iter().map(bonus).collect();
+    assert_eq!(bonuses, vec![200_000, 2_250_000, 3_150_000, 0]);
+}
+
+/// Sends a card from the signed-in player; returns the answer.
+async fn send_card(
+    http: &Client,
+    portal: &Portal,
+    provider: &str,
+    value: i64,
+    pin: &str,
+    serial: &str,
+) -> (StatusCode, Value) {
+    let response = send_json(
+        http,
+        portal,
+        Method::POST,
+        "/payment/card-recharge",
+        &json!({ "provider": provider, "value": value, "pin": pin, "serial": serial, "gReCaptchaToken": "dev-captcha" }),
+    )
+    .await;
+    let status = response.status();
+    (status, response.json().await.expect("json"))
+}
+
+/// The history row of the card with `serial`, once its status is `status`.
+async fn card_row(http: &Client, portal: &Portal, serial: &str, status: &str) -> Value {
+    for _ in 0..200 {
+        let found = history(http, portal)
+            .await
+            .into_iter()
+            .find(|t| t["payload"]["serial"] == serial && t["status"] == status);
+        if let Some(row) = found {
+            return row;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!(
+        "card {serial} never became {status}: {:?}",
+        history(http, portal).await
+    );
+}
+
+async fn callback(portal: &Portal, body: &Value) -> (StatusCode, Value) {
+    let body = serde_json::to_vec(body).expect("json");
+    post_signed(portal, "card", &body, &signature::sign_now(SECRET, &body)).await
+}
+
+#[tokio::test]
+async fn cards_are_credited_refused_or_corrected_as_the_aggregator_says() {
+    let portal = start(|settings| settings.payment.simulator_delay_ms = 300).await;
+    let (http, player) = registered(&portal, "card_player").await;
+
+    // Checked against the spec's table before anything is sent.
+    let (status, answer) = send_card(&http, &portal, "viettel", 100_000, "123", "10000000000001").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer["errors"]["pin"], json!(["Mã thẻ phải có 15 ký tự."]));
+    let (status, answer) =
+        send_card(&http, &portal, "viettel", 15_000, "123456789011234", "1000000000").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        answer["errors"]["value"],
+        json!(["Hãy chọn mệnh giá bạn muốn nạp."])
+    );
+    assert_eq!(answer["errors"]["serial"], json!(["Số seri phải có 14 ký tự."]));
+    let (status, answer) = send_card(
+        &http,
+        &portal,
+        "vietnamobile",
+        100_000,
+        "123456781234",
+        "12345678901",
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        answer["errors"]["provider"],
+        json!(["Thẻ Vietnamobile tạm thời chưa được hỗ trợ"])
+    );
+    let (status, answer) = send_card(&http, &portal, "", 0, "", "").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        answer["errors"]["provider"],
+        json!(["Hãy chọn loại thẻ bạn muốn nạp."])
+    );
+
+    // A good card: pending, then credited at 100,000 × 85%.
+    let (status, sent) = send_card(
+        &http,
+        &portal,
+        "viettel",
+        100_000,
+        "123456789011234",
+        "10000000000001",
+    )
+    .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{sent}");
+    assert_eq!(
+        sent["message"],
+        "Gửi thẻ thành công! Thẻ của bạn sẽ được xử lý trong 1-30 giây."
+    );
+    let good_order = sent["orderId"].as_str().expect("order").to_owned();
+    // The same card again while it waits is refused.
+    let (status, again) = send_card(
+        &http,
+        &portal,
+        "viettel",
+        100_000,
+        "123456789011234",
+        "10000000000001",
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{again}");
+    assert_eq!(
+        again["message"],
+        "Thẻ này đang được xử lý, hãy chờ kết quả trước khi nạp lại."
+    );
+    let pending = card_row(&http, &portal, "10000000000001", "pending").await;
+    assert_eq!(pending["type"], "topup.card");
+    assert_eq!(pending["payload"]["provider"], "viettel");
+    let credited = card_row(&http, &portal, "10000000000001", "success").await;
+    assert_eq!(credited["realValue"], 100_000);
+    balance_reaches(&http, &portal, 85_000).await;
+
+    // NOT_FOUND and INVALID: failed, with their codes, no KP.
+    send_card(
+        &http,
+        &portal,
+        "viettel",
+        50_000,
+        "123456789010001",
+        "10000000000002",
+    )
+    .await;
+    send_card(
+        &http,
+        &portal,
+        "mobifone",
+        20_000,
+        "123456780002",
+        "100000000000003",
+    )
+    .await;
+    let not_found = card_row(&http, &portal, "10000000000002", "failed").await;
+    assert_eq!(not_found["payload"]["errorCode"], "NOT_FOUND");
+    let invalid = card_row(&http, &portal, "100000000000003", "failed").await;
+    assert_eq!(invalid["payload"]["errorCode"], "INVALID");
+
+    // WRONG_AMOUNT: credited on the real value, half the declared one: 50,000 × 85%.
+    send_card(
+        &http,
+        &portal,
+        "viettel",
+        100_000,
+        "123456789010003",
+        "10000000000004",
+    )
+    .await;
+    let wrong = card_row(&http, &portal, "10000000000004", "success").await;
+    assert_eq!(wrong["payload"]["errorCode"], "WRONG_AMOUNT");
+    assert_eq!(wrong["realValue"], 50_000);
+    balance_reaches(&http, &portal, 85_000 + 42_500).await;
+
+    // The good card's callback again, and a late SUCCESS for the failed one: nothing moves.
+    let repeat = json!({ "requestId": good_order, "transactionId": "x", "status": "SUCCESS", "declaredValue": 100_000, "value": 100_000 });
+    let (status, answer) = callback(&portal, &repeat).await;
+    assert_eq!(
+        (status, answer["duplicate"].clone()),
+        (StatusCode::OK, json!(true))
+    );
+    let failed_order: Uuid = {
+        let payment = db::connect(&portal.settings.database, "payment")
+            .await
+            .expect("pool");
+        sqlx::query_scalar("select id from card_order where serial = '10000000000002'")
+            .fetch_one(&payment)
+            .await
+            .expect("order")
+    };
+    let late =
+        json!({ "requestId": failed_order, "status": "SUCCESS", "declaredValue": 50_000, "value": 50_000 });
+    let (status, answer) = callback(&portal, &late).await;
+    assert_eq!(
+        (status, answer["duplicate"].clone()),
+        (StatusCode::OK, json!(true))
+    );
+    let unknown = json!({ "requestId": Uuid::new_v4(), "status": "SUCCESS", "declaredValue": 1, "value": 1 });
+    assert_eq!(callback(&portal, &unknown).await.0, StatusCode::NOT_FOUND);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(me(&http, &portal).await["credit"], 127_500);
+
+    // Spend most of it, then the aggregator voids the good card: the 85,000 it credited is
+    // recalled, what the balance lacks becomes debt, and the next top-up settles it first.
+    let jwt = AttachInternalJwt::new(Arc::new(InternalJwt::new(&portal.settings.jwt)), "test");
+    let mut wallet =
+        WalletServiceClient::with_interceptor(grpc::lazy_channel(&portal.wallet).expect("channel"), jwt);
+    wallet
+        .debit(DebitRequest {
+            idempotency_key: "spend-1".into(),
+            user_id: player.to_string(),
+            kp: 120_000,
+            metadata: Some(CoinMetadata {
+                coin: 1_200,
+                coin_bonus: 0,
+                product_code: "jxsj2".into(),
+                product_name: "JX Sơn Hà".into(),
+                coin_name: "Vàng".into(),
+            }),
+        })
+        .await
+        .expect("debit");
+    balance_reaches(&http, &portal, 7_500).await;
+    let void = json!({ "requestId": good_order, "transactionId": "x", "status": "INVALID", "declaredValue": 100_000, "value": 0 });
+    let (status, answer) = callback(&portal, &void).await;
+    assert_eq!(
+        (status, answer["duplicate"].clone()),
+        (StatusCode::OK, json!(false))
+    );
+    let me = me_once(&http, &portal, "debt 77,500", |me| me["debtCredit"] == 77_500).await;
+    assert_eq!(me["credit"], 0);
+    // The same correction again recalls nothing more.
+    assert_eq!(callback(&portal, &void).await.1["duplicate"], true);
+
+    let content = transfer_content(&http, &portal).await;
+    notify(&portal, &vietcombank("after-debt", &content, 100_000)).await;
+    let me = balance_reaches(&http, &portal, 22_500).await;
+    assert_eq!(me["debtCredit"], 0);
+    let history = history(&http, &portal).await;
+    let settled = history[0]["relatedTransactions"]
+        .as_array()
+        .expect("related")
+        .iter()
+        .find(|related| related["type"] == "credit.recall")
+        .expect("debt settled first")["realValue"]
+        .clone();
+    assert_eq!(settled, 77_500);
+}

@@ -1,0 +1,223 @@
+//! The bank feed's webhook: incoming transfers to our bank and e-wallet accounts, in the shape
+//! of SePay's webhook. Each is verified by signature before its body is read, recorded whatever
+//! it holds, deduplicated on the provider's id, matched to a player by the transfer content,
+//! and a matched one is handed to the wallet through the outbox.
+
+use kid_platform::{
+    outbox,
+    topology::{self, TopupReceived},
+};
+use serde::Deserialize;
+use serde_json::Value;
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use crate::{
+    domain::{card::kp_for_transfer, signature},
+    methods,
+};
+
+#[derive(Debug, thiserror::Error)]
+pub enum FeedError {
+    #[error("signature refused: {0}")]
+    Signature(#[from] signature::SignatureError),
+    #[error("malformed transfer notification: {0}")]
+    Malformed(String),
+    #[error("database error")]
+    Database(#[from] sqlx::Error),
+    #[error("outbox error")]
+    Outbox(#[from] outbox::OutboxError),
+}
+
+/// What became of a notification.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Receipt {
+    /// Matched to a player; the wallet credits it.
+    Credited,
+    /// Kept for support: no player's content, an unknown bank or account, or not incoming.
+    Kept,
+    /// This provider id was received before; nothing was done.
+    Duplicate,
+}
+
+/// SePay's webhook body. Unknown fields are kept in the record's `body`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Transfer {
+    id: Value,
+    gateway: String,
+    transaction_date: String,
+    account_number: String,
+    #[serde(default)]
+    code: Option<String>,
+    content: String,
+    transfer_type: String,
+    transfer_amount: i64,
+    #[serde(default)]
+    reference_code: Option<String>,
+}
+
+fn provider_id(id: &Value) -> Option<String> {
+    match id {
+        Value::Number(number) => Some(number.to_string()),
+        Value::String(text) if !text.trim().is_empty() => Some(text.trim().to_owned()),
+        _ => None,
+    }
+}
+
+/// The idempotency key the wallet credits a transfer with.
+pub fn topup_key(provider_id: &str) -> String {
+    format!("bank-feed:{provider_id}")
+}
+
+struct Record<'a> {
+    provider_id: Option<&'a str>,
+    transfer: Option<&'a Transfer>,
+    body: Option<&'a Value>,
+    raw: &'a str,
+    method_code: Option<&'a str>,
+    user_id: Option<Uuid>,
+    status: &'a str,
+    reason: Option<&'a str>,
+}
+
+/// Inserts the record; false when its provider id is already recorded.
+async fn record(conn: &mut PgConnection, record: Record<'_>) -> Result<bool, sqlx::Error> {
+    let transfer = record.transfer;
+    let inserted = sqlx::query(
+        "insert into bank_feed_record (id, provider_id, method_code, transaction_date, account_number,
+             content, transfer_type, amount_vnd, reference_code, body, raw_body, user_id, status, reason)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+         on conflict (provider_id) do nothing",
+    )
+    .bind(Uuid::now_v7())
+    .bind(record.provider_id)
+    .bind(record.method_code)
+    .bind(transfer.map(|t| t.transaction_date.as_str()))
+    .bind(transfer.map(|t| t.account_number.as_str()))
+    .bind(transfer.map(|t| t.content.as_str()))
+    .bind(transfer.map(|t| t.transfer_type.as_str()))
+    .bind(transfer.map(|t| t.transfer_amount))
+    .bind(transfer.and_then(|t| t.reference_code.as_deref().or(t.code.as_deref())))
+    .bind(record.body)
+    .bind(record.raw)
+    .bind(record.user_id)
+    .bind(record.status)
+    .bind(record.reason)
+    .execute(conn)
+    .await?
+    .rows_affected();
+    Ok(inserted == 1)
+}
+
+/// Verifies, records and, when it matches a player, credits one notification. A malformed body
+/// is recorded and refused; everything else answers Ok so the feed stops resending it.
+pub async fn receive(
+    pool: &PgPool,
+    secret: &[u8],
+    signature_header: &str,
+    body: &[u8],
+    now: i64,
+) -> Result<Receipt, FeedError> {
+    signature::verify(secret, signature_header, body, now)?;
+    let raw = String::from_utf8_lossy(body);
+    let value: Value = match serde_json::from_slice(body) {
+        Ok(value) => value,
+        Err(error) => return Err(keep_malformed(pool, None, &raw, &error.to_string()).await),
+    };
+    let transfer = match Transfer::deserialize(&value) {
+        Ok(transfer) => transfer,
+        Err(error) => return Err(keep_malformed(pool, Some(&value), &raw, &error.to_string()).await),
+    };
+    let Some(provider_id) = provider_id(&transfer.id) else {
+        return Err(keep_malformed(pool, Some(&value), &raw, "no transaction id").await);
+    };
+    let transfer = &transfer;
+    let value = &value;
+    let mut tx = pool.begin().await?;
+
+    let method = methods::transfer_method(&mut tx, &transfer.gateway).await?;
+    let user_id = methods::player_for_content(&mut tx, &transfer.content).await?;
+    let kind = method.as_ref().map(|method| method.kind.as_str());
+    let (status, reason) = if !transfer.transfer_type.eq_ignore_ascii_case("in") {
+        ("ignored", Some("not an incoming transfer"))
+    } else if transfer.transfer_amount <= 0 {
+        ("unmatched", Some("amount is not positive"))
+    } else if method.is_none() {
+        ("unmatched", Some("unknown bank or e-wallet"))
+    } else if method
+        .as_ref()
+        .is_some_and(|method| digits(&method.account_number) != digits(&transfer.account_number))
+    {
+        ("unmatched", Some("not one of our accounts"))
+    } else if user_id.is_none() {
+        ("unmatched", Some("no player's transfer content"))
+    } else {
+        ("credited", None)
+    };
+    let inserted = record(
+        &mut tx,
+        Record {
+            provider_id: Some(&provider_id),
+            transfer: Some(transfer),
+            body: Some(value),
+            raw: &raw,
+            method_code: method.as_ref().map(|method| method.code.as_str()),
+            user_id: user_id.filter(|_| status == "credited"),
+            status,
+            reason,
+        },
+    )
+    .await?;
+    if !inserted {
+        return Ok(Receipt::Duplicate);
+    }
+    let (Some(method), Some(user_id), "credited") = (&method, user_id, status) else {
+        tx.commit().await?;
+        tracing::warn!(%provider_id, ?reason, "bank-feed transfer kept for support");
+        return Ok(Receipt::Kept);
+    };
+    let kp = kp_for_transfer(transfer.transfer_amount, method.rate())
+        .ok_or_else(|| FeedError::Malformed("amount too large".into()))?;
+    let event = TopupReceived {
+        idempotency_key: topup_key(&provider_id),
+        user_id,
+        topup_type: kind.unwrap_or(topology::BANK_TRANSFER).to_owned(),
+        source: method.code.clone(),
+        amount_vnd: transfer.transfer_amount,
+        kp,
+        card_serial: String::new(),
+        error_code: String::new(),
+    };
+    outbox::enqueue(&mut tx, topology::TOPUP_RECEIVED, &event).await?;
+    tx.commit().await?;
+    tracing::info!(%provider_id, %user_id, amount_vnd = transfer.transfer_amount, kp, "bank-feed transfer matched");
+    Ok(Receipt::Credited)
+}
+
+/// Records a notification that cannot be read as a transfer, and says why it was refused.
+async fn keep_malformed(pool: &PgPool, body: Option<&Value>, raw: &str, reason: &str) -> FeedError {
+    let mut conn = match pool.acquire().await {
+        Ok(conn) => conn,
+        Err(error) => return error.into(),
+    };
+    let kept = Record {
+        provider_id: None,
+        transfer: None,
+        body,
+        raw,
+        method_code: None,
+        user_id: None,
+        status: "malformed",
+        reason: Some(reason),
+    };
+    if let Err(error) = record(&mut conn, kept).await {
+        return error.into();
+    }
+    tracing::warn!(reason, "malformed bank-feed notification kept for support");
+    FeedError::Malformed(reason.to_owned())
+}
+
+fn digits(account: &str) -> String {
+    account.chars().filter(char::is_ascii_digit).collect()
+}

@@ -1,0 +1,368 @@
+//! Card orders: a card is checked, recorded as pending (its PIN never stored) and sent to the
+//! aggregator; the aggregator's signed callback settles it, and a later callback may correct
+//! it. Every outcome reaches the wallet through the outbox, keyed by the order.
+
+use kid_platform::{
+    outbox,
+    topology::{self, TopupCorrected, TopupFailed, TopupOpened, TopupReceived},
+    validation::FieldErrors,
+};
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use crate::{
+    aggregator::{Aggregator, AggregatorError, CardCallback, CardRequest},
+    domain::{
+        card::{self, Outcome},
+        signature,
+    },
+    methods::{self, CardProvider},
+};
+
+pub const MSG_ALREADY_PENDING: &str = "Thẻ này đang được xử lý, hãy chờ kết quả trước khi nạp lại.";
+pub const MSG_REFUSED: &str = "Nhà cung cấp từ chối thẻ này, hãy kiểm tra lại thông tin thẻ.";
+
+#[derive(Debug, thiserror::Error)]
+pub enum CardError {
+    #[error("invalid card")]
+    Invalid(FieldErrors),
+    #[error("the same card is already pending")]
+    AlreadyPending,
+    #[error("the aggregator refused the card: {0}")]
+    Refused(String),
+    #[error("signature refused: {0}")]
+    Signature(#[from] signature::SignatureError),
+    #[error("malformed callback: {0}")]
+    Malformed(String),
+    #[error("no such card order")]
+    UnknownOrder,
+    #[error("database error")]
+    Database(#[from] sqlx::Error),
+    #[error("outbox error")]
+    Outbox(#[from] outbox::OutboxError),
+}
+
+/// A card as the player typed it.
+#[derive(Debug, Clone)]
+pub struct CardInput {
+    pub user_id: Uuid,
+    pub provider: String,
+    pub value: i64,
+    pub pin: String,
+    pub serial: String,
+}
+
+/// The idempotency key the wallet knows a card order by.
+pub fn topup_key(order_id: Uuid) -> String {
+    format!("card:{order_id}")
+}
+
+/// The spec's card-form rules (section 5) against the provider's table row.
+fn check(input: &CardInput, provider: Option<&CardProvider>) -> Result<(), FieldErrors> {
+    let mut errors = FieldErrors::default();
+    match provider {
+        None if input.provider.trim().is_empty() => errors.add("provider", card::MSG_PROVIDER_REQUIRED),
+        None => errors.add("provider", card::MSG_PROVIDER_UNKNOWN),
+        Some(provider) if !provider.enabled => errors.add("provider", card::msg_unsupported(&provider.name)),
+        Some(provider) => {
+            // No value, or one this provider does not take: choose one of its face values.
+            if !(card::MIN_VALUE..=card::MAX_VALUE).contains(&input.value)
+                || !provider.payable_values.contains(&input.value)
+            {
+                errors.add("value", card::MSG_VALUE_REQUIRED);
+            }
+            let pin_length = usize::try_from(provider.pin_length).unwrap_or_default();
+            let serial_length = usize::try_from(provider.serial_length).unwrap_or_default();
+            if input.pin.is_empty() {
+                errors.add("pin", card::MSG_PIN_REQUIRED);
+            } else if input.pin.chars().count() != pin_length
+                || !input.pin.chars().all(|c| c.is_ascii_alphanumeric())
+            {
+                errors.add("pin", card::msg_pin_length(pin_length));
+            }
+            if input.serial.is_empty() {
+                errors.add("serial", card::MSG_SERIAL_REQUIRED);
+            } else if input.serial.chars().count() != serial_length
+                || !input.serial.chars().all(|c| c.is_ascii_alphanumeric())
+            {
+                errors.add("serial", card::msg_serial_length(serial_length));
+            }
+        }
+    }
+    errors.check()
+}
+
+/// Checks the card, records the pending order with its event for the wallet, and sends the card
+/// to the aggregator. Returns the order id.
+pub async fn submit(
+    pool: &PgPool,
+    aggregator: &dyn Aggregator,
+    callback_url: &str,
+    partner_id: &str,
+    input: CardInput,
+) -> Result<Uuid, CardError> {
+    let input = CardInput {
+        provider: input.provider.trim().to_ascii_lowercase(),
+        pin: input.pin.trim().to_owned(),
+        serial: input.serial.trim().to_owned(),
+        ..input
+    };
+    let mut tx = pool.begin().await?;
+    let provider = methods::card_provider(&mut tx, &input.provider).await?;
+    check(&input, provider.as_ref()).map_err(CardError::Invalid)?;
+    let order_id = Uuid::now_v7();
+    let inserted = sqlx::query(
+        "insert into card_order (id, user_id, provider, declared_value, serial, status)
+         values ($1, $2, $3, $4, $5, 'pending')
+         on conflict (provider, serial) where status = 'pending' do nothing",
+    )
+    .bind(order_id)
+    .bind(input.user_id)
+    .bind(&input.provider)
+    .bind(input.value)
+    .bind(&input.serial)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if inserted == 0 {
+        return Err(CardError::AlreadyPending);
+    }
+    let opened = TopupOpened {
+        idempotency_key: topup_key(order_id),
+        user_id: input.user_id,
+        topup_type: topology::CARD.to_owned(),
+        source: input.provider.clone(),
+        amount_vnd: input.value,
+        card_serial: input.serial.clone(),
+    };
+    outbox::enqueue(&mut tx, topology::TOPUP_OPENED, &opened).await?;
+    tx.commit().await?;
+
+    let request = CardRequest {
+        partner_id: partner_id.to_owned(),
+        request_id: order_id,
+        provider: input.provider.clone(),
+        value: input.value,
+        pin: input.pin,
+        serial: input.serial,
+        callback_url: callback_url.to_owned(),
+    };
+    match aggregator.submit(&request).await {
+        Ok(reference) => {
+            sqlx::query("update card_order set aggregator_ref = $2, updated_at = now() where id = $1")
+                .bind(order_id)
+                .bind(&reference)
+                .execute(pool)
+                .await?;
+            tracing::info!(%order_id, provider = %input.provider, value = input.value, "card sent to the aggregator");
+            Ok(order_id)
+        }
+        Err(AggregatorError::Refused(reason)) => {
+            let mut tx = pool.begin().await?;
+            fail(&mut tx, order_id, input.user_id, "REFUSED").await?;
+            tx.commit().await?;
+            tracing::warn!(%order_id, %reason, "the aggregator refused a card");
+            Err(CardError::Refused(reason))
+        }
+        Err(AggregatorError::Unavailable(reason)) => {
+            // It may have the card: the order stays pending and its callback settles it; an
+            // order without one is what the 'card callbacks overdue' alert watches.
+            tracing::error!(%order_id, %reason, "no clear answer from the aggregator; the order stays pending");
+            Ok(order_id)
+        }
+    }
+}
+
+async fn fail(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+    user_id: Uuid,
+    error_code: &str,
+) -> Result<(), CardError> {
+    sqlx::query(
+        "update card_order set status = 'failed', error_code = $2, settled_at = now(), updated_at = now()
+         where id = $1",
+    )
+    .bind(order_id)
+    .bind(error_code)
+    .execute(&mut *conn)
+    .await?;
+    let failed = TopupFailed {
+        idempotency_key: topup_key(order_id),
+        user_id,
+        error_code: error_code.to_owned(),
+    };
+    outbox::enqueue(conn, topology::TOPUP_FAILED, &failed).await?;
+    Ok(())
+}
+
+/// The KP a card of `value` credits, and the fee applied; nothing for a worthless card.
+async fn card_kp(
+    conn: &mut PgConnection,
+    provider: &CardProvider,
+    value: i64,
+) -> Result<(i64, Option<rust_decimal::Decimal>), CardError> {
+    if value == 0 {
+        return Ok((0, None));
+    }
+    let fee = methods::card_fee(conn, &provider.code, value)
+        .await?
+        .ok_or_else(|| CardError::Malformed("no fee for this card".into()))?;
+    let kp = card::kp_for(value, fee, provider.rate())
+        .ok_or_else(|| CardError::Malformed("value too large".into()))?;
+    Ok((kp, Some(fee)))
+}
+
+#[derive(Debug, sqlx::FromRow)]
+struct OrderRow {
+    user_id: Uuid,
+    provider: String,
+    declared_value: i64,
+    serial: String,
+    status: String,
+    error_code: Option<String>,
+    real_value: Option<i64>,
+    kp: Option<i64>,
+}
+
+/// What a callback did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Settlement {
+    /// The pending order succeeded or failed.
+    Settled,
+    /// A credited order's value was lowered; the difference is recalled.
+    Corrected,
+    /// Nothing new: the same result again, or one that cannot change a settled order (kept).
+    Unchanged,
+}
+
+/// Verifies and applies one aggregator callback.
+pub async fn callback(
+    pool: &PgPool,
+    secret: &[u8],
+    signature_header: &str,
+    body: &[u8],
+    now: i64,
+) -> Result<Settlement, CardError> {
+    signature::verify(secret, signature_header, body, now)?;
+    let callback: CardCallback =
+        serde_json::from_slice(body).map_err(|error| CardError::Malformed(error.to_string()))?;
+    let outcome = Outcome::parse(&callback.status)
+        .ok_or_else(|| CardError::Malformed(format!("unknown status {}", callback.status)))?;
+    let body_json: serde_json::Value =
+        serde_json::from_slice(body).map_err(|error| CardError::Malformed(error.to_string()))?;
+
+    let mut tx = pool.begin().await?;
+    let order: Option<OrderRow> = sqlx::query_as(
+        "select user_id, provider, declared_value, serial, status, error_code, real_value, kp
+         from card_order where id = $1 for update",
+    )
+    .bind(callback.request_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(order) = order else {
+        sqlx::query("insert into card_callback (order_id, body, outcome) values (null, $1, 'unknown-order')")
+            .bind(&body_json)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        return Err(CardError::UnknownOrder);
+    };
+    let order_id = callback.request_id;
+    let real_value = match outcome {
+        // Good at the declared value.
+        Outcome::Success => order.declared_value,
+        Outcome::WrongAmount => callback.value.max(0),
+        Outcome::NotFound | Outcome::Invalid => 0,
+    };
+    let provider = methods::card_provider(&mut tx, &order.provider)
+        .await?
+        .ok_or(CardError::UnknownOrder)?;
+    let error_code = outcome.error_code();
+    let settlement = match order.status.as_str() {
+        "pending" if outcome.credits() && real_value > 0 => {
+            let (kp, fee) = card_kp(&mut tx, &provider, real_value).await?;
+            sqlx::query(
+                "update card_order set status = 'success', error_code = $2, real_value = $3, kp = $4,
+                     fee_percent = $5::text::numeric, exchange_rate = $6::text::numeric,
+                     aggregator_ref = coalesce(nullif($7, ''), aggregator_ref), settled_at = now(), updated_at = now()
+                 where id = $1",
+            )
+            .bind(order_id)
+            .bind(error_code)
+            .bind(real_value)
+            .bind(kp)
+            .bind(fee.map(|fee| fee.to_string()))
+            .bind(provider.rate().to_string())
+            .bind(&callback.transaction_id)
+            .execute(&mut *tx)
+            .await?;
+            let received = TopupReceived {
+                idempotency_key: topup_key(order_id),
+                user_id: order.user_id,
+                topup_type: topology::CARD.to_owned(),
+                source: order.provider.clone(),
+                amount_vnd: real_value,
+                kp,
+                card_serial: order.serial.clone(),
+                error_code: error_code.unwrap_or_default().to_owned(),
+            };
+            outbox::enqueue(&mut tx, topology::TOPUP_RECEIVED, &received).await?;
+            Settlement::Settled
+        }
+        "pending" => {
+            fail(&mut tx, order_id, order.user_id, error_code.unwrap_or("INVALID")).await?;
+            Settlement::Settled
+        }
+        "success" if order.real_value.unwrap_or_default() > real_value => {
+            let (kp, _) = card_kp(&mut tx, &provider, real_value).await?;
+            let recalled = order.kp.unwrap_or_default() - kp;
+            let callback_id: i64 = sqlx::query_scalar(
+                "insert into card_callback (order_id, body, outcome) values ($1, $2, 'corrected') returning id",
+            )
+            .bind(order_id)
+            .bind(&body_json)
+            .fetch_one(&mut *tx)
+            .await?;
+            sqlx::query(
+                "update card_order set error_code = $2, real_value = $3, kp = $4, updated_at = now() where id = $1",
+            )
+            .bind(order_id)
+            .bind(error_code.or(order.error_code.as_deref()))
+            .bind(real_value)
+            .bind(kp)
+            .execute(&mut *tx)
+            .await?;
+            if recalled > 0 {
+                let corrected = TopupCorrected {
+                    idempotency_key: format!("card-correction:{order_id}:{callback_id}"),
+                    topup_key: topup_key(order_id),
+                    user_id: order.user_id,
+                    kp: recalled,
+                    corrected_amount_vnd: real_value,
+                };
+                outbox::enqueue(&mut tx, topology::TOPUP_CORRECTED, &corrected).await?;
+            }
+            tx.commit().await?;
+            tracing::warn!(%order_id, real_value, recalled, "card corrected by the aggregator");
+            return Ok(Settlement::Corrected);
+        }
+        _ => Settlement::Unchanged,
+    };
+    let label = match settlement {
+        Settlement::Settled => "settled",
+        Settlement::Corrected => "corrected",
+        Settlement::Unchanged => "unchanged",
+    };
+    sqlx::query("insert into card_callback (order_id, body, outcome) values ($1, $2, $3)")
+        .bind(order_id)
+        .bind(&body_json)
+        .bind(label)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    if settlement == Settlement::Unchanged {
+        tracing::info!(%order_id, status = %callback.status, "card callback changed nothing; kept");
+    }
+    Ok(settlement)
+}
