@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 
 import { initTestI18n } from './i18n';
 import { resetDb } from './mocks/db';
+import { resetPaymentDb } from './mocks/payment-handlers';
 import { resetProfileUpdates } from './mocks/profile-handlers';
 import { resetSecurityDb } from './mocks/security-handlers';
 import { server } from './mocks/server';
@@ -46,6 +47,7 @@ afterEach(() => {
   resetDb();
   resetProfileUpdates();
   resetSecurityDb();
+  resetPaymentDb();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

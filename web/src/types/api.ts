@@ -103,3 +103,65 @@ export type UserSession = {
   /** Signed in with 'Ghi nhớ đăng nhập'. */
   remember: boolean;
 };
+
+/** Banks and e-wallets the portal knows by name; the server may list others. */
+export type TransferMethodCode = 'vietcombank' | 'techcombank' | 'momo' | 'viettelpay';
+
+/** A bank or e-wallet account to transfer to, as GET /payment/methods lists it. */
+export type TransferMethod = {
+  code: Open<TransferMethodCode>;
+  name: string;
+  /** KP per VND. */
+  exchangeRate: number;
+  /** The VietQR payload of a transfer to this account carrying the player's content; empty when the method takes no VietQR. */
+  qrCodeData: string;
+  /** The player's own transfer content, e.g. "KIDAB23CD4". */
+  paymentSyntax: string;
+  accountName: string;
+  accountNumber: string;
+  /** The phone number an e-wallet account is reached by; empty for a bank. */
+  mobileAccountNumber: string;
+  type: 'bank-transfer' | 'e-wallet';
+};
+
+/** Phone and game card brands (spec section 3). */
+export type CardProviderCode =
+  | 'viettel'
+  | 'vinaphone'
+  | 'mobifone'
+  | 'vietnamobile'
+  | 'zing'
+  | 'gate'
+  | 'vtc'
+  | 'garena';
+
+/** A card brand the portal takes, with its face values in VND. */
+export type CardProvider = {
+  code: Open<CardProviderCode>;
+  name: string;
+  /** KP per VND, before the card fee. */
+  exchangeRate: number;
+  payableValues: number[];
+  /** False for a brand temporarily not taken ('Thẻ {provider} tạm thời chưa được hỗ trợ'). */
+  enabled: boolean;
+};
+
+/** GET /payment/methods. */
+export type PaymentMethods = {
+  bankTransfers: TransferMethod[];
+  eWallets: TransferMethod[];
+  cards: CardProvider[];
+};
+
+/** One row of GET /payment/card-recharge/fees: the fee for one brand and face value. */
+export type CardFee = {
+  provider: string;
+  value: number;
+  feePercent: number;
+};
+
+/** POST /payment/card-recharge's answer (202): the card is on its way to the aggregator. */
+export type CardRechargeSent = {
+  orderId: string;
+  message: string;
+};

@@ -8,6 +8,7 @@ import { externalLinks } from '@/config/links';
 import { useWindowScrolledPast } from '@/hooks/use-window-scrolled-past';
 import type { User } from '@/types/api';
 
+import { HeaderBalance } from './header-balance';
 import { UserMenu } from './user-menu';
 
 const headerLinkStyle = {
@@ -66,6 +67,7 @@ export function AppHeader({ user, onLogout }: AppHeaderProps) {
         </HStack>
         <Spacer />
         <HStack gap="1">
+          <HeaderBalance credit={user.credit} />
           <ColorModeButton />
           <UserMenu user={user} onLogout={onLogout} />
         </HStack>

@@ -6,6 +6,7 @@ import { buildUser } from '../data';
 
 import { API, acceptsCaptcha, csrfMismatch, hasValidXsrf, record, unauthenticated, validationError } from './common';
 import { db } from './db';
+import { paymentHandlers } from './payment-handlers';
 import { profileHandlers } from './profile-handlers';
 import { securityHandlers } from './security-handlers';
 
@@ -197,4 +198,5 @@ export const handlers = [
   }),
   ...profileHandlers,
   ...securityHandlers,
+  ...paymentHandlers,
 ];

@@ -127,6 +127,15 @@ describe('signed-in shell', () => {
     expect(screen.queryByRole('img', { name: 'Đối tác nạp của Kid' })).toBeNull();
   });
 
+  it('shows the KP balance in the header, leading to the top-up area', async () => {
+    const { events, router } = renderApp('/', { user: buildUser({ credit: 1_234_500 }) });
+    const header = await screen.findByRole('banner');
+    const balance = within(header).getByRole('link', { name: 'Số dư: 1,234,500 KP' });
+    expect(balance).toHaveTextContent(/^1,234,500 KP$/);
+    await events.click(balance);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+  });
+
   it('the side navigation logs out too', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     const { events } = renderApp('/', { user: true });

@@ -1,11 +1,15 @@
-import { Heading } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
+import { TransferScreen } from './transfer-screen';
+
+/** /payment/bank-transfer: the banks to transfer to (spec section 2). */
 export function BankTransferScreen() {
   const { t } = useTranslation();
   return (
-    <Heading as="h2" size="lg">
-      {t('payment.bankTransfer.title')}
-    </Heading>
+    <TransferScreen
+      kind="bankTransfers"
+      title={t('payment.bankTransfer.title')}
+      subtitle={t('payment.bankTransfer.subtitle')}
+    />
   );
 }

@@ -1,11 +1,39 @@
-import { Heading } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ContentCard } from '@/components/layouts/content-card';
+import { useUser } from '@/lib/auth';
+
+import { usePaymentMethods } from '../api/get-payment-methods';
+
+import { BackLink } from './back-link';
+import { CardForm } from './card-form';
+import { CardRules } from './card-rules';
+import { MethodHeader } from './method-header';
+import { MethodsQueryStatus } from './methods-query-status';
+
+/**
+ * /payment/card (spec sections 2 and 4): the rules first; once the player has confirmed them,
+ * the card form.
+ */
 export function CardScreen() {
   const { t } = useTranslation();
+  const { data: user } = useUser();
+  const methods = usePaymentMethods();
+  const [confirmed, setConfirmed] = useState(false);
+
   return (
-    <Heading as="h2" size="lg">
-      {t('payment.card.title')}
-    </Heading>
+    <ContentCard p={{ base: '4', md: '6' }}>
+      <BackLink />
+      <MethodHeader title={t('payment.card.title')} subtitle={t('payment.card.subtitle')} />
+      {!confirmed ? (
+        <CardRules onConfirm={() => setConfirmed(true)} />
+      ) : (
+        <>
+          <MethodsQueryStatus query={methods} />
+          {methods.data && user && <CardForm providers={methods.data.cards} user={user} />}
+        </>
+      )}
+    </ContentCard>
   );
 }

@@ -2,14 +2,24 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 import { BalanceBanner } from '@/components/balance/balance-banner';
+import { LoadingText } from '@/components/feedback/loading-text';
 import { PageHeader } from '@/components/layouts/page-header';
+import { useUser } from '@/lib/auth';
 
-/** /payment and its methods: the heading and balance stay while the chosen method shows below. */
+import { PartnerBadge } from './partner-badge';
+
+/**
+ * /payment and its methods (spec section 2, "Top-up area"): the heading with the partner
+ * badge and the balance stay while the chosen method shows below. Nothing of it shows until
+ * the user has loaded.
+ */
 export function PaymentLayout() {
   const { t } = useTranslation();
+  const { data: user } = useUser();
+  if (!user) return <LoadingText>{t('app.loading')}</LoadingText>;
   return (
     <>
-      <PageHeader title={t('payment.title')} />
+      <PageHeader title={t('payment.title')} adornment={<PartnerBadge user={user} />} />
       <BalanceBanner />
       <Outlet />
     </>

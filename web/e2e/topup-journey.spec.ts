@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+import { expect, registerNewPlayer, screenshots, test } from './fixtures';
+
+const run = promisify(execFile);
+const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache', 'kid-target');
+/** The bank feed's simulator (see the README). */
+const BANK_FEED = join(targetDir, 'debug', 'kid-bank-feed');
+/** The database of the portal under test (scripts/lib.sh, start_e2e_portal). */
+const E2E_DATABASE = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kid_e2e';
+
+test('a player sends a phone card and sees it go from pending to credited', async ({ page }) => {
+  await registerNewPlayer(page);
+  await page.goto('/payment');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Thẻ cào/ })).toBeVisible();
+  await screenshots(page, 'payment');
+
+  await page.getByRole('link', { name: /Thẻ cào/ }).click();
+  await page.getByRole('button', { name: 'Tôi đã đọc và đồng ý' }).click();
+  await page.getByRole('radio', { name: 'Viettel' }).check({ force: true });
+  await page.getByRole('radio', { name: /^100,000 VND/ }).check({ force: true });
+  await expect(page.getByRole('radio', { name: /^100,000 VND/ })).toBeChecked();
+  await page.getByRole('textbox', { name: /^Mã thẻ/ }).fill('123456789015678');
+  await page.getByRole('textbox', { name: /^Số seri/ }).fill('20000000000001');
+  await screenshots(page, 'payment-card');
+  await page.getByRole('main').getByRole('button', { name: 'Nạp thẻ' }).click();
+  await expect(page.getByText('Gửi thẻ thành công!')).toBeVisible();
+  await page.getByRole('link', { name: 'Xem lịch sử giao dịch' }).click();
+
+  // The aggregator's simulator answers after two seconds.
+  await expect(page).toHaveURL(/\/transactions$/);
+  const row = page.getByRole('row').filter({ hasText: '20000000000001' });
+  await expect(row).toContainText('Đang xử lý');
+  await screenshots(page, 'transactions-card-pending');
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('row').filter({ hasText: '20000000000001' })).toContainText('Thành công', {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByTestId('header-balance')).toHaveText('85,000 KP');
+  await screenshots(page, 'transactions-card-credited');
+});
+
+test('a bank transfer sent by the bank feed raises the balance in the header', async ({ page }) => {
+  const player = await registerNewPlayer(page);
+  await expect(page.getByTestId('header-balance')).toHaveText('0 KP');
+  await page.goto('/payment/bank-transfer');
+  await expect(page.getByText(/Nội dung chuyển khoản/).first()).toBeVisible();
+  await expect(page.locator('svg[role="img"], [data-testid="copy-field"]').first()).toBeVisible();
+  await screenshots(page, 'payment-bank-transfer');
+
+  const { stdout } = await run(
+    BANK_FEED,
+    ['--username', player.username, '--amount', '500000', '--bank', 'vietcombank', '--portal', new URL(page.url()).origin],
+    { env: { ...process.env, KID_DATABASE__URL: E2E_DATABASE } },
+  );
+  expect(stdout).toContain('"matched":true');
+
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('header-balance')).toHaveText('500,000 KP', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await page.goto('/transactions');
+  await expect(page.getByRole('row').filter({ hasText: '500,000' }).first()).toContainText('Thành công');
+  await page.goto('/payment/e-wallet');
+  await screenshots(page, 'payment-e-wallet');
+});

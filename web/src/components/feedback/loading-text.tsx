@@ -1,0 +1,11 @@
+import { HStack, Spinner, Text } from '@chakra-ui/react';
+
+/** A small spinner and what is loading, announced politely to screen readers. */
+export function LoadingText({ children }: { children: string }) {
+  return (
+    <HStack role="status" gap="3" color="fg.muted">
+      <Spinner size="sm" />
+      <Text>{children}</Text>
+    </HStack>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link, Text } from '@chakra-ui/react';
+import { Wallet } from 'lucide-react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { paths } from '@/config/paths';
+import { formatNumber } from '@/lib/format';
+
+/** The KP balance in the header, always in view; it leads to the top-up area. */
+export function HeaderBalance({ credit }: { credit: number }) {
+  const { t } = useTranslation();
+  const label = t('balance.credit', { credit: formatNumber(credit) });
+  return (
+    <Link
+      asChild
+      data-testid="header-balance"
+      aria-label={label}
+      title={label}
+      display="inline-flex"
+      alignItems="center"
+      gap="1.5"
+      px="2.5"
+      py="1.5"
+      borderRadius="full"
+      borderWidth="1px"
+      borderColor="border"
+      bg="bg.panel"
+      fontSize="sm"
+      fontWeight="semibold"
+      color="fg"
+      _hover={{ textDecoration: 'none', borderColor: 'brand.solid' }}
+    >
+      <RouterLink to={paths.payment}>
+        <Wallet size={16} aria-hidden color="var(--chakra-colors-brand-fg)" />
+        <Text as="span" fontVariantNumeric="tabular-nums">
+          {t('balance.short', { credit: formatNumber(credit) })}
+        </Text>
+      </RouterLink>
+    </Link>
+  );
+}

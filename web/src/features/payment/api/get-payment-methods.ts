@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+import type { PaymentMethods } from '@/types/api';
+
+export const PAYMENT_METHODS_QUERY_KEY = ['payment', 'methods'] as const;
+
+/**
+ * GET /payment/methods: the banks and e-wallets to transfer to (each with the player's own
+ * transfer content and its VietQR code) and the card brands with their face values.
+ */
+export async function getPaymentMethods(): Promise<PaymentMethods> {
+  const response = await api.get<PaymentMethods>('/payment/methods');
+  return response.data;
+}
+
+export const paymentMethodsQueryOptions = () =>
+  queryOptions({
+    queryKey: PAYMENT_METHODS_QUERY_KEY,
+    queryFn: getPaymentMethods,
+  });
+
+export const usePaymentMethods = () => useQuery(paymentMethodsQueryOptions());

@@ -1,0 +1,102 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import { CARD_VALUE_MAX, CARD_VALUE_MIN } from '@/config/constants';
+import { api } from '@/lib/api-client';
+import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
+import { TRANSACTION_HISTORY_QUERY_KEY } from '@/lib/query-keys';
+import type { CardProvider, CardProviderCode, CardRechargeSent } from '@/types/api';
+
+export type CardCodeLengths = { pin: number; serial: number };
+
+/** The exact PIN and serial length of each brand's cards (spec section 5, "Card form"). */
+export const CARD_CODE_LENGTHS = {
+  viettel: { pin: 15, serial: 14 },
+  vinaphone: { pin: 14, serial: 14 },
+  mobifone: { pin: 12, serial: 15 },
+  vietnamobile: { pin: 12, serial: 11 },
+  zing: { pin: 9, serial: 12 },
+  gate: { pin: 10, serial: 10 },
+  vtc: { pin: 12, serial: 12 },
+  garena: { pin: 16, serial: 9 },
+} as const satisfies Record<CardProviderCode, CardCodeLengths>;
+
+/**
+ * A brand's lengths; 0 and 0 for a brand the portal does not know (the spec's "unknown" row),
+ * whose lengths the server alone checks.
+ */
+export function cardCodeLengths(provider: string): CardCodeLengths {
+  const code = provider.toLowerCase();
+  return Object.hasOwn(CARD_CODE_LENGTHS, code) ? CARD_CODE_LENGTHS[code as CardProviderCode] : { pin: 0, serial: 0 };
+}
+
+/** Players copy codes from the card in groups; the spaces between them are not part of it. */
+export const normaliseCardCode = (value: string) => value.replace(/\s+/g, '');
+
+/** Whether `value` is one of the brand's face values and within the range the portal takes. */
+export const isPayableValue = (provider: CardProvider, value: number) =>
+  Number.isInteger(value) && value >= CARD_VALUE_MIN && value <= CARD_VALUE_MAX && provider.payableValues.includes(value);
+
+const CARD_CODE = /^[A-Za-z0-9]+$/;
+
+const v = 'payment.card.validation';
+
+/**
+ * The card form (spec section 5): a brand the portal takes, one of its face values, and a PIN
+ * and serial of exactly the brand's lengths, letters and digits only, as the server checks
+ * them. Messages are locale keys; the form translates them with the chosen brand's name and
+ * lengths.
+ */
+export function cardRechargeInputSchema(providers: readonly CardProvider[]) {
+  return z
+    .object({
+      provider: z.string(),
+      value: z.number(),
+      pin: z.string().transform(normaliseCardCode),
+      serial: z.string().transform(normaliseCardCode),
+    })
+    .superRefine((input, context) => {
+      const issue = (path: 'provider' | 'value' | 'pin' | 'serial', message: string) =>
+        context.addIssue({ code: 'custom', message, path: [path] });
+      const provider = providers.find((candidate) => candidate.code === input.provider);
+      if (!provider) return issue('provider', `${v}.providerRequired`);
+      if (!provider.enabled) return issue('provider', 'payment.card.unsupported');
+      if (!isPayableValue(provider, input.value)) return issue('value', `${v}.valueRequired`);
+      const lengths = cardCodeLengths(provider.code);
+      const checkCode = (field: 'pin' | 'serial', code: string, limit: number) => {
+        if (!code) issue(field, `${v}.${field}Required`);
+        else if (limit > 0 && ([...code].length !== limit || !CARD_CODE.test(code))) issue(field, `${v}.${field}Length`);
+      };
+      checkCode('pin', input.pin, lengths.pin);
+      checkCode('serial', input.serial, lengths.serial);
+    });
+}
+
+export type CardRechargeInput = z.input<ReturnType<typeof cardRechargeInputSchema>>;
+export type CardRechargeField = keyof CardRechargeInput;
+export type CardRechargeRequest = CardRechargeInput & { gReCaptchaToken: string };
+
+/**
+ * POST /payment/card-recharge: 202 once the card is on its way to the aggregator, whose answer
+ * comes later (the history shows the card pending until then); 422 with errors.provider,
+ * errors.value, errors.pin, errors.serial or errors.gReCaptchaToken; 409 while the same card
+ * is still being processed.
+ */
+export async function rechargeCard(request: CardRechargeRequest): Promise<CardRechargeSent> {
+  const body = { ...request, pin: normaliseCardCode(request.pin), serial: normaliseCardCode(request.serial) };
+  await getCsrfCookie();
+  const response = await api.post<CardRechargeSent>('/payment/card-recharge', body);
+  return response.data;
+}
+
+/** A sent card appears in the history at once, pending; the balance changes once it is processed. */
+export function useRechargeCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rechargeCard,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: TRANSACTION_HISTORY_QUERY_KEY });
+    },
+  });
+}

@@ -1,0 +1,318 @@
+import { Alert, Badge, Box, Button, Field, Flex, Input, Link, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Gamepad2, Smartphone } from 'lucide-react';
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { FailureAlert } from '@/components/feedback/failure-alert';
+import { SuccessBanner } from '@/components/feedback/success-banner';
+import { CARD_PROCESSING_SECONDS } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { useCaptchaToken } from '@/hooks/use-captcha-token';
+import { toApiError } from '@/lib/api-client';
+import { failureText } from '@/lib/failure-text';
+import { formatNumber } from '@/lib/format';
+import type { CardFee, CardProvider, User } from '@/types/api';
+
+import { feeFor, useCardFees } from '../api/get-card-fees';
+import {
+  cardCodeLengths,
+  cardRechargeInputSchema,
+  useRechargeCard,
+  type CardRechargeField,
+  type CardRechargeInput,
+} from '../api/recharge-card';
+import { cardKp, partnerBonusKp } from '../utils/kp';
+import { partnerBonusPercent } from '../utils/partner';
+
+const FIELDS: readonly CardRechargeField[] = ['provider', 'value', 'pin', 'serial'];
+
+/** Phone carriers' codes are digits only: phones get a number pad for them. */
+const PHONE_CARRIERS: readonly string[] = ['viettel', 'vinaphone', 'mobifone', 'vietnamobile'];
+
+const EMPTY: CardRechargeInput = { provider: '', value: 0, pin: '', serial: '' };
+
+function ErrorText({ children }: { children: string | undefined }) {
+  if (!children) return null;
+  return (
+    <Text fontSize="xs" color="fg.error" mt="1.5">
+      {children}
+    </Text>
+  );
+}
+
+type FaceValueProps = {
+  provider: CardProvider;
+  value: number;
+  fees: readonly CardFee[] | undefined;
+  bonusPercent: number;
+};
+
+/** A face value with the KP it brings after the fee, and the partner bonus on top. */
+function FaceValue({ provider, value, fees, bonusPercent }: FaceValueProps) {
+  const { t } = useTranslation();
+  const fee = feeFor(fees, provider.code, value);
+  const kp = fee === undefined ? undefined : cardKp(value, fee, provider.exchangeRate);
+  return (
+    <RadioCard.Item value={String(value)}>
+      <RadioCard.ItemHiddenInput />
+      <RadioCard.ItemControl p="3">
+        <RadioCard.ItemContent gap="0.5" fontVariantNumeric="tabular-nums">
+          <RadioCard.ItemText fontWeight="semibold">
+            {t('payment.card.faceValue', { value: formatNumber(value) })}
+          </RadioCard.ItemText>
+          {kp !== undefined && fee !== undefined && (
+            <RadioCard.ItemDescription display="flex" flexDirection="column" gap="0.5">
+              <Text as="span" color="fg" fontWeight="medium">
+                {t('payment.card.receive', { kp: formatNumber(kp) })}
+              </Text>
+              {bonusPercent > 0 && (
+                <Text as="span" color="blue.fg">
+                  {t('payment.card.receiveBonus', { bonus: formatNumber(partnerBonusKp(kp, bonusPercent)) })}
+                </Text>
+              )}
+              <Text as="span" fontSize="xs">
+                {t('payment.card.fee', { percent: fee })}
+              </Text>
+            </RadioCard.ItemDescription>
+          )}
+        </RadioCard.ItemContent>
+      </RadioCard.ItemControl>
+    </RadioCard.Item>
+  );
+}
+
+type CardFormProps = {
+  providers: CardProvider[];
+  user: User;
+};
+
+/**
+ * The card form (spec sections 4 and 5): the brand, then its face values with the KP each
+ * brings, then PIN and serial once both are chosen. A new brand clears the face value. It
+ * sends a captcha token for cardRechargeFormSubmit, and does nothing when the captcha gives
+ * none. Server messages for a field go beside it; any other refusal shows above the button.
+ * Once sent, the face value and codes clear and the estimate shows with a link to the history.
+ */
+export function CardForm({ providers, user }: CardFormProps) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => cardRechargeInputSchema(providers), [providers]);
+  const fees = useCardFees();
+  const captcha = useCaptchaToken('cardRechargeFormSubmit');
+  const recharge = useRechargeCard();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    clearErrors,
+    reset,
+    formState: { errors },
+  } = useForm<CardRechargeInput>({
+    mode: 'onTouched',
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY,
+  });
+  const [providerCode, value] = useWatch({ control, name: ['provider', 'value'] });
+  const provider = providers.find((candidate) => candidate.code === providerCode);
+  const lengths = cardCodeLengths(providerCode);
+  const bonusPercent = partnerBonusPercent(user);
+  const showCodes = !!provider?.enabled && value > 0;
+  const numeric = PHONE_CARRIERS.includes(providerCode) ? 'numeric' : undefined;
+
+  const onSubmit = handleSubmit(async (input) => {
+    const gReCaptchaToken = await captcha.getToken();
+    if (!gReCaptchaToken) return;
+    recharge.mutate(
+      { ...input, gReCaptchaToken },
+      {
+        onSuccess: () => reset({ ...EMPTY, provider: input.provider }),
+        onError: (error) => {
+          const apiError = toApiError(error);
+          if (apiError.status !== 422) return;
+          let focus = true;
+          for (const field of FIELDS) {
+            const message = apiError.fieldError(field);
+            if (!message) continue;
+            setError(field, { type: 'server', message }, { shouldFocus: focus });
+            focus = false;
+          }
+        },
+      },
+    );
+  });
+
+  const message = (error: FieldError | undefined, limit = 0): string | undefined => {
+    if (!error?.message) return undefined;
+    if (error.type === 'server') return error.message;
+    return t(error.message as 'payment.card.validation.pinLength', { limit, provider: provider?.name ?? '' });
+  };
+  const failure = failureText(recharge.error, FIELDS);
+  const processing = captcha.pending || recharge.isPending;
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="6">
+        <Box>
+          <Controller
+            control={control}
+            name="provider"
+            render={({ field }) => (
+              <RadioCard.Root
+                name={field.name}
+                value={field.value || null}
+                onValueChange={({ value: code }) => {
+                  field.onChange(code ?? '');
+                  setValue('value', 0);
+                  clearErrors(['value', 'pin', 'serial']);
+                }}
+                size="sm"
+                variant="surface"
+                colorPalette="brand"
+                orientation="horizontal"
+              >
+                <RadioCard.Label fontWeight="semibold" fontSize="md" mb="2">
+                  {t('payment.card.provider')}
+                </RadioCard.Label>
+                <SimpleGrid columns={{ base: 2, sm: 4 }} gap="2">
+                  {providers.map((candidate) => {
+                    const Icon = PHONE_CARRIERS.includes(candidate.code) ? Smartphone : Gamepad2;
+                    return (
+                      <RadioCard.Item key={candidate.code} value={candidate.code} opacity={candidate.enabled ? 1 : 0.7}>
+                        <RadioCard.ItemHiddenInput onBlur={field.onBlur} />
+                        <RadioCard.ItemControl p="3" alignItems="center">
+                          <Box color="fg.muted" flexShrink={0}>
+                            <Icon size={18} aria-hidden />
+                          </Box>
+                          <RadioCard.ItemContent gap="0.5">
+                            <RadioCard.ItemText fontWeight="semibold">{candidate.name}</RadioCard.ItemText>
+                            {!candidate.enabled && (
+                              <Badge size="xs" colorPalette="gray" variant="subtle">
+                                {t('payment.card.suspended')}
+                              </Badge>
+                            )}
+                          </RadioCard.ItemContent>
+                        </RadioCard.ItemControl>
+                      </RadioCard.Item>
+                    );
+                  })}
+                </SimpleGrid>
+              </RadioCard.Root>
+            )}
+          />
+          <ErrorText>{message(errors.provider)}</ErrorText>
+        </Box>
+
+        {provider && !provider.enabled && (
+          <Alert.Root status="warning" borderRadius="lg">
+            <Alert.Indicator />
+            <Alert.Title>{t('payment.card.unsupported', { provider: provider.name })}</Alert.Title>
+          </Alert.Root>
+        )}
+
+        {provider?.enabled && (
+          <Box>
+            <Controller
+              control={control}
+              name="value"
+              render={({ field }) => (
+                <RadioCard.Root
+                  name={field.name}
+                  value={field.value ? String(field.value) : null}
+                  onValueChange={({ value: chosen }) => field.onChange(chosen ? Number(chosen) : 0)}
+                  size="sm"
+                  variant="surface"
+                  colorPalette="brand"
+                >
+                  <RadioCard.Label fontWeight="semibold" fontSize="md" mb="2">
+                    {t('payment.card.value')}
+                  </RadioCard.Label>
+                  <SimpleGrid columns={{ base: 2, sm: 3, lg: 4 }} gap="2">
+                    {provider.payableValues.map((faceValue) => (
+                      <FaceValue
+                        key={faceValue}
+                        provider={provider}
+                        value={faceValue}
+                        fees={fees.data}
+                        bonusPercent={bonusPercent}
+                      />
+                    ))}
+                  </SimpleGrid>
+                </RadioCard.Root>
+              )}
+            />
+            <ErrorText>{message(errors.value)}</ErrorText>
+          </Box>
+        )}
+
+        {showCodes && (
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+            <Field.Root required invalid={!!errors.pin}>
+              <Field.Label>
+                {t('payment.card.pin')}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                {...register('pin')}
+                autoComplete="off"
+                autoCorrect="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                inputMode={numeric}
+                fontFamily="mono"
+                letterSpacing="wide"
+              />
+              <Field.ErrorText>{message(errors.pin, lengths.pin)}</Field.ErrorText>
+              {lengths.pin > 0 && <Field.HelperText>{t('payment.card.pinHelp', { limit: lengths.pin })}</Field.HelperText>}
+            </Field.Root>
+            <Field.Root required invalid={!!errors.serial}>
+              <Field.Label>
+                {t('payment.card.serial')}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                {...register('serial')}
+                autoComplete="off"
+                autoCorrect="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                inputMode={numeric}
+                fontFamily="mono"
+                letterSpacing="wide"
+              />
+              <Field.ErrorText>{message(errors.serial, lengths.serial)}</Field.ErrorText>
+              {lengths.serial > 0 && (
+                <Field.HelperText>{t('payment.card.serialHelp', { limit: lengths.serial })}</Field.HelperText>
+              )}
+            </Field.Root>
+          </SimpleGrid>
+        )}
+
+        {failure && <FailureAlert title={t('payment.card.failed')} text={failure} />}
+        {recharge.isSuccess && (
+          <SuccessBanner title={t('payment.card.success.title')} onClose={() => recharge.reset()}>
+            <Flex direction="column" gap="1">
+              <Text>{t('payment.card.success.text', CARD_PROCESSING_SECONDS)}</Text>
+              <Link asChild fontWeight="semibold" color="inherit" textDecoration="underline">
+                <RouterLink to={paths.transactions}>{t('payment.card.success.history')}</RouterLink>
+              </Link>
+            </Flex>
+          </SuccessBanner>
+        )}
+
+        <Button
+          type="submit"
+          alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+          minW={{ sm: '40' }}
+          loading={processing}
+          disabled={!!provider && !provider.enabled}
+        >
+          {t('payment.card.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

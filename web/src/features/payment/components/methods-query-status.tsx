@@ -1,0 +1,29 @@
+import { Alert, Button } from '@chakra-ui/react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+
+import { LoadingText } from '@/components/feedback/loading-text';
+import { toApiError } from '@/lib/api-client';
+import type { PaymentMethods } from '@/types/api';
+
+/**
+ * While the payment methods load, 'Đang tải phương thức thanh toán...'; when they could not be
+ * loaded, the server's message and a retry. Nothing once they are there.
+ */
+export function MethodsQueryStatus({ query }: { query: UseQueryResult<PaymentMethods> }) {
+  const { t } = useTranslation();
+  if (query.isPending) return <LoadingText>{t('payment.loadingMethods')}</LoadingText>;
+  if (!query.isError) return null;
+  return (
+    <Alert.Root status="error" borderRadius="lg" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t('payment.loadFailed')}</Alert.Title>
+        <Alert.Description>{toApiError(query.error).message}</Alert.Description>
+      </Alert.Content>
+      <Button variant="outline" size="sm" alignSelf="center" loading={query.isFetching} onClick={() => void query.refetch()}>
+        {t('errors.retry')}
+      </Button>
+    </Alert.Root>
+  );
+}
