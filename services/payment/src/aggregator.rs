@@ -14,7 +14,7 @@ use uuid::Uuid;
 
 use crate::domain::signature;
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CardRequest {
     pub partner_id: String,
@@ -25,6 +25,19 @@ pub struct CardRequest {
     pub pin: String,
     pub serial: String,
     pub callback_url: String,
+}
+
+/// The PIN is a bearer secret: never in a log line, whatever formats the request.
+impl std::fmt::Debug for CardRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CardRequest")
+            .field("request_id", &self.request_id)
+            .field("provider", &self.provider)
+            .field("value", &self.value)
+            .field("pin", &"<redacted>")
+            .field("serial", &self.serial)
+            .finish_non_exhaustive()
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -117,5 +130,26 @@ impl Aggregator for HttpAggregator {
         } else {
             Err(AggregatorError::Unavailable(status.to_string()))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_card_request_never_shows_its_pin() {
+        let request = CardRequest {
+            partner_id: "kid".into(),
+            request_id: Uuid::nil(),
+            provider: "viettel".into(),
+            value: 100_000,
+            pin: "123456789015678".into(),
+            serial: "20000000000001".into(),
+            callback_url: "http://127.0.0.1/api/webhooks/card".into(),
+        };
+        let shown = format!("{request:?}");
+        assert!(!shown.contains("123456789015678"), "{shown}");
+        assert!(shown.contains("20000000000001"), "{shown}");
     }
 }

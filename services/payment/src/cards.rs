@@ -42,8 +42,8 @@ pub enum CardError {
     Outbox(#[from] outbox::OutboxError),
 }
 
-/// A card as the player typed it.
-#[derive(Debug, Clone)]
+/// A card as the player typed it. Not `Debug`: it holds the PIN.
+#[derive(Clone)]
 pub struct CardInput {
     pub user_id: Uuid,
     pub provider: String,
