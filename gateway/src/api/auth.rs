@@ -21,7 +21,7 @@ use crate::{
 };
 
 const MSG_LOGIN_FAILED: &str = "Tên đăng nhập hoặc mật khẩu không chính xác.";
-pub(super) const MSG_CAPTCHA: &str = "Không xác minh được bạn không phải là người máy, hãy thử lại.";
+const MSG_CAPTCHA: &str = "Không xác minh được bạn không phải là người máy, hãy thử lại.";
 const MSG_USERNAME_REQUIRED: &str = "Hãy nhập tên đăng nhập.";
 pub(super) const MSG_USERNAME_SHORT: &str = "Tên đăng nhập phải có tối thiểu 4 ký tự.";
 const MSG_PASSWORD_REQUIRED: &str = "Hãy nhập mật khẩu.";
@@ -121,14 +121,7 @@ async fn register(
     ValidJson(body): ValidJson<RegisterBody>,
 ) -> ApiResult<Response> {
     let ip = peer.ip().to_string();
-    if let Err(error) = state
-        .captcha
-        .verify(&body.g_re_captcha_token, "registerFormSubmit", &ip)
-        .await
-    {
-        tracing::info!(error = %error, "register refused by captcha");
-        return Err(one_field("gReCaptchaToken", MSG_CAPTCHA));
-    }
+    require_captcha(&state, &body.g_re_captcha_token, "registerFormSubmit", &ip).await?;
     let request = RegisterRequest {
         email: body.email,
         receive_newsletter: body.receive_newsletter,

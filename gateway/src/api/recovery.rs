@@ -15,7 +15,7 @@ use kid_proto::identity::v1::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::auth::{MSG_CAPTCHA, MSG_USERNAME_SHORT, one_field};
+use super::auth::{MSG_USERNAME_SHORT, one_field, require_captcha};
 use crate::{
     error::{ApiError, ApiResult, ValidJson},
     state::AppState,
@@ -45,13 +45,6 @@ pub struct Neutral {
 
 fn neutral() -> Json<Neutral> {
     Json(Neutral { message: MSG_NEUTRAL })
-}
-
-async fn check_captcha(state: &AppState, token: &str, action: &str, ip: &str) -> ApiResult<()> {
-    state.captcha.verify(token, action, ip).await.map_err(|error| {
-        tracing::info!(error = %error, action, "refused by captcha");
-        one_field("gReCaptchaToken", MSG_CAPTCHA)
-    })
 }
 
 /// Runs `work` after the answer, once per `subject` a minute; a failure is only logged.
@@ -93,7 +86,7 @@ async fn send_reset_email(
     ValidJson(body): ValidJson<SendResetBody>,
 ) -> ApiResult<Json<Neutral>> {
     let ip = peer.ip().to_string();
-    check_captcha(&state, &body.g_re_captcha_token, "forgotPasswordFormSubmit", &ip).await?;
+    require_captcha(&state, &body.g_re_captcha_token, "forgotPasswordFormSubmit", &ip).await?;
     let username = body.username.trim().to_lowercase();
     if username.chars().count() < 4 {
         return Err(one_field("username", MSG_USERNAME_SHORT));
@@ -181,7 +174,7 @@ async fn recover_username(
     ValidJson(body): ValidJson<RecoverUsernameBody>,
 ) -> ApiResult<Json<Neutral>> {
     let ip = peer.ip().to_string();
-    check_captcha(&state, &body.g_re_captcha_token, "forgotUsernameFormSubmit", &ip).await?;
+    require_captcha(&state, &body.g_re_captcha_token, "forgotUsernameFormSubmit", &ip).await?;
     let email = body.email.trim().to_lowercase();
     if email.is_empty() {
         return Err(one_field("email", MSG_EMAIL_REQUIRED));

@@ -12,7 +12,7 @@ use kid_proto::identity::v1::{ChangeEmailRequest, SecurityCodeAction, SendSecuri
 use serde::{Deserialize, Serialize};
 
 use super::{
-    auth::{MSG_CAPTCHA, one_field},
+    auth::{one_field, require_captcha},
     me::UserBody,
 };
 use crate::{
@@ -99,14 +99,7 @@ async fn change_email(
     ValidJson(body): ValidJson<ChangeEmailBody>,
 ) -> ApiResult<Json<UserBody>> {
     let ip = peer.ip().to_string();
-    if let Err(error) = state
-        .captcha
-        .verify(&body.g_re_captcha_token, "changeEmailFormSubmit", &ip)
-        .await
-    {
-        tracing::info!(error = %error, "email change refused by captcha");
-        return Err(one_field("gReCaptchaToken", MSG_CAPTCHA));
-    }
+    require_captcha(&state, &body.g_re_captcha_token, "changeEmailFormSubmit", &ip).await?;
     let user = state
         .clients
         .identity
