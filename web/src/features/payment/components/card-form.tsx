@@ -11,8 +11,8 @@ import { SuccessBanner } from '@/components/feedback/success-banner';
 import { CARD_PROCESSING_SECONDS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
-import { toApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
+import { placeServerErrors } from '@/lib/server-errors';
 import { formatNumber } from '@/lib/format';
 import type { CardFee, CardProvider, User } from '@/types/api';
 
@@ -130,17 +130,7 @@ export function CardForm({ providers, user }: CardFormProps) {
       { ...input, gReCaptchaToken },
       {
         onSuccess: () => reset({ ...EMPTY, provider: input.provider }),
-        onError: (error) => {
-          const apiError = toApiError(error);
-          if (apiError.status !== 422) return;
-          let focus = true;
-          for (const field of FIELDS) {
-            const message = apiError.fieldError(field);
-            if (!message) continue;
-            setError(field, { type: 'server', message }, { shouldFocus: focus });
-            focus = false;
-          }
-        },
+        onError: (error) => placeServerErrors(error, FIELDS, setError),
       },
     );
   });

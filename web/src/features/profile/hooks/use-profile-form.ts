@@ -4,8 +4,8 @@ import { useForm, useWatch, type DefaultValues, type FieldError, type Path } fro
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
-import { toApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
+import { placeServerErrors } from '@/lib/server-errors';
 
 import { profileMessageParams, useUpdateProfile, type ProfileChange } from '../api/update-profile';
 
@@ -38,17 +38,7 @@ export function useProfileForm<TInput extends Values, TOutput extends ProfileCha
   const onSubmit = form.handleSubmit((change) =>
     update.mutate(change, {
       onSuccess: onSaved,
-      onError: (error) => {
-        const apiError = toApiError(error);
-        if (apiError.status !== 422) return;
-        let focus = true;
-        for (const field of fields) {
-          const message = apiError.fieldError(field);
-          if (!message) continue;
-          form.setError(field, { type: 'server', message }, { shouldFocus: focus });
-          focus = false;
-        }
-      },
+      onError: (error) => placeServerErrors(error, fields, form.setError),
     }),
   );
 

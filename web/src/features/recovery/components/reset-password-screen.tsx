@@ -10,7 +10,6 @@ import { Result } from '@/components/feedback/result';
 import { PasswordStrengthMeter } from '@/components/form/password-strength-meter';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
-import { toApiError } from '@/lib/api-client';
 
 import { useResetTokenCheck } from '../api/check-reset-token';
 import {
@@ -21,6 +20,7 @@ import {
   type ResetPasswordInput,
 } from '../api/reset-password';
 import { failureText } from '@/lib/failure-text';
+import { placeServerErrors } from '@/lib/server-errors';
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { RecoveryCard } from './recovery-card';
 
@@ -89,17 +89,7 @@ function NewPasswordForm({ token, reset }: { token: string; reset: ReturnType<ty
     reset.mutate(
       { ...input, token },
       {
-        onError: (error) => {
-          const apiError = toApiError(error);
-          if (apiError.status !== 422) return;
-          let focus = true;
-          for (const field of FIELDS) {
-            const message = apiError.fieldError(field);
-            if (!message) continue;
-            setError(field, { type: 'server', message }, { shouldFocus: focus });
-            focus = false;
-          }
-        },
+        onError: (error) => placeServerErrors(error, FIELDS, setError),
       },
     ),
   );

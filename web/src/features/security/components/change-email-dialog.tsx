@@ -9,6 +9,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { toApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
+import { placeServerErrors } from '@/lib/server-errors';
 import type { User } from '@/types/api';
 
 import {
@@ -95,17 +96,7 @@ export function ChangeEmailDialog({ current, open, onOpenChange, onChanged }: Ch
       { email: input.email, securityCode: withCode ? input.securityCode : '', gReCaptchaToken },
       {
         onSuccess: onChanged,
-        onError: (error) => {
-          const apiError = toApiError(error);
-          if (apiError.status !== 422) return;
-          let focus = true;
-          for (const field of withCode ? (['email', 'securityCode'] as const) : (['email'] as const)) {
-            const message = apiError.fieldError(field);
-            if (!message) continue;
-            setError(field, { type: 'server', message }, { shouldFocus: focus });
-            focus = false;
-          }
-        },
+        onError: (error) => placeServerErrors(error, withCode ? (['email', 'securityCode'] as const) : (['email'] as const), setError),
       },
     );
   });

@@ -8,8 +8,8 @@ import { FailureAlert } from '@/components/feedback/failure-alert';
 import { PasswordStrengthMeter } from '@/components/form/password-strength-meter';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PasswordInput } from '@/components/ui/password-input';
-import { toApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
+import { placeServerErrors } from '@/lib/server-errors';
 
 import {
   changePasswordInputSchema,
@@ -53,17 +53,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
   const onSubmit = handleSubmit((input) =>
     change.mutate(input, {
       onSuccess: () => reset(),
-      onError: (error) => {
-        const apiError = toApiError(error);
-        if (apiError.status !== 422) return;
-        let focus = true;
-        for (const field of FIELDS) {
-          const message = apiError.fieldError(field);
-          if (!message) continue;
-          setError(field, { type: 'server', message }, { shouldFocus: focus });
-          focus = false;
-        }
-      },
+      onError: (error) => placeServerErrors(error, FIELDS, setError),
     }),
   );
 
