@@ -43,11 +43,21 @@ pub struct Gateway {
 impl Gateway {
     /// Binds `settings.gateway` (port 0 picks a free one) and connects to Redis.
     pub async fn build(settings: Settings, shutdown: CancellationToken) -> anyhow::Result<Self> {
-        kid_platform::install_tls_provider();
         let address = format!("{}:{}", settings.gateway.host, settings.gateway.port);
         let listener = TcpListener::bind(&address)
             .await
             .with_context(|| format!("gateway: cannot bind {address}"))?;
+        Self::build_on(listener, settings, shutdown).await
+    }
+
+    /// Serves on a listener already bound, for a caller that must know the address before the
+    /// gateway exists (the launcher gives it to the card simulator as the callback address).
+    pub async fn build_on(
+        listener: TcpListener,
+        settings: Settings,
+        shutdown: CancellationToken,
+    ) -> anyhow::Result<Self> {
+        kid_platform::install_tls_provider();
         let state = AppState::new(&settings).await?;
         let router = router(state, &settings);
         tracing::info!(address = %listener.local_addr()?, "gateway started");

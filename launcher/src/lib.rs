@@ -37,12 +37,6 @@ fn endpoint<'a>(settings: &'a mut Settings, schema: &str) -> anyhow::Result<&'a 
     })
 }
 
-/// A port free right now on `host`, for a part that must know its address before it binds.
-fn free_port(host: &str) -> anyhow::Result<u16> {
-    let listener = std::net::TcpListener::bind((host, 0)).context("finding a free port")?;
-    Ok(listener.local_addr()?.port())
-}
-
 impl Stack {
     /// Starts each service on the port of its endpoint in `settings.services` (port 0 picks a
     /// free one), points the gateway at where they really are, and starts the gateway.
@@ -52,9 +46,12 @@ impl Stack {
     pub async fn start(mut settings: Settings, shutdown: CancellationToken) -> anyhow::Result<Self> {
         kid_platform::db::ensure_database(&settings.database).await?;
         kid_platform::install_tls_provider();
-        if settings.gateway.port == 0 {
-            settings.gateway.port = free_port(&settings.gateway.host)?;
-        }
+        // Bound first, so the card simulator can be given the callback address.
+        let gateway_address = format!("{}:{}", settings.gateway.host, settings.gateway.port);
+        let gateway_listener = tokio::net::TcpListener::bind(&gateway_address)
+            .await
+            .with_context(|| format!("gateway: cannot bind {gateway_address}"))?;
+        let bound = gateway_listener.local_addr()?;
         let aggregator: http::Uri = settings
             .payment
             .aggregator_url
@@ -73,10 +70,7 @@ impl Stack {
         .await
         .context("starting the card aggregator simulator")?;
         settings.payment.aggregator_url = format!("http://{simulator}");
-        settings.payment.card_callback_url = format!(
-            "http://{}:{}/api/webhooks/card",
-            settings.gateway.host, settings.gateway.port
-        );
+        settings.payment.card_callback_url = format!("http://{bound}/api/webhooks/card");
         let mut tasks = JoinSet::new();
         let mut services = Vec::new();
         for spec in SERVICES {
@@ -93,7 +87,7 @@ impl Stack {
             tasks.spawn(application.run_until_stopped());
         }
         let settings_aggregator = settings.payment.aggregator_url.clone();
-        let gateway = kid_gateway::Gateway::build(settings, shutdown).await?;
+        let gateway = kid_gateway::Gateway::build_on(gateway_listener, settings, shutdown).await?;
         let gateway_address = gateway.address();
         tasks.spawn(gateway.run_until_stopped());
         Ok(Self {
