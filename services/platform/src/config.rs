@@ -35,6 +35,35 @@ pub struct Settings {
     pub captcha: CaptchaSettings,
     pub mail: MailSettings,
     pub payment: PaymentSettings,
+    pub recharge: RechargeSettings,
+}
+
+/// Coin recharge orders and their delivery to game teams.
+#[derive(Debug, Clone, Deserialize)]
+pub struct RechargeSettings {
+    /// How long a game has to answer an order before the KP is refunded.
+    pub delivery_deadline_ms: u64,
+    /// How often each replica looks for overdue orders and for payments to finish.
+    pub sweep_interval_ms: u64,
+    /// An order still paying this long after it was placed (the wallet did not answer) is
+    /// driven again: the debit is idempotent, so it is taken at most once.
+    pub redrive_after_ms: u64,
+    /// Development launcher only: run the reference game consumer.
+    pub reference_game: bool,
+}
+
+impl RechargeSettings {
+    pub fn delivery_deadline(&self) -> Duration {
+        Duration::from_millis(self.delivery_deadline_ms)
+    }
+
+    pub fn sweep_interval(&self) -> Duration {
+        Duration::from_millis(self.sweep_interval_ms)
+    }
+
+    pub fn redrive_after(&self) -> Duration {
+        Duration::from_millis(self.redrive_after_ms)
+    }
 }
 
 /// The payment service's outside parties.

@@ -40,7 +40,16 @@ pub async fn enqueue(
     routing_key: &str,
     payload: &impl Serialize,
 ) -> Result<Uuid, OutboxError> {
-    let id = Uuid::now_v7();
+    enqueue_with_id(conn, Uuid::now_v7(), routing_key, payload).await
+}
+
+/// [`enqueue`] with an id the caller chose, for messages that carry their own id in the body.
+pub async fn enqueue_with_id(
+    conn: &mut PgConnection,
+    id: Uuid,
+    routing_key: &str,
+    payload: &impl Serialize,
+) -> Result<Uuid, OutboxError> {
     let payload = serde_json::to_value(payload)?;
     let headers = serde_json::to_value(telemetry::current_context_headers())?;
     sqlx::query("insert into outbox_message (id, routing_key, payload, headers) values ($1, $2, $3, $4)")

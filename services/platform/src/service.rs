@@ -82,6 +82,11 @@ impl ServiceHost {
         RequireInternalJwt::new(self.jwt.clone())
     }
 
+    /// The interceptor this service's calls to other services go through.
+    pub fn attach_jwt(&self) -> crate::auth::AttachInternalJwt {
+        crate::auth::AttachInternalJwt::new(self.jwt.clone(), self.name)
+    }
+
     /// Cancelled when the service is asked to stop; tasks given to [`Self::spawn`] watch it.
     pub fn shutdown_token(&self) -> CancellationToken {
         self.shutdown.clone()

@@ -33,6 +33,8 @@ pub async fn isolated_settings() -> anyhow::Result<Settings> {
     // The launcher's card simulator on a free port, calling back quickly.
     settings.payment.aggregator_url = "http://127.0.0.1:0".to_owned();
     settings.payment.simulator_delay_ms = 100;
+    settings.recharge.sweep_interval_ms = 200;
+    settings.recharge.redrive_after_ms = 1_000;
     settings.mail.mailbox_dir = std::env::temp_dir()
         .join(format!("kid-mailbox-{id}"))
         .display()

@@ -74,3 +74,39 @@ pub struct TopupCorrected {
     pub kp: i64,
     pub corrected_amount_vnd: i64,
 }
+
+/// The recharge service's instructions to the wallet about a coin payment it debited.
+pub const PAYMENT_SETTLED: &str = "recharge.payment.settled";
+pub const PAYMENT_REFUND: &str = "recharge.payment.refund";
+
+/// The wallet's queue of the recharge service's payment outcomes. A durable queue, so an
+/// outcome decided while the wallet is down waits for it.
+pub fn wallet_recharges(settings: &Settings) -> QueueSpec {
+    QueueSpec::new(
+        format!("{}.wallet.recharges", settings.amqp.exchange),
+        &[PAYMENT_SETTLED, PAYMENT_REFUND],
+    )
+}
+
+/// `recharge.payment.settled`: the game delivered the coin; the payment shows success.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentSettled {
+    pub order_id: uuid::Uuid,
+    pub user_id: uuid::Uuid,
+    /// The credit.pay transaction.
+    pub transaction_id: uuid::Uuid,
+}
+
+/// `recharge.payment.refund`: the game failed or never answered; the KP goes back.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentRefund {
+    /// `refund:<order id>`: one refund per order, however often this is delivered.
+    pub idempotency_key: String,
+    pub order_id: uuid::Uuid,
+    pub user_id: uuid::Uuid,
+    /// The credit.pay transaction refunded.
+    pub transaction_id: uuid::Uuid,
+    pub reason: String,
+}

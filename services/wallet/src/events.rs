@@ -8,7 +8,9 @@ use kid_platform::{
     amqp::QueueSpec,
     inbox::{Consumer, Handler, HandlerError, HandlerFuture, Message},
     outbox::{self, OutboxError},
-    topology::{self, TopupCorrected, TopupFailed, TopupOpened, TopupReceived},
+    topology::{
+        self, PaymentRefund, PaymentSettled, TopupCorrected, TopupFailed, TopupOpened, TopupReceived,
+    },
 };
 use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
@@ -247,5 +249,62 @@ pub async fn consume_topups(ledger: ledger::Ledger, settings: Settings, shutdown
         topology::wallet_topups(&settings),
     )
     .run(Topups { ledger }, shutdown)
+    .await;
+}
+
+/// Applies the recharge service's decisions on coin payments: settled when the game delivered,
+/// refunded when it failed or never answered. The refund carries its own idempotency key, so a
+/// redelivery gives nothing back twice.
+struct Recharges {
+    ledger: ledger::Ledger,
+}
+
+impl Recharges {
+    async fn apply(&self, message: &Message) -> Result<(), HandlerError> {
+        match message.routing_key.as_str() {
+            topology::PAYMENT_SETTLED => {
+                let event: PaymentSettled = message.json()?;
+                let payment = self
+                    .ledger
+                    .settle_payment(event.user_id, event.transaction_id)
+                    .await
+                    .map_err(ledger_error)?;
+                if payment.row.status == "failed" {
+                    tracing::warn!(order_id = %event.order_id, transaction_id = %event.transaction_id, "delivery reported for a refunded payment; kept refunded");
+                }
+            }
+            topology::PAYMENT_REFUND => {
+                let event: PaymentRefund = message.json()?;
+                let refund = ledger::Refund {
+                    key: event.idempotency_key,
+                    user_id: event.user_id,
+                    payment_id: event.transaction_id,
+                };
+                match self.ledger.refund(&refund).await {
+                    Ok(_) => {
+                        tracing::info!(order_id = %event.order_id, transaction_id = %event.transaction_id, reason = %event.reason, "coin payment refunded");
+                    }
+                    Err(error) => return Err(ledger_error(error)),
+                }
+            }
+            other => return Err(HandlerError::Permanent(format!("unexpected routing key {other}"))),
+        }
+        Ok(())
+    }
+}
+
+impl Handler for Recharges {
+    fn handle<'a>(&'a self, _conn: &'a mut PgConnection, message: &'a Message) -> HandlerFuture<'a> {
+        Box::pin(self.apply(message))
+    }
+}
+
+pub async fn consume_recharges(ledger: ledger::Ledger, settings: Settings, shutdown: CancellationToken) {
+    Consumer::new(
+        ledger.pool().clone(),
+        &settings,
+        topology::wallet_recharges(&settings),
+    )
+    .run(Recharges { ledger }, shutdown)
     .await;
 }

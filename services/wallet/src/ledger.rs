@@ -341,7 +341,8 @@ impl Ledger {
         finish(tx, id).await
     }
 
-    /// Pays for game coin: the KP goes to game sales, refused when the balance is short.
+    /// Pays for game coin: the KP goes to game sales, refused when the balance is short. The
+    /// payment stays pending until [`Ledger::settle_payment`] or [`Ledger::refund`].
     pub async fn debit(&self, payment: &Payment) -> Result<TransactionView> {
         if payment.kp.is_zero() {
             return Err(LedgerError::Invalid("a payment debits a positive amount"));
@@ -365,7 +366,8 @@ impl Ledger {
         let new = NewTransaction {
             user_id: payment.user_id,
             kind: "credit.pay",
-            status: "success",
+            // Until the game confirms delivery ('Đang xử lý'); a refund makes it failed.
+            status: "pending",
             real_value: payment.kp.get(),
             currency: "KP",
             payload: json!({ "metadata": payment.metadata }),
@@ -386,6 +388,21 @@ impl Ledger {
         )
         .await?;
         finish(tx, id).await
+    }
+
+    /// Marks a pending payment delivered. A payment already settled stays as it is; one
+    /// already refunded stays failed (a late delivery never pays twice). Returns the payment.
+    pub async fn settle_payment(&self, user_id: Uuid, payment_id: Uuid) -> Result<TransactionView> {
+        let mut tx = self.pool.begin().await?;
+        db::lock_player(&mut tx, user_id).await?;
+        let payment = db::find_transaction(&mut tx, payment_id)
+            .await?
+            .filter(|payment| payment.user_id == user_id && payment.kind == "credit.pay")
+            .ok_or(LedgerError::NotFound("no such payment"))?;
+        if payment.status == "pending" {
+            db::touch(&mut tx, payment.id, Some("success"), None).await?;
+        }
+        finish(tx, payment.id).await
     }
 
     /// Gives a payment's KP back: the payment shows failed, with a related credit.refund.

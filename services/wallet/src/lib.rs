@@ -22,6 +22,7 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
         vec![
             events::partner_queue(settings),
             kid_platform::topology::wallet_topups(settings),
+            kid_platform::topology::wallet_recharges(settings),
         ]
     },
     wire,
@@ -36,6 +37,11 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
         shutdown.clone(),
     ));
     host.spawn(events::consume_topups(
+        ledger.clone(),
+        host.settings.clone(),
+        shutdown.clone(),
+    ));
+    host.spawn(events::consume_recharges(
         ledger.clone(),
         host.settings.clone(),
         shutdown.clone(),

@@ -36,7 +36,7 @@ pub async fn seed_demo(settings: &kid_platform::Settings, user_id: Uuid) -> anyh
             error_code: String::new(),
         })
         .await?;
-    ledger
+    let paid = ledger
         .debit(&Payment {
             key: "demo-seed-pay-jxsj2".into(),
             user_id,
@@ -50,6 +50,7 @@ pub async fn seed_demo(settings: &kid_platform::Settings, user_id: Uuid) -> anyh
             },
         })
         .await?;
+    ledger.settle_payment(user_id, paid.row.id).await?;
     let not_found = card(
         "demo-seed-card-vinaphone",
         user_id,

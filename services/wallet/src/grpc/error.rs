@@ -1,11 +1,14 @@
 //! The one place the wallet's errors become gRPC statuses.
 
-use tonic::Status;
+use tonic::{Code, Status};
+use tonic_types::{ErrorDetails, StatusExt};
 
 use crate::ledger::LedgerError;
 
 /// Said to players when a payment is larger than their balance.
 pub const MSG_INSUFFICIENT: &str = "Số dư KP của bạn không đủ để thực hiện giao dịch này.";
+/// The `google.rpc.ErrorInfo` reason callers tell a short balance by.
+pub const INSUFFICIENT_BALANCE: &str = kid_platform::validation::INSUFFICIENT_BALANCE;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -20,7 +23,11 @@ impl From<Error> for Status {
         match error {
             Error::InvalidArgument(message) => Status::invalid_argument(message),
             Error::Ledger(error) => match error {
-                LedgerError::InsufficientBalance => Status::failed_precondition(MSG_INSUFFICIENT),
+                LedgerError::InsufficientBalance => Status::with_error_details(
+                    Code::FailedPrecondition,
+                    MSG_INSUFFICIENT,
+                    ErrorDetails::with_error_info(INSUFFICIENT_BALANCE, "wallet", []),
+                ),
                 LedgerError::NotFound(message) => Status::not_found(message),
                 LedgerError::KeyReused => Status::already_exists(error.to_string()),
                 LedgerError::Conflict(message) => Status::failed_precondition(message),
