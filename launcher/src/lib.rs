@@ -1,6 +1,8 @@
 //! The whole portal in one process for development and tests: the four services, each on its
 //! own loopback port, and the gateway in front of them, all talking real gRPC.
 
+pub mod bench;
+
 use std::net::SocketAddr;
 
 use anyhow::Context;
@@ -8,7 +10,7 @@ use kid_platform::{
     Settings,
     service::{Application, ServiceSpec},
 };
-use tokio::task::JoinSet;
+use tokio::task::{JoinHandle, JoinSet};
 use tokio_util::sync::CancellationToken;
 
 const SERVICES: [&ServiceSpec; 4] = [
@@ -23,7 +25,17 @@ pub struct Stack {
     /// The card aggregator simulator.
     pub aggregator: String,
     pub services: Vec<(&'static str, SocketAddr)>,
+    parts: Vec<Part>,
     tasks: JoinSet<anyhow::Result<()>>,
+    shutdown: CancellationToken,
+}
+
+/// One running service, which tests may stop and start again on the same port.
+struct Part {
+    spec: &'static ServiceSpec,
+    settings: Settings,
+    stop: CancellationToken,
+    task: Option<JoinHandle<anyhow::Result<()>>>,
 }
 
 fn endpoint<'a>(settings: &'a mut Settings, schema: &str) -> anyhow::Result<&'a mut String> {
@@ -71,8 +83,16 @@ impl Stack {
         .context("starting the card aggregator simulator")?;
         settings.payment.aggregator_url = format!("http://{simulator}");
         settings.payment.card_callback_url = format!("http://{bound}/api/webhooks/card");
+        if settings.recharge.reference_game {
+            // Its queue is declared before any order can be published.
+            let game = kid_recharge::reference_game::ReferenceGame::start(&settings)
+                .await
+                .context("starting the reference game")?;
+            tokio::spawn(game.run(shutdown.clone()));
+        }
         let mut tasks = JoinSet::new();
         let mut services = Vec::new();
+        let mut parts = Vec::new();
         for spec in SERVICES {
             let uri: http::Uri = endpoint(&mut settings, spec.schema)?
                 .parse()
@@ -80,27 +100,75 @@ impl Stack {
             let mut own = settings.clone();
             own.grpc.host = uri.host().unwrap_or("127.0.0.1").to_owned();
             own.grpc.port = uri.port_u16().unwrap_or(0);
-            let application = Application::build(spec, own, shutdown.clone()).await?;
+            let stop = shutdown.child_token();
+            let application = Application::build(spec, own.clone(), stop.clone()).await?;
             let address = application.address();
+            own.grpc.port = address.port();
             *endpoint(&mut settings, spec.schema)? = format!("http://{address}");
             services.push((spec.schema, address));
-            tasks.spawn(application.run_until_stopped());
+            parts.push(Part {
+                spec,
+                settings: own,
+                stop,
+                task: Some(tokio::spawn(application.run_until_stopped())),
+            });
+        }
+        if settings.is_development() {
+            kid_recharge::seed_development(&settings)
+                .await
+                .context("seeding the development zones")?;
         }
         let settings_aggregator = settings.payment.aggregator_url.clone();
-        let gateway = kid_gateway::Gateway::build_on(gateway_listener, settings, shutdown).await?;
+        let gateway = kid_gateway::Gateway::build_on(gateway_listener, settings, shutdown.clone()).await?;
         let gateway_address = gateway.address();
         tasks.spawn(gateway.run_until_stopped());
         Ok(Self {
             gateway: gateway_address,
             aggregator: settings_aggregator,
             services,
+            parts,
             tasks,
+            shutdown,
         })
+    }
+
+    fn part(&mut self, schema: &str) -> anyhow::Result<&mut Part> {
+        self.parts
+            .iter_mut()
+            .find(|part| part.spec.schema == schema)
+            .with_context(|| format!("no service {schema}"))
+    }
+
+    /// Stops one service as SIGTERM would (in-flight work finishes, the relay flushes).
+    pub async fn stop_service(&mut self, schema: &str) -> anyhow::Result<()> {
+        let part = self.part(schema)?;
+        part.stop.cancel();
+        if let Some(task) = part.task.take() {
+            task.await.context("the service panicked")??;
+        }
+        Ok(())
+    }
+
+    /// Starts a stopped service again on the port it had.
+    pub async fn start_service(&mut self, schema: &str) -> anyhow::Result<()> {
+        let shutdown = self.shutdown.clone();
+        let part = self.part(schema)?;
+        anyhow::ensure!(part.task.is_none(), "{schema} is running");
+        part.stop = shutdown.child_token();
+        let application = Application::build(part.spec, part.settings.clone(), part.stop.clone()).await?;
+        part.task = Some(tokio::spawn(application.run_until_stopped()));
+        Ok(())
     }
 
     /// Waits until every part stops; the first failure is returned.
     pub async fn wait(mut self) -> anyhow::Result<()> {
         let mut first_error = None;
+        for part in &mut self.parts {
+            if let Some(task) = part.task.take() {
+                self.tasks
+                    .spawn(async move { task.await.context("a service panicked")? });
+            }
+        }
         while let Some(joined) = self.tasks.join_next().await {
             let outcome = joined
                 .context("a part of the stack panicked")

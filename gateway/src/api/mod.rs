@@ -5,6 +5,7 @@ mod dev;
 mod email_verification;
 pub mod me;
 mod payment;
+mod recharge;
 mod recovery;
 mod security;
 mod sessions;
@@ -24,6 +25,7 @@ pub fn router(state: AppState) -> Router {
         .merge(sessions::router())
         .merge(me::router())
         .merge(payment::router())
+        .merge(recharge::router())
         .merge(webhooks::router())
         .merge(if state.mailbox_dir.is_some() {
             dev::router()

@@ -15,6 +15,8 @@ pub struct Portal {
     pub settings: Settings,
     /// Where the wallet service answers gRPC.
     pub wallet: String,
+    /// The running stack, so a test can stop and start one service.
+    pub stack: Stack,
     shutdown: CancellationToken,
     _dist: TempDist,
 }
@@ -68,11 +70,11 @@ pub async fn start(adjust: impl FnOnce(&mut Settings)) -> Portal {
         .find(|(name, _)| *name == "wallet")
         .map(|(_, address)| format!("http://{address}"))
         .expect("the wallet runs");
-    tokio::spawn(stack.wait());
     Portal {
         base,
         settings,
         wallet,
+        stack,
         shutdown,
         _dist: dist,
     }

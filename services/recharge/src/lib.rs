@@ -1,9 +1,21 @@
 //! The recharge service: the game catalogue and coin recharge orders delivered to game teams.
 
+pub mod catalogue;
+pub mod contract;
+pub mod domain;
 pub mod grpc;
+pub mod orders;
+pub mod reference_game;
 
-use kid_platform::service::{ServiceHost, ServiceSpec};
-use kid_proto::recharge::v1::recharge_service_server::{RechargeServiceServer, SERVICE_NAME};
+use kid_platform::{
+    grpc::lazy_channel,
+    inbox::Consumer,
+    service::{ServiceHost, ServiceSpec},
+};
+use kid_proto::{
+    recharge::v1::recharge_service_server::{RechargeServiceServer, SERVICE_NAME},
+    wallet::v1::wallet_service_client::WalletServiceClient,
+};
 use sqlx::migrate::Migrator;
 use tonic::service::Routes;
 
@@ -13,14 +25,43 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
     schema: "recharge",
     grpc_name: SERVICE_NAME,
     migrator: &MIGRATOR,
-    queues: |_| Vec::new(),
+    queues: |settings| {
+        vec![
+            contract::results_queue(settings),
+            kid_platform::topology::wallet_recharges(settings),
+        ]
+    },
     wire,
 };
 
 fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
-    let service = grpc::Recharge::new(host.pool.clone());
+    let settings = host.settings.clone();
+    let wallet =
+        WalletServiceClient::with_interceptor(lazy_channel(&settings.services.wallet)?, host.attach_jwt());
+    let orders = orders::Orders::new(host.pool.clone(), wallet, settings.recharge.delivery_deadline());
+    let shutdown = host.shutdown_token();
+    host.spawn(
+        Consumer::new(host.pool.clone(), &settings, contract::results_queue(&settings))
+            .run(orders::GameResults, shutdown.clone()),
+    );
+    host.spawn(orders.clone().run_sweeper(
+        settings.recharge.sweep_interval(),
+        settings.recharge.redrive_after(),
+        shutdown,
+    ));
     Ok(Routes::new(RechargeServiceServer::with_interceptor(
-        service,
+        grpc::Recharge::new(orders),
         host.require_jwt(),
     )))
+}
+
+/// Development data: a zone 99 on every product (the reference game fails its orders).
+pub async fn seed_development(settings: &kid_platform::Settings) -> anyhow::Result<()> {
+    let pool = kid_platform::db::connect(&settings.database, "recharge").await?;
+    let added = catalogue::seed_failing_zones(&pool).await?;
+    if added > 0 {
+        tracing::info!(added, "development zone 99 added to every product");
+    }
+    pool.close().await;
+    Ok(())
 }

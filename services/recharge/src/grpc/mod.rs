@@ -1,19 +1,181 @@
-//! The tonic service. Its RPCs are built by the issue that owns them; until then they answer
-//! UNIMPLEMENTED (the generated default), behind the same internal-JWT check as the rest.
+//! The tonic service: the catalogue and order placement.
 
-use kid_proto::recharge::v1::recharge_service_server::RechargeService;
+use kid_proto::recharge::v1::{
+    self as pb, CreateRechargeRequest, CreateRechargeResponse, GetRechargeInfoRequest,
+    GetRechargeInfoResponse, ListProductsRequest, ListProductsResponse,
+    recharge_service_server::RechargeService,
+};
 use sqlx::PgPool;
+use tonic::{Request, Response, Status};
+use uuid::Uuid;
+
+use crate::{
+    catalogue,
+    domain::EventKind,
+    orders::{MSG_KEY_REUSED, NewOrder, OrderError, Orders},
+};
+
+pub const MSG_UNKNOWN_PRODUCT: &str = "Không tìm thấy sản phẩm.";
+
+type Answer<T> = Result<Response<T>, Status>;
 
 pub struct Recharge {
-    #[allow(dead_code, reason = "the queries arrive with their RPCs")]
     pool: PgPool,
+    orders: Orders,
 }
 
 impl Recharge {
-    pub fn new(pool: PgPool) -> Self {
-        Self { pool }
+    pub fn new(orders: Orders) -> Self {
+        Self {
+            pool: orders.pool().clone(),
+            orders,
+        }
+    }
+}
+
+fn database(error: sqlx::Error) -> Status {
+    tracing::error!(error = %error, "recharge database error");
+    Status::internal("internal error")
+}
+
+impl From<OrderError> for Status {
+    fn from(error: OrderError) -> Self {
+        match error {
+            OrderError::UnknownProduct => Status::not_found(MSG_UNKNOWN_PRODUCT),
+            OrderError::Invalid(errors) => errors.into_status(),
+            OrderError::KeyReused => Status::already_exists(MSG_KEY_REUSED),
+            OrderError::InsufficientBalance(message) => Status::failed_precondition(message),
+            OrderError::Database(error) => database(error),
+            OrderError::Outbox(error) => {
+                tracing::error!(error = %error, "recharge outbox error");
+                Status::internal("internal error")
+            }
+        }
+    }
+}
+
+fn timestamp(at: time::OffsetDateTime) -> prost_types::Timestamp {
+    prost_types::Timestamp {
+        seconds: at.unix_timestamp(),
+        nanos: i32::try_from(at.nanosecond()).unwrap_or(0),
+    }
+}
+
+fn order_status(status: &str) -> pb::OrderStatus {
+    match status {
+        "paying" => pb::OrderStatus::Paying,
+        "awaiting_delivery" => pb::OrderStatus::AwaitingDelivery,
+        "delivered" => pb::OrderStatus::Delivered,
+        "failed" => pb::OrderStatus::Failed,
+        _ => pb::OrderStatus::Unspecified,
     }
 }
 
 #[tonic::async_trait]
-impl RechargeService for Recharge {}
+impl RechargeService for Recharge {
+    async fn list_products(&self, _request: Request<ListProductsRequest>) -> Answer<ListProductsResponse> {
+        let products = catalogue::products(&self.pool).await.map_err(database)?;
+        Ok(Response::new(ListProductsResponse {
+            products: products
+                .into_iter()
+                .map(|product| pb::ProductSummary {
+                    code: product.code,
+                    name: product.name,
+                    logo_img: product.logo_img,
+                })
+                .collect(),
+        }))
+    }
+
+    async fn get_recharge_info(
+        &self,
+        request: Request<GetRechargeInfoRequest>,
+    ) -> Answer<GetRechargeInfoResponse> {
+        let code = request.into_inner().product_code;
+        let info = catalogue::recharge_info(&self.pool, &code)
+            .await
+            .map_err(database)?
+            .ok_or_else(|| Status::not_found(MSG_UNKNOWN_PRODUCT))?;
+        Ok(Response::new(GetRechargeInfoResponse {
+            code: info.product.code,
+            name: info.product.name,
+            coin_name: info.product.coin_name,
+            home_page_url: info.product.home_page_url,
+            zones: info
+                .zones
+                .into_iter()
+                .map(|zone| pb::Zone {
+                    id: zone.id,
+                    description: zone.description,
+                })
+                .collect(),
+            payable_values: info
+                .payable_values
+                .into_iter()
+                .map(|value| pb::PayableValue {
+                    credit: value.credit,
+                    coins_received: value.coins_received,
+                    coins_bonus: value.coins_bonus,
+                })
+                .collect(),
+            recharge_events: info
+                .events
+                .into_iter()
+                .map(|event| pb::RechargeEvent {
+                    name: event.name,
+                    r#type: match event.kind {
+                        EventKind::BonusCoin => pb::RechargeEventType::BonusCoin,
+                        EventKind::LotteryPoint => pb::RechargeEventType::BonusLotteryPoint,
+                    }
+                    .into(),
+                    rate: event.rate.normalize().to_string(),
+                    starts_at: Some(timestamp(event.starts_at)),
+                    ends_at: Some(timestamp(event.ends_at)),
+                })
+                .collect(),
+        }))
+    }
+
+    async fn create_recharge(
+        &self,
+        request: Request<CreateRechargeRequest>,
+    ) -> Answer<CreateRechargeResponse> {
+        let request = request.into_inner();
+        let user_id: Uuid = request
+            .user_id
+            .parse()
+            .map_err(|_| Status::invalid_argument("user_id is not a UUID"))?;
+        let key = request.idempotency_key.trim();
+        if key.is_empty() || key.len() > 128 {
+            return Err(Status::invalid_argument(
+                "idempotency_key must be 1 to 128 characters",
+            ));
+        }
+        let placed = self
+            .orders
+            .place(NewOrder {
+                key: key.to_owned(),
+                user_id,
+                username: request.username,
+                product_code: request.product_code,
+                zone_id: request.zone_id,
+                credit: request.credit_amount,
+            })
+            .await?;
+        let order = placed.order;
+        Ok(Response::new(CreateRechargeResponse {
+            order_id: order.id.to_string(),
+            transaction_id: order.transaction_id.map(|id| id.to_string()).unwrap_or_default(),
+            product_code: order.product_code,
+            coin_name: placed.product.coin_name,
+            zone_id: order.zone_id,
+            zone_description: placed.zone_description,
+            credit: order.credit,
+            coins: order.coins,
+            milestone_bonus: order.milestone_bonus,
+            event_bonus: order.event_bonus,
+            lottery_points: order.lottery_points,
+            status: order_status(&order.status).into(),
+        }))
+    }
+}

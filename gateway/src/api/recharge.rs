@@ -1,0 +1,286 @@
+//! Game recharge: the game list, a game's recharge screen, and paying KP for its coin.
+
+use std::net::SocketAddr;
+
+use axum::{
+    Json, Router,
+    extract::{ConnectInfo, Path, State},
+    http::{HeaderMap, StatusCode},
+    routing::get,
+};
+use kid_proto::{
+    identity::v1::GetUserRequest,
+    recharge::v1::{
+        self as pb, CreateRechargeRequest, GetRechargeInfoRequest, ListProductsRequest, OrderStatus,
+    },
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use super::{auth::require_captcha, me::rfc3339};
+use crate::{
+    error::{ApiError, ApiResult, ValidJson},
+    session::SignedIn,
+    state::AppState,
+};
+
+/// Said when the wallet did not confirm the debit in time: the order will be completed (or
+/// dropped, with nothing taken) on its own, so the player must not pay again.
+const MSG_PAYING: &str =
+    "Giao dịch của bạn đang được xử lý. Hãy kiểm tra lịch sử giao dịch trước khi nạp lại.";
+const MSG_KEY_INVALID: &str = "Mã yêu cầu (Idempotency-Key) không hợp lệ.";
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/product", get(products)).route(
+        "/payment/coin-recharge/{product_code}",
+        get(recharge_info).post(coin_recharge),
+    )
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProductBody {
+    code: String,
+    name: String,
+    logo_img: String,
+}
+
+async fn products(State(state): State<AppState>, _signed_in: SignedIn) -> ApiResult<Json<Vec<ProductBody>>> {
+    let products = state
+        .clients
+        .recharge
+        .clone()
+        .list_products(ListProductsRequest {})
+        .await?
+        .into_inner()
+        .products;
+    Ok(Json(
+        products
+            .into_iter()
+            .map(|product| ProductBody {
+                code: product.code,
+                name: product.name,
+                logo_img: product.logo_img,
+            })
+            .collect(),
+    ))
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ZoneBody {
+    id: i64,
+    description: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PayableValueBody {
+    credit: i64,
+    coins_received: i64,
+    coins_bonus: i64,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct EventBody {
+    name: String,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    config: Value,
+    starts_at: Option<String>,
+    ends_at: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RechargeInfoBody {
+    code: String,
+    name: String,
+    coin_name: String,
+    home_page_url: String,
+    zones: Vec<ZoneBody>,
+    payable_values: Vec<PayableValueBody>,
+    recharge_events: Vec<EventBody>,
+}
+
+/// Rates are exact decimals in the service; the screen only shows them.
+fn rate(value: &str) -> f64 {
+    value.parse().unwrap_or(0.0)
+}
+
+fn event(event: pb::RechargeEvent) -> EventBody {
+    let (kind, config) = match event.r#type() {
+        pb::RechargeEventType::BonusLotteryPoint => (
+            "recharge.bonus_lottery_point",
+            json!({ "extpointRate": rate(&event.rate) }),
+        ),
+        _ => (
+            "recharge.bonus_coin",
+            json!({ "coinBonusRate": rate(&event.rate) }),
+        ),
+    };
+    EventBody {
+        name: event.name,
+        kind,
+        config,
+        starts_at: rfc3339(event.starts_at),
+        ends_at: rfc3339(event.ends_at),
+    }
+}
+
+async fn recharge_info(
+    State(state): State<AppState>,
+    _signed_in: SignedIn,
+    Path(product_code): Path<String>,
+) -> ApiResult<Json<RechargeInfoBody>> {
+    let info = state
+        .clients
+        .recharge
+        .clone()
+        .get_recharge_info(GetRechargeInfoRequest { product_code })
+        .await?
+        .into_inner();
+    Ok(Json(RechargeInfoBody {
+        code: info.code,
+        name: info.name,
+        coin_name: info.coin_name,
+        home_page_url: info.home_page_url,
+        zones: info
+            .zones
+            .into_iter()
+            .map(|zone| ZoneBody {
+                id: zone.id,
+                description: zone.description,
+            })
+            .collect(),
+        payable_values: info
+            .payable_values
+            .into_iter()
+            .map(|value| PayableValueBody {
+                credit: value.credit,
+                coins_received: value.coins_received,
+                coins_bonus: value.coins_bonus,
+            })
+            .collect(),
+        recharge_events: info.recharge_events.into_iter().map(event).collect(),
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CoinRechargeBody {
+    #[serde(default)]
+    zone_id: i64,
+    #[serde(default)]
+    credit_amount: i64,
+    #[serde(default)]
+    g_re_captcha_token: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OrderBody {
+    order_id: String,
+    transaction_id: String,
+    /// `awaiting_delivery` (paid, sent to the game), `delivered`, `failed` or `processing`
+    /// (the payment is not confirmed yet).
+    status: &'static str,
+    product_code: String,
+    coin_name: String,
+    zone_id: i64,
+    zone_description: String,
+    credit: i64,
+    coins: i64,
+    milestone_bonus: i64,
+    event_bonus: i64,
+    lottery_points: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<&'static str>,
+}
+
+/// The `Idempotency-Key` header: the same key retried places one order. Without one, this
+/// request gets its own.
+fn idempotency_key(headers: &HeaderMap) -> ApiResult<String> {
+    match headers.get("idempotency-key") {
+        None => Ok(Uuid::new_v4().to_string()),
+        Some(value) => {
+            let key = value.to_str().map(str::trim).unwrap_or_default();
+            let printable = key.chars().all(|c| c.is_ascii_graphic());
+            if key.is_empty() || key.len() > 128 || !printable {
+                return Err(ApiError::BadRequest(MSG_KEY_INVALID.to_owned()));
+            }
+            Ok(key.to_owned())
+        }
+    }
+}
+
+/// Pays KP for a game's coin. 201 once paid and sent to the game; 202 while the payment is
+/// still being confirmed (the same key later returns the outcome); 409 for a short balance.
+async fn coin_recharge(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    SignedIn { user_id, .. }: SignedIn,
+    Path(product_code): Path<String>,
+    headers: HeaderMap,
+    ValidJson(body): ValidJson<CoinRechargeBody>,
+) -> ApiResult<(StatusCode, Json<OrderBody>)> {
+    let key = idempotency_key(&headers)?;
+    require_captcha(
+        &state,
+        &body.g_re_captcha_token,
+        "coinRechargeFormSubmit",
+        &peer.ip().to_string(),
+    )
+    .await?;
+    let user = state
+        .clients
+        .identity
+        .clone()
+        .get_user(GetUserRequest {
+            user_id: user_id.clone(),
+        })
+        .await?
+        .into_inner()
+        .user
+        .ok_or_else(|| ApiError::Internal("identity returned no user".into()))?;
+    let order = state
+        .clients
+        .recharge
+        .clone()
+        .create_recharge(CreateRechargeRequest {
+            idempotency_key: key,
+            user_id,
+            product_code,
+            zone_id: body.zone_id,
+            credit_amount: body.credit_amount,
+            username: user.username,
+        })
+        .await?
+        .into_inner();
+    let (code, status, message) = match order.status() {
+        OrderStatus::Paying => (StatusCode::ACCEPTED, "processing", Some(MSG_PAYING)),
+        OrderStatus::Delivered => (StatusCode::CREATED, "delivered", None),
+        OrderStatus::Failed => (StatusCode::CREATED, "failed", None),
+        _ => (StatusCode::CREATED, "awaiting_delivery", None),
+    };
+    Ok((
+        code,
+        Json(OrderBody {
+            order_id: order.order_id,
+            transaction_id: order.transaction_id,
+            status,
+            product_code: order.product_code,
+            coin_name: order.coin_name,
+            zone_id: order.zone_id,
+            zone_description: order.zone_description,
+            credit: order.credit,
+            coins: order.coins,
+            milestone_bonus: order.milestone_bonus,
+            event_bonus: order.event_bonus,
+            lottery_points: order.lottery_points,
+            message,
+        }),
+    ))
+}

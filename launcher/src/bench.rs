@@ -1,0 +1,154 @@
+//! What the benchmarks share: latency figures, and pgbench driving one raw ledger transfer
+//! against the wallet's schema, as the yardstick the service paths are printed beside.
+
+use std::{path::Path, process::Command, time::Duration};
+
+use anyhow::Context;
+use secrecy::ExposeSecret;
+use sqlx::{PgPool, postgres::PgConnectOptions};
+
+use kid_platform::Settings;
+
+/// One transfer as the ledger makes it: lock the player, look the key up, write the
+/// transaction and its two postings (the database moves the balance and checks the sum).
+/// Each client pays from its own players (`players` of them, numbered by [`number_players`]),
+/// as the service's workers do.
+pub const TRANSFER_SQL: &str = r"\set n :client_id + 1 + :clients * random(0, :players / :clients - 1)
+\set k random(1, 1000000000000)
+BEGIN;
+SELECT p.user_id, kp.balance FROM player p JOIN account kp ON kp.id = p.kp_account_id
+  JOIN bench_player b ON b.user_id = p.user_id WHERE b.n = :n FOR UPDATE;
+SELECT id FROM ledger_transaction WHERE operation = 'pay' AND idempotency_key = 'bench-' || :k;
+WITH t AS (
+  INSERT INTO ledger_transaction (id, user_id, type, status, real_value, currency, payload, operation, idempotency_key)
+  SELECT gen_random_uuid(), b.user_id, 'credit.pay', 'success', 1, 'KP', '{}', 'pay', gen_random_uuid()::text
+  FROM bench_player b WHERE b.n = :n RETURNING id, user_id
+)
+INSERT INTO posting (transaction_id, account_id, amount)
+SELECT t.id, v.account_id, v.amount FROM t JOIN bench_player b ON b.user_id = t.user_id
+  CROSS JOIN LATERAL (VALUES (b.kp_account_id, -1::bigint),
+    ((SELECT id FROM account WHERE user_id IS NULL AND purpose = 'game-sales'), 1::bigint)) v (account_id, amount);
+COMMIT;
+";
+
+pub struct Figures {
+    pub tps: f64,
+    pub p50: Duration,
+    pub p99: Duration,
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let rank = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[rank.min(sorted.len() - 1)]
+}
+
+pub fn figures(mut samples: Vec<Duration>, elapsed: Duration) -> Figures {
+    samples.sort();
+    Figures {
+        tps: samples.len() as f64 / elapsed.as_secs_f64(),
+        p50: percentile(&samples, 0.50),
+        p99: percentile(&samples, 0.99),
+    }
+}
+
+/// Numbers the wallet's players for the transfer script (`bench_player.n` from 1).
+pub async fn number_players(wallet: &PgPool) -> anyhow::Result<()> {
+    sqlx::query(
+        "create table bench_player as
+         select row_number() over (order by user_id) as n, user_id, kp_account_id from player",
+    )
+    .execute(wallet)
+    .await?;
+    sqlx::query("alter table bench_player add primary key (n)")
+        .execute(wallet)
+        .await?;
+    sqlx::query("create unique index on bench_player (user_id)")
+        .execute(wallet)
+        .await?;
+    Ok(())
+}
+
+/// libpq's own URL of the wallet schema: sqlx's carries parameters libpq refuses. A password
+/// comes from PGPASSWORD.
+pub fn wallet_url(settings: &Settings) -> anyhow::Result<String> {
+    let options: PgConnectOptions = settings.database.url.expose_secret().parse()?;
+    Ok(format!(
+        "postgresql://{}@{}:{}/{}?options=-csearch_path%3Dwallet",
+        options.get_username(),
+        options.get_host(),
+        options.get_port(),
+        options.get_database().unwrap_or("postgres"),
+    ))
+}
+
+/// Runs pgbench with the transfer script for `phase` and reads its per-transaction log for percentiles.
+pub fn pgbench_phase(
+    url: &str,
+    concurrency: usize,
+    players: usize,
+    dir: &Path,
+    phase: Duration,
+) -> anyhow::Result<Figures> {
+    let script = dir.join("transfer.sql");
+    std::fs::write(&script, TRANSFER_SQL)?;
+    let prefix = dir.join(format!("c{concurrency}"));
+    let output = Command::new("pgbench")
+        .args([
+            "-n",
+            "-M",
+            "prepared",
+            "-D",
+            &format!("clients={concurrency}"),
+            "-D",
+            &format!("players={players}"),
+            "-f",
+        ])
+        .arg(&script)
+        .args([
+            "-c",
+            &concurrency.to_string(),
+            "-j",
+            &concurrency.min(2).to_string(),
+        ])
+        .args(["-T", &phase.as_secs().to_string(), "-l", "--log-prefix"])
+        .arg(&prefix)
+        .arg(url)
+        .output()
+        .context("running pgbench (install PostgreSQL's client tools)")?;
+    anyhow::ensure!(
+        output.status.success(),
+        "pgbench failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let mut samples = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        if !name.starts_with(&format!("c{concurrency}.")) {
+            continue;
+        }
+        // Each line: client, transaction, latency in microseconds, script, epoch, microseconds.
+        for line in std::fs::read_to_string(&path)?.lines() {
+            if let Some(micros) = line.split_whitespace().nth(2).and_then(|v| v.parse::<u64>().ok()) {
+                samples.push(Duration::from_micros(micros));
+            }
+        }
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let tps = stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("tps = "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|value| value.parse::<f64>().ok())
+        .context("no tps in pgbench's output")?;
+    let mut measured = figures(samples, phase);
+    measured.tps = tps;
+    Ok(measured)
+}
+
+pub fn millis(duration: Duration) -> String {
+    format!("{:.2} ms", duration.as_secs_f64() * 1000.0)
+}

@@ -1,0 +1,670 @@
+//! Game recharge through the real path: the gateway, the recharge service, the wallet over
+//! gRPC, RabbitMQ to the game and back. A "game team" here is a plain AMQP client bound to
+//! the events exchange, as a real game's consumer would be.
+
+mod common;
+
+use std::{collections::HashSet, sync::Arc, time::Duration};
+
+use common::{Portal, get_json, registered, send_json, start, xsrf_token};
+use futures::StreamExt;
+use kid_platform::{
+    Settings,
+    auth::{AttachInternalJwt, InternalJwt},
+    db, grpc,
+};
+use kid_proto::wallet::v1::{CreditRequest, TopupType, wallet_service_client::WalletServiceClient};
+use kid_recharge::{
+    contract::{Delivery, GameResult},
+    reference_game,
+};
+use lapin::{
+    Channel,
+    options::{
+        BasicAckOptions, BasicConsumeOptions, ConfirmSelectOptions, QueueBindOptions, QueueDeclareOptions,
+    },
+    types::FieldTable,
+};
+use reqwest::{Client, Method, StatusCode};
+use secrecy::ExposeSecret;
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+/// Credits `kp` to the player as a bank transfer, straight through the wallet's gRPC.
+async fn fund(portal: &Portal, player: Uuid, kp: i64) {
+    let jwt = AttachInternalJwt::new(Arc::new(InternalJwt::new(&portal.settings.jwt)), "test");
+    let mut wallet =
+        WalletServiceClient::with_interceptor(grpc::lazy_channel(&portal.wallet).expect("channel"), jwt);
+    wallet
+        .credit(CreditRequest {
+            idempotency_key: format!("fund-{}", Uuid::new_v4()),
+            user_id: player.to_string(),
+            topup_type: TopupType::BankTransfer.into(),
+            source: "vietcombank".into(),
+            amount_vnd: kp,
+            kp,
+            card_serial: String::new(),
+            error_code: String::new(),
+        })
+        .await
+        .expect("credit");
+}
+
+async fn credit_of(http: &Client, portal: &Portal) -> i64 {
+    let (status, me) = get_json(http, portal, "/me").await;
+    assert_eq!(status, StatusCode::OK, "{me}");
+    me["credit"].as_i64().expect("credit")
+}
+
+/// Waits (up to ten seconds) until the player's balance is `credit`.
+async fn credit_reaches(http: &Client, portal: &Portal, credit: i64) {
+    let mut last = 0;
+    for _ in 0..200 {
+        last = credit_of(http, portal).await;
+        if last == credit {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("balance stayed {last}, expected {credit}");
+}
+
+/// POST /api/payment/coin-recharge/{product} with an Idempotency-Key.
+async fn buy(http: &Client, portal: &Portal, product: &str, key: &str, body: &Value) -> (StatusCode, Value) {
+    let token = xsrf_token(http, &portal.base).await;
+    let response = http
+        .post(format!("{}/api/payment/coin-recharge/{product}", portal.base))
+        .header("X-XSRF-TOKEN", token)
+        .header("Idempotency-Key", key)
+        .json(body)
+        .send()
+        .await
+        .expect("coin recharge");
+    let status = response.status();
+    (status, response.json().await.expect("json"))
+}
+
+fn order(zone: i64, credit: i64) -> Value {
+    json!({ "zoneId": zone, "creditAmount": credit, "productCode": "fsonline", "gReCaptchaToken": "dev-captcha" })
+}
+
+async fn recharge_db(portal: &Portal) -> sqlx::PgPool {
+    db::connect(&portal.settings.database, "recharge")
+        .await
+        .expect("pool")
+}
+
+/// The order's status and failure reason, as the recharge service stores them.
+async fn order_state(pool: &sqlx::PgPool, id: &str) -> (String, Option<String>) {
+    sqlx::query_as("select status, failure_reason from recharge_order where id = $1::uuid")
+        .bind(id)
+        .fetch_one(pool)
+        .await
+        .expect("order")
+}
+
+async fn order_reaches(pool: &sqlx::PgPool, id: &str, status: &str) -> Option<String> {
+    for _ in 0..200 {
+        let (now, reason) = order_state(pool, id).await;
+        if now == status {
+            return reason;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!(
+        "order {id} never reached {status}: {:?}",
+        order_state(pool, id).await
+    );
+}
+
+/// The effects the recharge service recorded for an order's results, in arrival order.
+async fn effects(pool: &sqlx::PgPool, id: &str) -> Vec<String> {
+    sqlx::query_scalar("select effect from game_result where order_id = $1::uuid order by id")
+        .bind(id)
+        .fetch_all(pool)
+        .await
+        .expect("results")
+}
+
+/// The player's payment for `order` in the history: its status and related transactions.
+async fn payment(http: &Client, portal: &Portal, transaction_id: &str) -> Value {
+    let (status, history) = get_json(http, portal, "/payment/transaction-history").await;
+    assert_eq!(status, StatusCode::OK);
+    history
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|row| row["id"] == transaction_id)
+        .cloned()
+        .unwrap_or_else(|| panic!("payment {transaction_id} not in {history}"))
+}
+
+async fn payment_reaches(http: &Client, portal: &Portal, transaction_id: &str, status: &str) -> Value {
+    for _ in 0..200 {
+        let row = payment(http, portal, transaction_id).await;
+        if row["status"] == status {
+            return row;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("payment {transaction_id} never became {status}");
+}
+
+/// A game team's side of the broker: its own queue bound to a routing-key pattern, and a
+/// channel to answer on.
+struct GameTeam {
+    channel: Channel,
+    deliveries: lapin::Consumer,
+    exchange: String,
+}
+
+impl GameTeam {
+    async fn bind(settings: &Settings, pattern: &str) -> Self {
+        let connection = kid_platform::amqp::connect(settings.amqp.url.expose_secret(), "test-game")
+            .await
+            .expect("broker");
+        let channel = connection.create_channel().await.expect("channel");
+        kid_platform::amqp::declare_exchanges(&channel, &settings.amqp.exchange)
+            .await
+            .expect("exchange");
+        let queue = channel
+            .queue_declare(
+                "".into(),
+                QueueDeclareOptions {
+                    exclusive: true,
+                    auto_delete: true,
+                    ..QueueDeclareOptions::default()
+                },
+                FieldTable::default(),
+            )
+            .await
+            .expect("queue");
+        channel
+            .queue_bind(
+                queue.name().clone(),
+                settings.amqp.exchange.as_str().into(),
+                pattern.into(),
+                QueueBindOptions::default(),
+                FieldTable::default(),
+            )
+            .await
+            .expect("bind");
+        channel
+            .confirm_select(ConfirmSelectOptions::default())
+            .await
+            .expect("confirms");
+        let deliveries = channel
+            .basic_consume(
+                queue.name().clone(),
+                "".into(),
+                BasicConsumeOptions::default(),
+                FieldTable::default(),
+            )
+            .await
+            .expect("consume");
+        Self {
+            channel,
+            deliveries,
+            exchange: settings.amqp.exchange.clone(),
+        }
+    }
+
+    /// The next message within `wait`, as (AMQP message id, routing key, JSON body).
+    async fn next(&mut self, wait: Duration) -> Option<(String, String, Value)> {
+        let delivery = tokio::time::timeout(wait, self.deliveries.next()).await.ok()??;
+        let delivery = delivery.expect("delivery");
+        delivery.ack(BasicAckOptions::default()).await.expect("ack");
+        let id = delivery
+            .properties
+            .message_id()
+            .as_ref()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        let body = serde_json::from_slice(&delivery.data).expect("JSON body");
+        Some((id, delivery.routing_key.to_string(), body))
+    }
+
+    /// Every message until `quiet` passes without one.
+    async fn drain(&mut self, quiet: Duration) -> Vec<(String, String, Value)> {
+        let mut all = Vec::new();
+        while let Some(message) = self.next(quiet).await {
+            all.push(message);
+        }
+        all
+    }
+
+    async fn answer(&self, order_id: &str, status: Delivery, reason: &str, message_id: &str) {
+        let result = GameResult {
+            schema_version: 1,
+            message_id: message_id.to_owned(),
+            order_id: order_id.parse().expect("order id"),
+            status,
+            reason: reason.to_owned(),
+            occurred_at: Some(time::OffsetDateTime::now_utc()),
+        };
+        reference_game::publish_result(&self.channel, &self.exchange, "fsonline", &result)
+            .await
+            .expect("publish");
+    }
+}
+
+fn schema(name: &str) -> jsonschema::Validator {
+    let path = format!(
+        "{}/../docs/game-contract/schemas/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
+    let schema: Value = serde_json::from_str(&text).expect("schema JSON");
+    jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("a valid schema")
+}
+
+fn assert_valid(validator: &jsonschema::Validator, message: &Value) {
+    let errors: Vec<String> = validator
+        .iter_errors(message)
+        .map(|error| error.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{message} breaks the contract: {errors:?}");
+}
+
+#[tokio::test]
+async fn the_catalogue_and_every_refusal_a_player_can_meet() {
+    let portal = start(|_| {}).await;
+    let (http, player) = registered(&portal, "coin_rules").await;
+
+    let (status, products) = get_json(&http, &portal, "/product").await;
+    assert_eq!(status, StatusCode::OK);
+    let codes: Vec<&str> = products
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|product| product["code"].as_str().expect("code"))
+        .collect();
+    assert_eq!(codes, ["fsonline", "jxonline2", "jxsj2"]);
+    assert_eq!(products[2]["logoImg"], "/images/products/jxsj2.svg");
+
+    let (status, info) = get_json(&http, &portal, "/payment/coin-recharge/fsonline").await;
+    assert_eq!(status, StatusCode::OK, "{info}");
+    assert_eq!(info["coinName"], "Xu");
+    let zones: Vec<i64> = info["zones"]
+        .as_array()
+        .expect("zones")
+        .iter()
+        .map(|zone| zone["id"].as_i64().expect("id"))
+        .collect();
+    assert_eq!(zones, [1, 2, 99], "development adds zone 99");
+    assert_eq!(
+        info["payableValues"][2],
+        json!({ "credit": 100_000, "coinsReceived": 1_000, "coinsBonus": 50 })
+    );
+    // The summer lottery event ended; only the coin bonus is active.
+    assert_eq!(
+        info["rechargeEvents"].as_array().expect("events").len(),
+        1,
+        "{info}"
+    );
+    assert_eq!(info["rechargeEvents"][0]["type"], "recharge.bonus_coin");
+    assert_eq!(info["rechargeEvents"][0]["config"]["coinBonusRate"], 0.1);
+    let (_, jxsj2) = get_json(&http, &portal, "/payment/coin-recharge/jxsj2").await;
+    assert_eq!(jxsj2["coinName"], "Vàng");
+
+    let (status, missing) = get_json(&http, &portal, "/payment/coin-recharge/nosuchgame").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(missing["message"], "Không tìm thấy sản phẩm.");
+    let (status, _) = buy(&http, &portal, "nosuchgame", "k0", &order(1, 20_000)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    let (status, body) = buy(&http, &portal, "fsonline", "k1", &order(0, 0)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["errors"]["zoneId"][0], "Hãy chọn máy chủ bạn muốn nạp.");
+    assert_eq!(
+        body["errors"]["creditAmount"][0],
+        "Hãy chọn mệnh giá bạn muốn nạp."
+    );
+    let (status, body) = buy(&http, &portal, "fsonline", "k2", &order(7, 12_345)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["zoneId"][0], "Máy chủ bạn chọn không tồn tại.");
+    assert_eq!(
+        body["errors"]["creditAmount"][0],
+        "Mệnh giá bạn chọn không có trong danh sách."
+    );
+    let mut no_captcha = order(1, 20_000);
+    no_captcha["gReCaptchaToken"] = json!("");
+    let (status, body) = buy(&http, &portal, "fsonline", "k3", &no_captcha).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body["errors"]["gReCaptchaToken"].is_array(), "{body}");
+    let (status, body) = buy(&http, &portal, "fsonline", &"x".repeat(200), &order(1, 20_000)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    // Without the XSRF token nothing is placed.
+    let response = http
+        .post(format!("{}/api/payment/coin-recharge/fsonline", portal.base))
+        .json(&order(1, 20_000))
+        .send()
+        .await
+        .expect("post");
+    assert_eq!(response.status().as_u16(), 419);
+
+    // A balance short of the price: a clear 409, no order, nothing moved.
+    fund(&portal, player, 19_999).await;
+    let (status, body) = buy(&http, &portal, "fsonline", "k4", &order(1, 20_000)).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(
+        body["message"],
+        "Số dư KP của bạn không đủ để thực hiện giao dịch này."
+    );
+    let orders: i64 = sqlx::query_scalar("select count(*) from recharge_order")
+        .fetch_one(&recharge_db(&portal).await)
+        .await
+        .expect("count");
+    assert_eq!(orders, 0);
+    assert_eq!(credit_of(&http, &portal).await, 19_999);
+
+    let anonymous = common::client();
+    let response = anonymous
+        .get(format!("{}/api/product", portal.base))
+        .send()
+        .await
+        .expect("get");
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn a_paid_order_is_debited_once_sent_once_and_delivered() {
+    let portal = start(|_| {}).await;
+    let (http, player) = registered(&portal, "coin_buyer").await;
+    let mut game = GameTeam::bind(&portal.settings, "recharge.order.fsonline").await;
+    let mut answers = GameTeam::bind(&portal.settings, "recharge.result.*").await;
+    fund(&portal, player, 150_000).await;
+
+    let (status, placed) = buy(&http, &portal, "fsonline", "buy-1", &order(1, 100_000)).await;
+    assert_eq!(status, StatusCode::CREATED, "{placed}");
+    // 1,000 Xu, the value's 50 milestone Xu, 10% event bonus on the 1,000 bought.
+    assert_eq!(placed["coins"], 1_000);
+    assert_eq!(placed["milestoneBonus"], 50);
+    assert_eq!(placed["eventBonus"], 100);
+    assert_eq!(placed["lotteryPoints"], 0);
+    assert_eq!(placed["zoneDescription"], "Máy chủ 1 - Thiên Long");
+    assert_eq!(placed["coinName"], "Xu");
+    assert_eq!(credit_of(&http, &portal).await, 50_000, "debited at once");
+    let order_id = placed["orderId"].as_str().expect("order id").to_owned();
+    let transaction_id = placed["transactionId"].as_str().expect("transaction").to_owned();
+
+    // The same submission again (a retry): the same order, nothing more taken.
+    let (status, again) = buy(&http, &portal, "fsonline", "buy-1", &order(1, 100_000)).await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(again["orderId"], order_id.as_str());
+    // The same key for another order is refused.
+    let (status, reused) = buy(&http, &portal, "fsonline", "buy-1", &order(2, 100_000)).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{reused}");
+
+    // The game got exactly one order, as the contract describes it.
+    let sent = game.drain(Duration::from_secs(2)).await;
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    let (message_id, routing_key, body) = &sent[0];
+    assert_eq!(routing_key, "recharge.order.fsonline");
+    assert_eq!(body["messageId"], message_id.as_str());
+    assert_eq!(body["orderId"], order_id.as_str());
+    assert_eq!(body["transactionId"], transaction_id.as_str());
+    assert_eq!(body["username"], "coin_buyer");
+    assert_eq!(body["zoneId"], 1);
+    assert_eq!(body["totalCoins"], 1_150);
+    assert_valid(&schema("recharge-order.json"), body);
+
+    // The reference game delivered it; its answer follows the contract too.
+    let recharge = recharge_db(&portal).await;
+    order_reaches(&recharge, &order_id, "delivered").await;
+    let (_, result_key, result) = answers.next(Duration::from_secs(5)).await.expect("an answer");
+    assert_eq!(result_key, "recharge.result.fsonline");
+    assert_eq!(result["status"], "delivered");
+    assert_valid(&schema("recharge-result.json"), &result);
+
+    let row = payment_reaches(&http, &portal, &transaction_id, "success").await;
+    assert_eq!(row["type"], "credit.pay");
+    assert_eq!(row["realValue"], 100_000);
+    assert_eq!(row["payload"]["metadata"]["coin"], 1_000);
+    assert_eq!(row["payload"]["metadata"]["coinBonus"], 150);
+    assert_eq!(row["payload"]["metadata"]["productName"], "Phong Thần Online");
+    assert_eq!(effects(&recharge, &order_id).await, ["applied"]);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(credit_of(&http, &portal).await, 50_000);
+}
+
+#[tokio::test]
+async fn zone_99_fails_and_is_refunded_once() {
+    let portal = start(|_| {}).await;
+    let (http, player) = registered(&portal, "coin_zone99").await;
+    fund(&portal, player, 50_000).await;
+    let (status, placed) = buy(&http, &portal, "fsonline", "z99", &order(99, 50_000)).await;
+    assert_eq!(status, StatusCode::CREATED, "{placed}");
+    let order_id = placed["orderId"].as_str().expect("order").to_owned();
+    let transaction_id = placed["transactionId"].as_str().expect("transaction").to_owned();
+
+    let recharge = recharge_db(&portal).await;
+    let reason = order_reaches(&recharge, &order_id, "failed").await;
+    assert_eq!(reason.as_deref(), Some("zone 99 is closed"));
+    credit_reaches(&http, &portal, 50_000).await;
+    let row = payment_reaches(&http, &portal, &transaction_id, "failed").await;
+    let related = row["relatedTransactions"].as_array().expect("related");
+    assert_eq!(related.len(), 1, "{row}");
+    assert_eq!(related[0]["type"], "credit.refund");
+    assert_eq!(related[0]["realValue"], 50_000);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(credit_of(&http, &portal).await, 50_000, "refunded once");
+}
+
+#[tokio::test]
+async fn a_silent_game_is_refunded_at_the_deadline_and_a_late_delivery_is_not_paid_again() {
+    let portal = start(|settings| {
+        settings.recharge.reference_game = false;
+        settings.recharge.delivery_deadline_ms = 1_500;
+    })
+    .await;
+    let (http, player) = registered(&portal, "coin_silent").await;
+    let game = GameTeam::bind(&portal.settings, "recharge.order.*").await;
+    fund(&portal, player, 20_000).await;
+    let (status, placed) = buy(&http, &portal, "fsonline", "silent", &order(2, 20_000)).await;
+    assert_eq!(status, StatusCode::CREATED, "{placed}");
+    let order_id = placed["orderId"].as_str().expect("order").to_owned();
+    let transaction_id = placed["transactionId"].as_str().expect("transaction").to_owned();
+    assert_eq!(credit_of(&http, &portal).await, 0);
+    assert_eq!(
+        payment(&http, &portal, &transaction_id).await["status"],
+        "pending",
+        "'Đang xử lý' while the game has not answered"
+    );
+
+    let recharge = recharge_db(&portal).await;
+    let reason = order_reaches(&recharge, &order_id, "failed").await;
+    assert_eq!(reason.as_deref(), Some("no answer before the delivery deadline"));
+    credit_reaches(&http, &portal, 20_000).await;
+    payment_reaches(&http, &portal, &transaction_id, "failed").await;
+
+    // The game wakes up and says it delivered: kept for support, no money moves.
+    game.answer(&order_id, Delivery::Delivered, "", "late-1").await;
+    for _ in 0..100 {
+        if !effects(&recharge, &order_id).await.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(effects(&recharge, &order_id).await, ["late"]);
+    assert_eq!(order_state(&recharge, &order_id).await.0, "failed");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(credit_of(&http, &portal).await, 20_000);
+    assert_eq!(payment(&http, &portal, &transaction_id).await["status"], "failed");
+}
+
+#[tokio::test]
+async fn duplicate_and_reordered_results_move_money_once() {
+    let portal = start(|settings| settings.recharge.reference_game = false).await;
+    let (http, player) = registered(&portal, "coin_replays").await;
+    let game = GameTeam::bind(&portal.settings, "recharge.order.*").await;
+    fund(&portal, player, 100_000).await;
+    let (_, delivered) = buy(&http, &portal, "fsonline", "a", &order(1, 50_000)).await;
+    let (_, failed) = buy(&http, &portal, "fsonline", "b", &order(1, 50_000)).await;
+    let delivered = delivered["orderId"].as_str().expect("a").to_owned();
+    let failed = failed["orderId"].as_str().expect("b").to_owned();
+    assert_eq!(credit_of(&http, &portal).await, 0);
+
+    // A: delivered, the same message redelivered, another 'delivered', then a stray failure.
+    game.answer(&delivered, Delivery::Delivered, "", "a-1").await;
+    game.answer(&delivered, Delivery::Delivered, "", "a-1").await;
+    game.answer(&delivered, Delivery::Delivered, "", "a-2").await;
+    game.answer(&delivered, Delivery::Failed, "changed its mind", "a-3")
+        .await;
+    // B: failed twice, then a delivery that arrives after the refund.
+    game.answer(&failed, Delivery::Failed, "character not found", "b-1")
+        .await;
+    game.answer(&failed, Delivery::Failed, "character not found", "b-2")
+        .await;
+    game.answer(&failed, Delivery::Delivered, "", "b-3").await;
+
+    let recharge = recharge_db(&portal).await;
+    for _ in 0..200 {
+        if effects(&recharge, &delivered).await.len() == 3 && effects(&recharge, &failed).await.len() == 3 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        effects(&recharge, &delivered).await,
+        ["applied", "duplicate", "conflicting"]
+    );
+    assert_eq!(
+        effects(&recharge, &failed).await,
+        ["applied", "duplicate", "late"]
+    );
+    assert_eq!(order_state(&recharge, &delivered).await.0, "delivered");
+    assert_eq!(
+        order_state(&recharge, &failed).await,
+        ("failed".to_owned(), Some("character not found".to_owned()))
+    );
+    credit_reaches(&http, &portal, 50_000).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(credit_of(&http, &portal).await, 50_000, "one refund, for B only");
+}
+
+#[tokio::test]
+async fn the_wallet_restarted_between_debit_and_delivery_loses_nothing() {
+    let mut portal = start(|settings| settings.recharge.reference_game = false).await;
+    let (http, player) = registered(&portal, "coin_restart").await;
+    let mut game = GameTeam::bind(&portal.settings, "recharge.order.*").await;
+    fund(&portal, player, 300_000).await;
+    let (_, delivered) = buy(&http, &portal, "fsonline", "r-a", &order(1, 100_000)).await;
+    let (_, failed) = buy(&http, &portal, "fsonline", "r-b", &order(1, 100_000)).await;
+    let delivered_tx = delivered["transactionId"].as_str().expect("a").to_owned();
+    let failed_tx = failed["transactionId"].as_str().expect("b").to_owned();
+    assert_eq!(game.drain(Duration::from_secs(1)).await.len(), 2);
+    assert_eq!(credit_of(&http, &portal).await, 100_000);
+
+    portal.stack.stop_service("wallet").await.expect("wallet stops");
+    // The games answer while the wallet is down.
+    game.answer(
+        delivered["orderId"].as_str().expect("a"),
+        Delivery::Delivered,
+        "",
+        "r-a-1",
+    )
+    .await;
+    game.answer(
+        failed["orderId"].as_str().expect("b"),
+        Delivery::Failed,
+        "server full",
+        "r-b-1",
+    )
+    .await;
+    // A player pays while the wallet is down: told it is being processed, not asked to retry.
+    let (status, pending) = buy(&http, &portal, "fsonline", "r-c", &order(2, 50_000)).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{pending}");
+    assert_eq!(pending["status"], "processing");
+    assert!(
+        pending["message"]
+            .as_str()
+            .expect("message")
+            .contains("đang được xử lý")
+    );
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+
+    portal
+        .stack
+        .start_service("wallet")
+        .await
+        .expect("wallet starts again");
+    // C is debited when the sweeper drives it again, and sent to the game once.
+    let sent = game.drain(Duration::from_secs(4)).await;
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert_eq!(sent[0].2["orderId"], pending["orderId"]);
+    let (status, c) = buy(&http, &portal, "fsonline", "r-c", &order(2, 50_000)).await;
+    assert_eq!(
+        status,
+        StatusCode::CREATED,
+        "the same key now tells the outcome: {c}"
+    );
+    game.answer(
+        pending["orderId"].as_str().expect("c"),
+        Delivery::Delivered,
+        "",
+        "r-c-1",
+    )
+    .await;
+
+    payment_reaches(&http, &portal, &delivered_tx, "success").await;
+    payment_reaches(&http, &portal, &failed_tx, "failed").await;
+    payment_reaches(&http, &portal, c["transactionId"].as_str().expect("c"), "success").await;
+    credit_reaches(&http, &portal, 300_000 - 100_000 - 50_000).await;
+}
+
+#[tokio::test]
+async fn parallel_orders_spend_only_the_balance_and_each_is_sent_once() {
+    let portal = start(|settings| settings.recharge.reference_game = false).await;
+    let (http, player) = registered(&portal, "coin_rush").await;
+    let mut game = GameTeam::bind(&portal.settings, "recharge.order.*").await;
+    fund(&portal, player, 500_000).await;
+    let token = xsrf_token(&http, &portal.base).await;
+    let attempts = (0..24).map(|n| {
+        let http = http.clone();
+        let token = token.clone();
+        let url = format!("{}/api/payment/coin-recharge/fsonline", portal.base);
+        async move {
+            let response = http
+                .post(url)
+                .header("X-XSRF-TOKEN", token)
+                .header("Idempotency-Key", format!("rush-{n}"))
+                .json(&order(1 + n % 2, 50_000))
+                .send()
+                .await
+                .expect("post");
+            let status = response.status();
+            (status, response.json::<Value>().await.expect("json"))
+        }
+    });
+    let outcomes = futures::future::join_all(attempts).await;
+    let placed: HashSet<String> = outcomes
+        .iter()
+        .filter(|(status, _)| *status == StatusCode::CREATED)
+        .map(|(_, body)| body["orderId"].as_str().expect("id").to_owned())
+        .collect();
+    let refused = outcomes
+        .iter()
+        .filter(|(status, _)| *status == StatusCode::CONFLICT)
+        .count();
+    assert_eq!(placed.len(), 10, "{outcomes:?}");
+    assert_eq!(refused, 14, "{outcomes:?}");
+    assert_eq!(credit_of(&http, &portal).await, 0);
+
+    let sent = game.drain(Duration::from_secs(2)).await;
+    let sent_orders: Vec<String> = sent
+        .iter()
+        .map(|(_, _, body)| body["orderId"].as_str().expect("id").to_owned())
+        .collect();
+    assert_eq!(sent_orders.len(), 10, "one event per order, none twice");
+    assert_eq!(sent_orders.iter().cloned().collect::<HashSet<_>>(), placed);
+    let stored: i64 = sqlx::query_scalar("select count(*) from recharge_order")
+        .fetch_one(&recharge_db(&portal).await)
+        .await
+        .expect("count");
+    assert_eq!(stored, 10, "refused orders leave nothing behind");
+    let _ = send_json(&http, &portal, Method::POST, "/auth/logout", &json!({})).await;
+}

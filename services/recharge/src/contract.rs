@@ -1,0 +1,93 @@
+//! The contract with game teams (docs/game-contract): orders we publish per product, and the
+//! delivery results games publish back, on the events exchange.
+
+use kid_platform::{Settings, amqp::QueueSpec};
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+/// The only version of both messages so far; changes within it are additive.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// `recharge.order.<productCode>`: a game team binds its queue to its own product's key.
+pub fn order_routing_key(product_code: &str) -> String {
+    format!("recharge.order.{product_code}")
+}
+
+/// Every product's orders (the reference game's binding).
+pub const ALL_ORDERS: &str = "recharge.order.*";
+
+/// `recharge.result.<productCode>`: games answer here.
+pub fn result_routing_key(product_code: &str) -> String {
+    format!("recharge.result.{product_code}")
+}
+
+pub const ALL_RESULTS: &str = "recharge.result.*";
+
+/// The recharge service's queue of the games' answers.
+pub fn results_queue(settings: &Settings) -> QueueSpec {
+    QueueSpec::new(
+        format!("{}.recharge.game-results", settings.amqp.exchange),
+        &[ALL_RESULTS],
+    )
+}
+
+/// An order for a game to credit (schemas/recharge-order.json).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameOrder {
+    pub schema_version: u32,
+    /// Also the AMQP message id.
+    pub message_id: Uuid,
+    pub order_id: Uuid,
+    /// The KP ledger's credit.pay transaction.
+    pub transaction_id: Uuid,
+    pub username: String,
+    pub product_code: String,
+    pub zone_id: i64,
+    pub coins: i64,
+    pub milestone_bonus: i64,
+    pub event_bonus: i64,
+    /// What the character receives: coins and both bonuses.
+    pub total_coins: i64,
+    pub lottery_points: i64,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+    /// After this the order is refunded; a later delivery is not paid again.
+    #[serde(with = "time::serde::rfc3339")]
+    pub deliver_by: OffsetDateTime,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Delivery {
+    Delivered,
+    Failed,
+}
+
+impl Delivery {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Delivered => "delivered",
+            Self::Failed => "failed",
+        }
+    }
+}
+
+/// A game's answer to an order (schemas/recharge-result.json).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameResult {
+    pub schema_version: u32,
+    pub message_id: String,
+    pub order_id: Uuid,
+    pub status: Delivery,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    #[serde(
+        default,
+        with = "time::serde::rfc3339::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub occurred_at: Option<OffsetDateTime>,
+}

@@ -1,0 +1,206 @@
+//! The reference game consumer: what a game team runs, reduced to its contract. It takes every
+//! product's orders and delivers them, except on zone 99, which it answers failed so refunds
+//! can be seen. The development launcher and the tests run it; it speaks only AMQP and JSON,
+//! like a real game (docs/game-contract).
+
+use std::time::Duration;
+
+use futures::StreamExt;
+use kid_platform::{Settings, amqp};
+use lapin::{
+    BasicProperties, Channel,
+    message::Delivery as AmqpDelivery,
+    options::{
+        BasicAckOptions, BasicConsumeOptions, BasicPublishOptions, BasicRejectOptions, ConfirmSelectOptions,
+    },
+    types::FieldTable,
+};
+use secrecy::ExposeSecret;
+use time::OffsetDateTime;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+use crate::{
+    catalogue::FAILING_ZONE,
+    contract::{self, Delivery, GameOrder, GameResult},
+};
+
+/// What the reference game answers to an order.
+pub fn answer(order: &GameOrder) -> GameResult {
+    let (status, reason) = if order.zone_id == FAILING_ZONE {
+        (Delivery::Failed, format!("zone {FAILING_ZONE} is closed"))
+    } else {
+        (Delivery::Delivered, String::new())
+    };
+    GameResult {
+        schema_version: contract::SCHEMA_VERSION,
+        message_id: Uuid::now_v7().to_string(),
+        order_id: order.order_id,
+        status,
+        reason,
+        occurred_at: Some(OffsetDateTime::now_utc()),
+    }
+}
+
+/// The reference game's own queue, bound to every product's orders.
+pub fn queue(settings: &Settings) -> amqp::QueueSpec {
+    amqp::QueueSpec::new(
+        format!("{}.game.reference", settings.amqp.exchange),
+        &[contract::ALL_ORDERS],
+    )
+    .configured(&settings.amqp)
+}
+
+/// Publishes a game's answer to the events exchange, persistent, and waits for the broker's
+/// confirm. `channel` must be in confirm mode.
+pub async fn publish_result(
+    channel: &Channel,
+    exchange: &str,
+    product_code: &str,
+    result: &GameResult,
+) -> anyhow::Result<()> {
+    let body = serde_json::to_vec(result)?;
+    let properties = BasicProperties::default()
+        .with_message_id(result.message_id.as_str().into())
+        .with_content_type("application/json".into())
+        .with_delivery_mode(2);
+    let confirm = channel
+        .basic_publish(
+            exchange.into(),
+            contract::result_routing_key(product_code).as_str().into(),
+            BasicPublishOptions::default(),
+            &body,
+            properties,
+        )
+        .await?
+        .await?;
+    anyhow::ensure!(confirm.is_ack(), "the broker refused the result");
+    Ok(())
+}
+
+/// A started reference game: its queue is declared, so no order published from now on is lost.
+pub struct ReferenceGame {
+    settings: Settings,
+    channel: Channel,
+}
+
+impl ReferenceGame {
+    pub async fn start(settings: &Settings) -> anyhow::Result<Self> {
+        let channel = open(settings).await?;
+        Ok(Self {
+            settings: settings.clone(),
+            channel,
+        })
+    }
+
+    /// Answers orders until `shutdown`, reconnecting when the broker goes away.
+    pub async fn run(self, shutdown: CancellationToken) {
+        let mut channel = Some(self.channel);
+        let mut backoff = Duration::from_millis(200);
+        while !shutdown.is_cancelled() {
+            let current = match channel.take() {
+                Some(channel) => Ok(channel),
+                None => open(&self.settings).await,
+            };
+            let outcome = match current {
+                Ok(current) => serve(&current, &self.settings, &shutdown).await,
+                Err(error) => Err(error),
+            };
+            match outcome {
+                Ok(()) => return,
+                Err(error) => tracing::warn!(error = %error, "reference game lost the broker"),
+            }
+            tokio::select! {
+                () = tokio::time::sleep(backoff) => {}
+                () = shutdown.cancelled() => return,
+            }
+            backoff = (backoff * 2).min(Duration::from_secs(10));
+        }
+    }
+}
+
+async fn open(settings: &Settings) -> anyhow::Result<Channel> {
+    let connection = amqp::connect(settings.amqp.url.expose_secret(), "kid-reference-game").await?;
+    let channel = connection.create_channel().await?;
+    amqp::declare_queue(&channel, &settings.amqp.exchange, &queue(settings)).await?;
+    channel.confirm_select(ConfirmSelectOptions::default()).await?;
+    channel.basic_qos(16, Default::default()).await?;
+    Ok(channel)
+}
+
+async fn serve(channel: &Channel, settings: &Settings, shutdown: &CancellationToken) -> anyhow::Result<()> {
+    let queue = queue(settings);
+    let mut deliveries = channel
+        .basic_consume(
+            queue.name.as_str().into(),
+            "kid-reference-game".into(),
+            BasicConsumeOptions::default(),
+            FieldTable::default(),
+        )
+        .await?;
+    loop {
+        let delivery = tokio::select! {
+            delivery = deliveries.next() => delivery,
+            () = shutdown.cancelled() => return Ok(()),
+        };
+        let Some(delivery) = delivery else {
+            anyhow::bail!("the broker ended the consumer");
+        };
+        handle(channel, &settings.amqp.exchange, delivery?).await?;
+    }
+}
+
+async fn handle(channel: &Channel, exchange: &str, delivery: AmqpDelivery) -> anyhow::Result<()> {
+    let order: GameOrder = match serde_json::from_slice(&delivery.data) {
+        Ok(order) => order,
+        Err(error) => {
+            tracing::error!(error = %error, "reference game: unreadable order rejected");
+            delivery.reject(BasicRejectOptions { requeue: false }).await?;
+            return Ok(());
+        }
+    };
+    let result = answer(&order);
+    publish_result(channel, exchange, &order.product_code, &result).await?;
+    tracing::info!(order_id = %order.order_id, zone = order.zone_id, status = result.status.as_str(), "reference game answered");
+    delivery.ack(BasicAckOptions::default()).await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn order(zone_id: i64) -> GameOrder {
+        let now = OffsetDateTime::now_utc();
+        GameOrder {
+            schema_version: 1,
+            message_id: Uuid::now_v7(),
+            order_id: Uuid::now_v7(),
+            transaction_id: Uuid::now_v7(),
+            username: "demo".into(),
+            product_code: "fsonline".into(),
+            zone_id,
+            coins: 200,
+            milestone_bonus: 0,
+            event_bonus: 20,
+            total_coins: 220,
+            lottery_points: 0,
+            created_at: now,
+            deliver_by: now,
+        }
+    }
+
+    #[test]
+    fn zone_99_fails_with_a_reason_and_every_other_zone_is_delivered() {
+        let failed = answer(&order(99));
+        assert_eq!(failed.status, Delivery::Failed);
+        assert_eq!(failed.reason, "zone 99 is closed");
+        let delivered = answer(&order(1));
+        assert_eq!(delivered.status, Delivery::Delivered);
+        assert!(delivered.reason.is_empty());
+        assert_ne!(
+            failed.message_id, delivered.message_id,
+            "each answer has its own id"
+        );
+    }
+}
