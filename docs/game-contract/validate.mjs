@@ -1,0 +1,92 @@
+// Checks the game contract: the AsyncAPI document (with its file $refs resolved) has no error,
+// and every example file, plus a few broken copies of them, meets or fails its JSON Schema.
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { Parser, fromFile } from '@asyncapi/parser';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+const readJson = async (path) => JSON.parse(await readFile(here(path), 'utf8'));
+
+// @stoplight/types DiagnosticSeverity
+const severityNames = ['error', 'warning', 'information', 'hint'];
+const ERROR = 0;
+
+let failed = false;
+const fail = (message) => {
+  console.error(message);
+  failed = true;
+};
+
+const { document, diagnostics } = await fromFile(new Parser(), here('./asyncapi.yaml')).parse();
+for (const { severity, code, message, path } of diagnostics) {
+  const where = path.length ? ` at ${path.join('.')}` : '';
+  const line = `asyncapi.yaml: ${severityNames[severity]} ${code}: ${message}${where}`;
+  if (severity === ERROR) fail(line);
+  else if (severity === 1) console.warn(line);
+}
+const errors = diagnostics.filter((d) => d.severity === ERROR).length;
+const warnings = diagnostics.filter((d) => d.severity === 1).length;
+if (document) {
+  const info = document.info();
+  console.log(
+    `asyncapi.yaml: AsyncAPI ${document.version()} "${info.title()}" ${info.version()}: ` +
+      `${document.channels().length} channels, ${document.operations().length} operations, ` +
+      `${document.messages().length} messages; ${errors} errors, ${warnings} warnings`,
+  );
+} else {
+  fail(`asyncapi.yaml: not parsed (${errors} errors)`);
+}
+
+const ajv = new Ajv2020({ allErrors: true });
+addFormats(ajv);
+const compile = async (path) => {
+  try {
+    return ajv.compile(await readJson(path));
+  } catch (error) {
+    fail(`${path.slice(2)}: ${error.message}`);
+    return null;
+  }
+};
+const order = await compile('./schemas/recharge-order.json');
+const result = await compile('./schemas/recharge-result.json');
+
+const examples = [
+  ['examples/order.json', order],
+  ['examples/result-delivered.json', result],
+  ['examples/result-failed.json', result],
+];
+let valid = 0;
+for (const [path, validate] of examples) {
+  if (!validate) continue;
+  if (validate(await readJson(`./${path}`))) valid += 1;
+  else fail(`${path}: ${ajv.errorsText(validate.errors, { dataVar: 'message' })}`);
+}
+
+// Copies of the examples that the schemas must refuse, so a loosened rule does not go unseen.
+const without = (object, key) => Object.fromEntries(Object.entries(object).filter(([k]) => k !== key));
+const anOrder = await readJson('./examples/order.json');
+const aFailure = await readJson('./examples/result-failed.json');
+const refused = [
+  ['an order without deliverBy', order, without(anOrder, 'deliverBy')],
+  ['an order for zone 0', order, { ...anOrder, zoneId: 0 }],
+  ['an order with a capitalised username', order, { ...anOrder, username: 'Tuan_Anh92' }],
+  ['an order whose orderId is no UUID', order, { ...anOrder, orderId: 'order-1' }],
+  ['a failed result without a reason', result, without(aFailure, 'reason')],
+  ['a result of another status', result, { ...aFailure, status: 'pending' }],
+  ['a result without occurredAt', result, without(aFailure, 'occurredAt')],
+];
+let refusedCount = 0;
+for (const [what, validate, message] of refused) {
+  if (!validate) continue;
+  if (validate(message)) fail(`schemas: ${what} was accepted`);
+  else refusedCount += 1;
+}
+console.log(
+  `schemas: ${valid} of ${examples.length} examples valid, ` +
+    `${refusedCount} of ${refused.length} broken copies refused` +
+    (failed ? '' : '; game contract OK'),
+);
+
+process.exitCode = failed ? 1 : 0;
