@@ -6,6 +6,7 @@ import { env } from '@/config/env';
 export type CaptchaAction =
   | 'registerFormSubmit'
   | 'cardRechargeFormSubmit'
+  | 'coinRechargeFormSubmit'
   | 'forgotPasswordFormSubmit'
   | 'forgotUsernameFormSubmit'
   | 'changeEmailFormSubmit';

@@ -20,13 +20,19 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   readonly errors: FieldErrors;
   readonly data: unknown;
+  /** axios' code for a failure without an answer, e.g. 'ERR_NETWORK' or 'ECONNABORTED'. */
+  readonly code: string | undefined;
 
-  constructor(message: string, options: { status?: number; errors?: FieldErrors; data?: unknown } = {}) {
+  constructor(
+    message: string,
+    options: { status?: number; errors?: FieldErrors; data?: unknown; code?: string } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = options.status;
     this.errors = options.errors ?? {};
     this.data = options.data;
+    this.code = options.code;
   }
 
   /** The first server message for a field, if any. */
@@ -48,9 +54,10 @@ export function toApiError(error: unknown): ApiError {
         status: response?.status,
         errors: data.errors,
         data,
+        code: error.code,
       });
     }
-    return new ApiError(error.message, { status: response?.status, data });
+    return new ApiError(error.message, { status: response?.status, data, code: error.code });
   }
   return new ApiError(error instanceof Error ? error.message : String(error));
 }

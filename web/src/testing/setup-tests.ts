@@ -8,6 +8,7 @@ import { initTestI18n } from './i18n';
 import { resetDb } from './mocks/db';
 import { resetPaymentDb } from './mocks/payment-handlers';
 import { resetProfileUpdates } from './mocks/profile-handlers';
+import { resetRechargeDb } from './mocks/recharge-handlers';
 import { resetSecurityDb } from './mocks/security-handlers';
 import { server } from './mocks/server';
 
@@ -41,13 +42,27 @@ void initTestI18n();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
+/**
+ * Zag (under Chakra's radio cards, menus, tooltips) tracks the pointer with document listeners
+ * and module state that a page load would reset but a test's cleanup does not. It ignores a
+ * pointer move to where the pointer already was, and jsdom puts every pointer event at (0, 0):
+ * once a radio card had installed the tracking, a later test's menu never saw the pointer move
+ * onto an item. Moving the pointer elsewhere and unloading the page starts each test afresh.
+ */
+function resetZagPointerTracking() {
+  document.dispatchEvent(new PointerEvent('pointermove', { clientX: -1, clientY: -1, bubbles: true }));
+  window.dispatchEvent(new Event('beforeunload'));
+}
+
 afterEach(() => {
   cleanup();
+  resetZagPointerTracking();
   server.resetHandlers();
   resetDb();
   resetProfileUpdates();
   resetSecurityDb();
   resetPaymentDb();
+  resetRechargeDb();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

@@ -165,3 +165,79 @@ export type CardRechargeSent = {
   orderId: string;
   message: string;
 };
+
+/** Game codes the portal knows (spec section 2); the server may list others. */
+export type ProductCode = 'fsonline' | 'jxonline2' | 'jxsj2';
+
+/** One game of GET /product. */
+export type Product = {
+  code: Open<ProductCode>;
+  name: string;
+  /** A path or URL of the game's logo. */
+  logoImg: string;
+};
+
+/** A game server coin can be sent to. */
+export type Zone = {
+  id: number;
+  description: string;
+};
+
+/** An amount tile: what it costs in KP and the coin it brings. */
+export type PayableValue = {
+  credit: number;
+  coinsReceived: number;
+  coinsBonus: number;
+};
+
+export type RechargeEventType = 'recharge.bonus_coin' | 'recharge.bonus_lottery_point';
+
+/** An active top-up event of a game: extra coin, or lottery points per 100 coin. */
+export type RechargeEvent = {
+  name: string;
+  type: Open<RechargeEventType>;
+  config: {
+    /** recharge.bonus_coin: extra coin as a fraction of the coin bought (0.1 = 10%). */
+    coinBonusRate?: number;
+    /** recharge.bonus_lottery_point: extpointRate × 100 points for every 100 coin. */
+    extpointRate?: number;
+  };
+  /** RFC 3339. */
+  startsAt: string | null;
+  /** RFC 3339. */
+  endsAt: string | null;
+};
+
+/** GET /payment/coin-recharge/{productCode}: what a game's coin top-up offers. */
+export type CoinRechargeInfo = {
+  code: Open<ProductCode>;
+  name: string;
+  coinName: string;
+  homePageUrl: string;
+  zones: Zone[];
+  payableValues: PayableValue[];
+  /** Only the events active now. */
+  rechargeEvents: RechargeEvent[];
+};
+
+/** POST /payment/coin-recharge/{productCode}'s answer (201): the coin sent to the server. */
+export type CoinRechargeResult = {
+  orderId: string;
+  transactionId: string;
+  /**
+   * 'awaiting_delivery' once paid and sent to the game; 'processing' (HTTP 202) while the
+   * payment is not confirmed yet, with `message` telling the player not to pay again.
+   */
+  status?: 'awaiting_delivery' | 'delivered' | 'failed' | 'processing';
+  message?: string;
+  productCode: string;
+  coinName: string;
+  zoneId: number;
+  zoneDescription: string;
+  /** KP spent. */
+  credit: number;
+  coins: number;
+  milestoneBonus: number;
+  eventBonus: number;
+  lotteryPoints: number;
+};

@@ -86,7 +86,7 @@ describe('signed-in routes', () => {
 
   it('/recharge/:productCode shows that product', async () => {
     renderApp('/recharge/jxsj2', { user: true });
-    expect(await screen.findByRole('heading', { level: 2, name: 'Sản phẩm: jxsj2' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Kiếm Thế 2' })).toBeInTheDocument();
     expect(screen.queryByText('Hãy chọn một sản phẩm bạn muốn thực hiện lệnh nạp.')).not.toBeInTheDocument();
   });
 

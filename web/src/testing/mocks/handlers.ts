@@ -8,6 +8,7 @@ import { API, acceptsCaptcha, csrfMismatch, hasValidXsrf, record, unauthenticate
 import { db } from './db';
 import { paymentHandlers } from './payment-handlers';
 import { profileHandlers } from './profile-handlers';
+import { rechargeHandlers } from './recharge-handlers';
 import { securityHandlers } from './security-handlers';
 
 
@@ -199,4 +200,5 @@ export const handlers = [
   ...profileHandlers,
   ...securityHandlers,
   ...paymentHandlers,
+  ...rechargeHandlers,
 ];

@@ -1,13 +1,64 @@
-import { Heading } from '@chakra-ui/react';
-import { useParams } from 'react-router';
+import { Alert, Button, Flex, Heading, Link } from '@chakra-ui/react';
+import { ExternalLink } from 'lucide-react';
+import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
+import { LoadingText } from '@/components/feedback/loading-text';
+import { ContentCard } from '@/components/layouts/content-card';
+import { paths } from '@/config/paths';
+import { toApiError } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
+
+import { useCoinRechargeInfo } from '../api/get-coin-recharge-info';
+
+import { CoinRechargeForm } from './coin-recharge-form';
+import { EventBanners } from './event-banners';
+
+/**
+ * /recharge/{productCode} (spec section 2, "Coin top-up"): the game's active events, then the
+ * server, the amount tiles and the button. A game the server does not know (404) sends the
+ * player back to the game list.
+ */
 export function CoinRechargeScreen() {
   const { t } = useTranslation();
   const { productCode = '' } = useParams();
+  const { data: user } = useUser();
+  const info = useCoinRechargeInfo(productCode);
+
+  if (info.isError && toApiError(info.error).status === 404) return <Navigate to={paths.recharge} replace />;
+
   return (
-    <Heading as="h2" size="lg">
-      {t('recharge.product.title', { productCode })}
-    </Heading>
+    <ContentCard as="section" aria-labelledby="coin-recharge-title" p={{ base: '4', md: '6' }}>
+      {info.isPending && <LoadingText>{t('recharge.product.loading')}</LoadingText>}
+      {info.isError && (
+        <Alert.Root status="error" borderRadius="lg" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('recharge.product.loadFailed')}</Alert.Title>
+            <Alert.Description>{toApiError(info.error).message}</Alert.Description>
+          </Alert.Content>
+          <Button variant="outline" size="sm" alignSelf="center" loading={info.isFetching} onClick={() => void info.refetch()}>
+            {t('errors.retry')}
+          </Button>
+        </Alert.Root>
+      )}
+      {info.data && (
+        <>
+          <Flex align="baseline" justify="space-between" gap="3" wrap="wrap" mb="5">
+            <Heading as="h2" size="lg" id="coin-recharge-title">
+              {info.data.name}
+            </Heading>
+            {info.data.homePageUrl && (
+              <Link href={info.data.homePageUrl} target="_blank" rel="noopener noreferrer" fontSize="sm" color="fg.muted">
+                {t('recharge.product.homePage')}
+                <ExternalLink size={14} aria-hidden />
+              </Link>
+            )}
+          </Flex>
+          <EventBanners events={info.data.rechargeEvents} coinName={info.data.coinName} />
+          {user && <CoinRechargeForm key={info.data.code} product={info.data} user={user} />}
+        </>
+      )}
+    </ContentCard>
   );
 }

@@ -1,8 +1,26 @@
+import { Flex, Text } from '@chakra-ui/react';
+import { Gamepad2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import { ContentCard } from '@/components/layouts/content-card';
-
+/** /recharge before a game is chosen. */
 export function RechargeIndex() {
   const { t } = useTranslation();
-  return <ContentCard color="fg.muted">{t('recharge.chooseProduct')}</ContentCard>;
+  return (
+    <Flex
+      direction="column"
+      align="center"
+      gap="3"
+      px="5"
+      py={{ base: '8', md: '10' }}
+      textAlign="center"
+      color="fg.muted"
+      borderWidth="1px"
+      borderStyle="dashed"
+      borderColor="border"
+      borderRadius="xl"
+    >
+      <Gamepad2 size={28} aria-hidden />
+      <Text>{t('recharge.chooseProduct')}</Text>
+    </Flex>
+  );
 }

@@ -2,16 +2,35 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 import { CreditBar } from '@/components/balance/credit-bar';
+import { ConnectionError } from '@/components/errors/connection-error';
+import { LoadingText } from '@/components/feedback/loading-text';
 import { PageHeader } from '@/components/layouts/page-header';
+import { useUser } from '@/lib/auth';
 
-/** /recharge: the game list, with the chosen game's top-up below it and the KP balance above. */
+import { GameList } from './game-list';
+
+/**
+ * /recharge (spec section 2, "Game list"): the heading, the KP balance and the games, with the
+ * chosen game's top-up (or the prompt to choose one) below. Without the user nothing can be
+ * bought, so it says the connection to the server was lost.
+ */
 export function RechargeLayout() {
   const { t } = useTranslation();
+  const user = useUser();
   return (
     <>
       <PageHeader title={t('recharge.title')} />
-      <CreditBar />
-      <Outlet />
+      {user.isPending ? (
+        <LoadingText>{t('app.loading')}</LoadingText>
+      ) : !user.data ? (
+        <ConnectionError onRetry={() => void user.refetch()} />
+      ) : (
+        <>
+          <CreditBar />
+          <GameList />
+          <Outlet />
+        </>
+      )}
     </>
   );
 }

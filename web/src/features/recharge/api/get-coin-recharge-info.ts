@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+import type { CoinRechargeInfo } from '@/types/api';
+
+export const coinRechargeInfoQueryKey = (productCode: string) => ['recharge', 'info', productCode] as const;
+
+/**
+ * GET /payment/coin-recharge/{productCode}: the game's coin name, servers, amount tiles and the
+ * events active now; 404 for a game the portal does not sell.
+ */
+export async function getCoinRechargeInfo(productCode: string): Promise<CoinRechargeInfo> {
+  const response = await api.get<CoinRechargeInfo>(`/payment/coin-recharge/${encodeURIComponent(productCode)}`);
+  return response.data;
+}
+
+export const coinRechargeInfoQueryOptions = (productCode: string) =>
+  queryOptions({
+    queryKey: coinRechargeInfoQueryKey(productCode),
+    queryFn: () => getCoinRechargeInfo(productCode),
+  });
+
+export const useCoinRechargeInfo = (productCode: string) => useQuery(coinRechargeInfoQueryOptions(productCode));

@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import { api } from '@/lib/api-client';
+import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
+import { TRANSACTION_HISTORY_QUERY_KEY } from '@/lib/query-keys';
+import type { CoinRechargeResult } from '@/types/api';
+
+const v = 'recharge.validation';
+
+/**
+ * The coin top-up form (spec section 5, "Coin recharge submit"): a server and an amount tile.
+ * The player's balance is checked by the form (tiles above it cannot be chosen) and again by
+ * the server. Messages are locale keys.
+ */
+export const coinRechargeInputSchema = z.object({
+  zoneId: z.number().int().positive(`${v}.zoneRequired`),
+  creditAmount: z.number().int().positive(`${v}.amountRequired`),
+});
+
+export type CoinRechargeInput = z.input<typeof coinRechargeInputSchema>;
+export type CoinRechargeField = keyof CoinRechargeInput;
+
+export type CoinRechargeRequest = CoinRechargeInput & {
+  productCode: string;
+  gReCaptchaToken: string;
+  /** Names this attempt: the server moves KP at most once per key. */
+  idempotencyKey: string;
+};
+
+/**
+ * POST /payment/coin-recharge/{productCode}: 201 with the coin sent and any bonuses; 422 with
+ * errors.zoneId or errors.creditAmount; 409 when the balance is too low; 404 for an unknown game;
+ * 503 when the game cannot take orders.
+ */
+export async function rechargeCoin({ idempotencyKey, ...request }: CoinRechargeRequest): Promise<CoinRechargeResult> {
+  const body = {
+    zoneId: request.zoneId,
+    productCode: request.productCode,
+    creditAmount: request.creditAmount,
+    gReCaptchaToken: request.gReCaptchaToken,
+  };
+  await getCsrfCookie();
+  const response = await api.post<CoinRechargeResult>(
+    `/payment/coin-recharge/${encodeURIComponent(request.productCode)}`,
+    body,
+    { headers: { 'Idempotency-Key': idempotencyKey } },
+  );
+  return response.data;
+}
+
+/** Spending KP lowers the balance (header and credit bar) and adds a row to the history. */
+export function useRechargeCoin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rechargeCoin,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: TRANSACTION_HISTORY_QUERY_KEY });
+    },
+  });
+}

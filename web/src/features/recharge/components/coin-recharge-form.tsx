@@ -1,0 +1,245 @@
+import { Alert, Box, Button, Field, Link, NativeSelect, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { FailureAlert } from '@/components/feedback/failure-alert';
+import { SuccessBanner } from '@/components/feedback/success-banner';
+import { paths } from '@/config/paths';
+import { useCaptchaToken } from '@/hooks/use-captcha-token';
+import { formatNumber } from '@/lib/format';
+import { placeServerErrors } from '@/lib/server-errors';
+import type { CoinRechargeInfo, CoinRechargeResult, PayableValue, User } from '@/types/api';
+
+import {
+  coinRechargeInputSchema,
+  useRechargeCoin,
+  type CoinRechargeField,
+  type CoinRechargeInput,
+} from '../api/recharge-coin';
+import { coinRechargeFailureText } from '../utils/failure';
+import { newIdempotencyKey } from '../utils/idempotency-key';
+
+const FIELDS: readonly CoinRechargeField[] = ['zoneId', 'creditAmount'];
+
+const EMPTY: CoinRechargeInput = { zoneId: 0, creditAmount: 0 };
+
+function ErrorText({ children }: { children: string | undefined }) {
+  if (!children) return null;
+  return (
+    <Text fontSize="xs" color="fg.error" mt="1.5">
+      {children}
+    </Text>
+  );
+}
+
+/** An amount tile: the coin it brings, and its KP cost or, above the balance, what is missing. */
+function AmountTile({ value, coinName, affordable }: { value: PayableValue; coinName: string; affordable: boolean }) {
+  const { t } = useTranslation();
+  const credit = formatNumber(value.credit);
+  return (
+    <RadioCard.Item value={String(value.credit)} disabled={!affordable}>
+      <RadioCard.ItemHiddenInput />
+      <RadioCard.ItemControl p="3">
+        <RadioCard.ItemContent gap="0.5" fontVariantNumeric="tabular-nums">
+          <RadioCard.ItemText fontWeight="semibold" fontSize="md">
+            {t('recharge.amount.coins', { coins: formatNumber(value.coinsReceived), coinName })}
+          </RadioCard.ItemText>
+          <RadioCard.ItemDescription display="flex" flexDirection="column" gap="0.5">
+            {value.coinsBonus > 0 && (
+              <Text as="span" color="blue.fg" fontWeight="medium">
+                {t('recharge.amount.bonus', { coins: formatNumber(value.coinsBonus), coinName })}
+              </Text>
+            )}
+            <Text as="span" color={affordable ? 'fg' : 'fg.error'}>
+              {affordable ? t('recharge.amount.cost', { credit }) : t('recharge.amount.insufficient', { credit })}
+            </Text>
+          </RadioCard.ItemDescription>
+        </RadioCard.ItemContent>
+      </RadioCard.ItemControl>
+    </RadioCard.Item>
+  );
+}
+
+/** What was credited where, the bonuses, and that the character must log in again. */
+function RechargeSuccess({ result, onClose }: { result: CoinRechargeResult; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { coinName } = result;
+  const lines = [
+    result.eventBonus > 0 && t('recharge.success.eventBonus', { value: formatNumber(result.eventBonus), coinName }),
+    result.milestoneBonus > 0 &&
+      t('recharge.success.milestoneBonus', { value: formatNumber(result.milestoneBonus), coinName }),
+    result.lotteryPoints > 0 && t('recharge.success.lotteryPoints', { value: formatNumber(result.lotteryPoints) }),
+    t('recharge.success.relogin', { coinName }),
+  ].filter((line): line is string => !!line);
+  return (
+    <SuccessBanner
+      title={t('recharge.success.coins', {
+        coins: formatNumber(result.coins),
+        coinName,
+        zone: result.zoneDescription,
+      })}
+      onClose={onClose}
+    >
+      <Stack gap="0.5">
+        {lines.map((line) => (
+          <Text key={line}>{line}</Text>
+        ))}
+      </Stack>
+    </SuccessBanner>
+  );
+}
+
+type CoinRechargeFormProps = {
+  product: CoinRechargeInfo;
+  user: User;
+};
+
+/**
+ * The coin top-up form (spec sections 4 and 5): a server, then an amount tile the balance
+ * covers, then 'Nạp', enabled only with both chosen and KP to spend. It sends a captcha token
+ * for coinRechargeFormSubmit (nothing when the captcha gives none) and a new Idempotency-Key per
+ * click. Server messages for a field go beside it, any other refusal above the button. Once
+ * done, the amount clears (the server stays chosen) and the message says what was credited.
+ */
+export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
+  const { t } = useTranslation();
+  const captcha = useCaptchaToken('coinRechargeFormSubmit');
+  const recharge = useRechargeCoin();
+  const {
+    control,
+    handleSubmit,
+    setError,
+    resetField,
+    formState: { errors, isSubmitting },
+  } = useForm<CoinRechargeInput>({
+    resolver: zodResolver(coinRechargeInputSchema),
+    defaultValues: EMPTY,
+  });
+  const [zoneId, creditAmount] = useWatch({ control, name: ['zoneId', 'creditAmount'] });
+  const affordable = (value: PayableValue) => value.credit <= user.credit;
+  const anyAffordable = product.payableValues.some(affordable);
+  const canSubmit = zoneId > 0 && creditAmount > 0 && user.credit > 0 && creditAmount <= user.credit;
+
+  const onSubmit = handleSubmit(async (input) => {
+    const gReCaptchaToken = await captcha.getToken();
+    if (!gReCaptchaToken) return;
+    recharge.mutate(
+      { ...input, productCode: product.code, gReCaptchaToken, idempotencyKey: newIdempotencyKey() },
+      {
+        onSuccess: () => resetField('creditAmount'),
+        onError: (error) => placeServerErrors(error, FIELDS, setError),
+      },
+    );
+  });
+
+  const message = (error: FieldError | undefined): string | undefined => {
+    if (!error?.message) return undefined;
+    if (error.type === 'server') return error.message;
+    return t(error.message as 'recharge.validation.zoneRequired');
+  };
+  const failure = coinRechargeFailureText(t, recharge.error, FIELDS);
+  const processing = isSubmitting || captcha.pending || recharge.isPending;
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="6">
+        <Controller
+          control={control}
+          name="zoneId"
+          render={({ field }) => (
+            <Field.Root required invalid={!!errors.zoneId} maxW={{ md: 'sm' }}>
+              <Field.Label fontWeight="semibold" fontSize="md">
+                {t('recharge.zone.label')}
+              </Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value > 0 ? String(field.value) : ''}
+                  onChange={(event) => field.onChange(Number(event.currentTarget.value) || 0)}
+                  onBlur={field.onBlur}
+                >
+                  <option value="" disabled>
+                    {t('recharge.zone.placeholder')}
+                  </option>
+                  {product.zones.map((zone) => (
+                    <option key={zone.id} value={String(zone.id)}>
+                      {zone.description}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Field.ErrorText>{message(errors.zoneId)}</Field.ErrorText>
+            </Field.Root>
+          )}
+        />
+
+        <Box>
+          <Controller
+            control={control}
+            name="creditAmount"
+            render={({ field }) => (
+              <RadioCard.Root
+                name={field.name}
+                value={field.value > 0 ? String(field.value) : null}
+                onValueChange={({ value }) => field.onChange(value ? Number(value) : 0)}
+                size="sm"
+                variant="surface"
+                colorPalette="brand"
+              >
+                <RadioCard.Label fontWeight="semibold" fontSize="md" mb="2">
+                  {t('recharge.amount.label')}
+                </RadioCard.Label>
+                <SimpleGrid columns={{ base: 2, sm: 3, lg: 4 }} gap="2">
+                  {product.payableValues.map((value) => (
+                    <AmountTile
+                      key={value.credit}
+                      value={value}
+                      coinName={product.coinName}
+                      affordable={affordable(value)}
+                    />
+                  ))}
+                </SimpleGrid>
+              </RadioCard.Root>
+            )}
+          />
+          <ErrorText>{message(errors.creditAmount)}</ErrorText>
+          {!anyAffordable && product.payableValues.length > 0 && (
+            <Text fontSize="sm" color="fg.muted" mt="3">
+              {t('recharge.noAffordable')}{' '}
+              <Link asChild color="brand.fg" fontWeight="semibold">
+                <RouterLink to={paths.payment}>{t('balance.topUp')}</RouterLink>
+              </Link>
+            </Text>
+          )}
+        </Box>
+
+        {failure && <FailureAlert title={t('recharge.failed')} text={failure} />}
+        {recharge.isSuccess && recharge.data.status === 'processing' && (
+          <Alert.Root status="warning" borderRadius="lg" role="status">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{recharge.data.message}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+        {recharge.isSuccess && recharge.data.status !== 'processing' && (
+          <RechargeSuccess result={recharge.data} onClose={() => recharge.reset()} />
+        )}
+
+        <Button
+          type="submit"
+          alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+          minW={{ sm: '40' }}
+          loading={processing}
+          disabled={!canSubmit}
+        >
+          {t('recharge.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

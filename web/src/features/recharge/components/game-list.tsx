@@ -1,0 +1,103 @@
+import { Alert, Box, Button, Image, SimpleGrid, Text } from '@chakra-ui/react';
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { LoadingText } from '@/components/feedback/loading-text';
+import { paths } from '@/config/paths';
+import { toApiError } from '@/lib/api-client';
+import type { Product } from '@/types/api';
+
+import { useProducts } from '../api/get-products';
+
+/** A game's logo and name; the chosen game is marked as the current page. */
+function GameTile({ product }: { product: Product }) {
+  return (
+    <Box
+      asChild
+      display="flex"
+      flexDirection={{ base: 'column', sm: 'row' }}
+      alignItems="center"
+      gap={{ base: '2', sm: '3' }}
+      h="full"
+      p={{ base: '3', md: '4' }}
+      bg="bg.panel"
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="xl"
+      shadow="xs"
+      textAlign={{ base: 'center', sm: 'start' }}
+      transition="border-color 0.15s, background 0.15s"
+      _hover={{ borderColor: 'brand.solid', bg: 'brand.subtle' }}
+      _currentPage={{ borderColor: 'brand.solid', bg: 'brand.subtle', color: 'brand.fg' }}
+      focusRing="outside"
+    >
+      <NavLink to={paths.rechargeProduct(product.code)}>
+        <Image src={product.logoImg} alt="" boxSize={{ base: '10', md: '12' }} borderRadius="lg" flexShrink={0} />
+        <Text as="span" fontWeight="semibold" fontSize={{ base: 'sm', md: 'md' }} lineHeight="short" minW="0">
+          {product.name}
+        </Text>
+      </NavLink>
+    </Box>
+  );
+}
+
+/** The games of GET /product; choosing one opens /recharge/{productCode}. */
+export function GameList() {
+  const { t } = useTranslation();
+  const products = useProducts();
+
+  if (products.isPending) {
+    return (
+      <Box mb="6">
+        <LoadingText>{t('recharge.products.loading')}</LoadingText>
+      </Box>
+    );
+  }
+
+  if (products.isError) {
+    return (
+      <Alert.Root status="error" borderRadius="lg" role="alert" mb="6">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{t('recharge.products.loadFailed')}</Alert.Title>
+          <Alert.Description>{toApiError(products.error).message}</Alert.Description>
+        </Alert.Content>
+        <Button
+          variant="outline"
+          size="sm"
+          alignSelf="center"
+          loading={products.isFetching}
+          onClick={() => void products.refetch()}
+        >
+          {t('errors.retry')}
+        </Button>
+      </Alert.Root>
+    );
+  }
+
+  if (products.data.length === 0) {
+    return (
+      <Text color="fg.muted" mb="6">
+        {t('recharge.products.empty')}
+      </Text>
+    );
+  }
+
+  return (
+    <Box as="nav" aria-label={t('recharge.products.label')} mb="6">
+      <SimpleGrid
+        as="ul"
+        role="list"
+        listStyleType="none"
+        minChildWidth={{ base: '6.5rem', sm: '13rem' }}
+        gap={{ base: '2', md: '4' }}
+      >
+        {products.data.map((product) => (
+          <li key={product.code}>
+            <GameTile product={product} />
+          </li>
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
