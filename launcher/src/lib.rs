@@ -85,9 +85,7 @@ impl Stack {
         settings.payment.card_callback_url = format!("http://{bound}/api/webhooks/card");
         if settings.recharge.reference_game {
             // Its queue is declared before any order can be published.
-            let game = kid_recharge::reference_game::ReferenceGame::start(&settings)
-                .await
-                .context("starting the reference game")?;
+            let game = kid_recharge::reference_game::ReferenceGame::start(&settings).await;
             tokio::spawn(game.run(shutdown.clone()));
         }
         let mut tasks = JoinSet::new();

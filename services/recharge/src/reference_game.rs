@@ -81,21 +81,29 @@ pub async fn publish_result(
 /// A started reference game: its queue is declared, so no order published from now on is lost.
 pub struct ReferenceGame {
     settings: Settings,
-    channel: Channel,
+    channel: Option<Channel>,
 }
 
 impl ReferenceGame {
-    pub async fn start(settings: &Settings) -> anyhow::Result<Self> {
-        let channel = open(settings).await?;
-        Ok(Self {
+    /// Connects and declares the queue now; when the broker cannot be reached, the game
+    /// connects (and declares) once it can, in [`Self::run`].
+    pub async fn start(settings: &Settings) -> Self {
+        let channel = match open(settings).await {
+            Ok(channel) => Some(channel),
+            Err(error) => {
+                tracing::warn!(error = %error, "reference game: broker unreachable; will retry");
+                None
+            }
+        };
+        Self {
             settings: settings.clone(),
             channel,
-        })
+        }
     }
 
     /// Answers orders until `shutdown`, reconnecting when the broker goes away.
     pub async fn run(self, shutdown: CancellationToken) {
-        let mut channel = Some(self.channel);
+        let mut channel = self.channel;
         let mut backoff = Duration::from_millis(200);
         while !shutdown.is_cancelled() {
             let current = match channel.take() {
