@@ -15,6 +15,12 @@ use axum::{Router, middleware, routing::get};
 
 use crate::{csrf, error::ApiError, state::AppState};
 
+/// Rates (exchange rates, fees, event rates) are exact decimals in the services; the screens
+/// only show them.
+fn rate(value: &str) -> f64 {
+    value.parse().unwrap_or(0.0)
+}
+
 pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/auth/csrf-cookie", get(csrf::csrf_cookie))

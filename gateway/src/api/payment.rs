@@ -15,7 +15,7 @@ use kid_proto::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::{auth::require_captcha, me::rfc3339};
+use super::{auth::require_captcha, me::rfc3339, rate};
 use crate::{
     error::{ApiResult, ValidJson},
     session::SignedIn,
@@ -70,11 +70,6 @@ struct MethodsBody {
     bank_transfers: Vec<TransferMethodBody>,
     e_wallets: Vec<TransferMethodBody>,
     cards: Vec<CardProviderBody>,
-}
-
-/// Rates are exact decimals in the services; the screen only shows them.
-fn rate(value: &str) -> f64 {
-    value.parse().unwrap_or(0.0)
 }
 
 fn transfer_method(method: payment_pb::TransferMethod) -> TransferMethodBody {

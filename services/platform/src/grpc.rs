@@ -47,6 +47,14 @@ pub async fn serve(
 }
 
 /// A channel that connects on first use and reconnects after failures.
+/// A protobuf timestamp of `at`, as every service's answers carry times.
+pub fn timestamp(at: time::OffsetDateTime) -> prost_types::Timestamp {
+    prost_types::Timestamp {
+        seconds: at.unix_timestamp(),
+        nanos: i32::try_from(at.nanosecond()).unwrap_or(0),
+    }
+}
+
 pub fn lazy_channel(uri: &str) -> Result<Channel, tonic::transport::Error> {
     Ok(Endpoint::from_shared(uri.to_owned())?
         .connect_timeout(Duration::from_secs(2))

@@ -20,7 +20,7 @@ use kid_platform::{
     inbox::{Handler, HandlerError, HandlerFuture, Message},
     outbox::{self, OutboxError},
     topology::{self, PaymentRefund, PaymentSettled},
-    validation::{FieldErrors, is_insufficient_balance},
+    validation::{FieldErrors, MSG_INSUFFICIENT_BALANCE, is_insufficient_balance},
 };
 use kid_proto::wallet::v1::{CoinMetadata, DebitRequest, wallet_service_client::WalletServiceClient};
 use sqlx::{PgConnection, PgPool};
@@ -41,8 +41,6 @@ pub const MSG_ZONE_REQUIRED: &str = "Hãy chọn máy chủ bạn muốn nạp."
 pub const MSG_ZONE_UNKNOWN: &str = "Máy chủ bạn chọn không tồn tại.";
 pub const MSG_AMOUNT_REQUIRED: &str = "Hãy chọn mệnh giá bạn muốn nạp.";
 pub const MSG_AMOUNT_UNKNOWN: &str = "Mệnh giá bạn chọn không có trong danh sách.";
-/// The wallet's own words for a short balance, for the rare race where its answer is gone.
-pub const MSG_INSUFFICIENT: &str = "Số dư KP của bạn không đủ để thực hiện giao dịch này.";
 pub const MSG_KEY_REUSED: &str = "Yêu cầu nạp này đã được gửi trước đó với nội dung khác.";
 
 /// Why the game's order failed when it never answered.
@@ -148,25 +146,27 @@ impl Orders {
             .await?
             .ok_or(OrderError::UnknownProduct)?;
         let mut errors = FieldErrors::default();
-        let zone = if request.zone_id <= 0 {
-            errors.add("zoneId", MSG_ZONE_REQUIRED);
-            None
-        } else {
-            info.zone(request.zone_id)
-                .or_else(|| {
-                    errors.add("zoneId", MSG_ZONE_UNKNOWN);
-                    None
-                })
-                .cloned()
+        let zone = match info.zone(request.zone_id) {
+            Some(zone) => Some(zone.clone()),
+            None if request.zone_id <= 0 => {
+                errors.add("zoneId", MSG_ZONE_REQUIRED);
+                None
+            }
+            None => {
+                errors.add("zoneId", MSG_ZONE_UNKNOWN);
+                None
+            }
         };
-        let value = if request.credit <= 0 {
-            errors.add("creditAmount", MSG_AMOUNT_REQUIRED);
-            None
-        } else {
-            info.payable_value(request.credit).or_else(|| {
+        let value = match info.payable_value(request.credit) {
+            Some(value) => Some(value),
+            None if request.credit <= 0 => {
+                errors.add("creditAmount", MSG_AMOUNT_REQUIRED);
+                None
+            }
+            None => {
                 errors.add("creditAmount", MSG_AMOUNT_UNKNOWN);
                 None
-            })
+            }
         };
         let (Some(zone), Some(value)) = (zone, value) else {
             return Err(OrderError::Invalid(errors));
@@ -203,7 +203,7 @@ impl Orders {
                 .fetch_optional(&self.pool)
                 .await?
                 // Deleted in between: a concurrent attempt's debit was refused for the balance.
-                .ok_or_else(|| OrderError::InsufficientBalance(MSG_INSUFFICIENT.to_owned()))?;
+                .ok_or_else(|| OrderError::InsufficientBalance(MSG_INSUFFICIENT_BALANCE.to_owned()))?;
                 if first.product_code != info.product.code
                     || first.zone_id != zone.id
                     || first.credit != value.credit

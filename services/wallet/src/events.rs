@@ -280,12 +280,8 @@ impl Recharges {
                     user_id: event.user_id,
                     payment_id: event.transaction_id,
                 };
-                match self.ledger.refund(&refund).await {
-                    Ok(_) => {
-                        tracing::info!(order_id = %event.order_id, transaction_id = %event.transaction_id, reason = %event.reason, "coin payment refunded");
-                    }
-                    Err(error) => return Err(ledger_error(error)),
-                }
+                self.ledger.refund(&refund).await.map_err(ledger_error)?;
+                tracing::info!(order_id = %event.order_id, transaction_id = %event.transaction_id, reason = %event.reason, "coin payment refunded");
             }
             other => return Err(HandlerError::Permanent(format!("unexpected routing key {other}"))),
         }

@@ -118,13 +118,6 @@ fn parse_user_id(value: &str) -> Result<Uuid, Error> {
     Uuid::parse_str(value).map_err(|_| Error::InvalidUserId)
 }
 
-fn timestamp(at: OffsetDateTime) -> prost_types::Timestamp {
-    prost_types::Timestamp {
-        seconds: at.unix_timestamp(),
-        nanos: at.nanosecond() as i32,
-    }
-}
-
 impl From<UserRow> for User {
     fn from(row: UserRow) -> Self {
         let dob = row
@@ -135,15 +128,15 @@ impl From<UserRow> for User {
             id: row.id.to_string(),
             username: row.username,
             email: row.email,
-            verified_at: row.verified_at.map(timestamp),
+            verified_at: row.verified_at.map(kid_platform::grpc::timestamp),
             first_name: row.first_name,
             middle_name: row.middle_name,
             last_name: row.last_name,
             dob,
             language: row.language,
             phone_number: row.phone_number,
-            created_at: Some(timestamp(row.created_at)),
-            password_changed_at: row.password_changed_at.map(timestamp),
+            created_at: Some(kid_platform::grpc::timestamp(row.created_at)),
+            password_changed_at: row.password_changed_at.map(kid_platform::grpc::timestamp),
             mfa_enabled: row.mfa_enabled,
         }
     }

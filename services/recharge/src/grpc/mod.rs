@@ -54,13 +54,6 @@ impl From<OrderError> for Status {
     }
 }
 
-fn timestamp(at: time::OffsetDateTime) -> prost_types::Timestamp {
-    prost_types::Timestamp {
-        seconds: at.unix_timestamp(),
-        nanos: i32::try_from(at.nanosecond()).unwrap_or(0),
-    }
-}
-
 fn order_status(status: &str) -> pb::OrderStatus {
     match status {
         "paying" => pb::OrderStatus::Paying,
@@ -129,8 +122,8 @@ impl RechargeService for Recharge {
                     }
                     .into(),
                     rate: event.rate.normalize().to_string(),
-                    starts_at: Some(timestamp(event.starts_at)),
-                    ends_at: Some(timestamp(event.ends_at)),
+                    starts_at: Some(kid_platform::grpc::timestamp(event.starts_at)),
+                    ends_at: Some(kid_platform::grpc::timestamp(event.ends_at)),
                 })
                 .collect(),
         }))

@@ -5,10 +5,9 @@ use tonic_types::{ErrorDetails, StatusExt};
 
 use crate::ledger::LedgerError;
 
+use kid_platform::validation::INSUFFICIENT_BALANCE;
 /// Said to players when a payment is larger than their balance.
-pub const MSG_INSUFFICIENT: &str = "Số dư KP của bạn không đủ để thực hiện giao dịch này.";
-/// The `google.rpc.ErrorInfo` reason callers tell a short balance by.
-pub const INSUFFICIENT_BALANCE: &str = kid_platform::validation::INSUFFICIENT_BALANCE;
+pub use kid_platform::validation::MSG_INSUFFICIENT_BALANCE as MSG_INSUFFICIENT;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {

@@ -84,13 +84,6 @@ fn source(value: &str) -> Result<String, Error> {
     }
 }
 
-fn timestamp(at: time::OffsetDateTime) -> prost_types::Timestamp {
-    prost_types::Timestamp {
-        seconds: at.unix_timestamp(),
-        nanos: at.nanosecond() as i32,
-    }
-}
-
 fn text(payload: &Value, field: &str) -> String {
     payload[field].as_str().unwrap_or_default().to_owned()
 }
@@ -121,7 +114,7 @@ impl From<TransactionView> for pb::Transaction {
             status: status(&row.status).into(),
             real_value: row.real_value,
             currency: row.currency,
-            updated_at: Some(timestamp(row.updated_at)),
+            updated_at: Some(kid_platform::grpc::timestamp(row.updated_at)),
             payload: Some(pb::TransactionPayload {
                 source: text(payload, "source"),
                 provider: text(payload, "provider"),
