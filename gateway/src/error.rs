@@ -30,6 +30,9 @@ pub enum ApiError {
     RouteNotFound,
     #[error("malformed request body: {0}")]
     BadRequest(String),
+    /// A malformed request header; the message (ours, Vietnamese) is the answer's.
+    #[error("{0}")]
+    BadHeader(&'static str),
     #[error("{message}")]
     Validation {
         message: String,
@@ -64,7 +67,7 @@ impl ApiError {
             Self::CsrfMismatch => StatusCode::from_u16(419).unwrap_or(StatusCode::FORBIDDEN),
             Self::ForeignOrigin => StatusCode::FORBIDDEN,
             Self::RouteNotFound | Self::NotFound(_) => StatusCode::NOT_FOUND,
-            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::BadRequest(_) | Self::BadHeader(_) => StatusCode::BAD_REQUEST,
             Self::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -80,6 +83,7 @@ impl ApiError {
             Self::ForeignOrigin => (MSG_FOREIGN_ORIGIN.to_owned(), BTreeMap::new()),
             Self::RouteNotFound => (MSG_ROUTE_NOT_FOUND.to_owned(), BTreeMap::new()),
             Self::BadRequest(_) => (MSG_BAD_REQUEST.to_owned(), BTreeMap::new()),
+            Self::BadHeader(message) => (message.to_owned(), BTreeMap::new()),
             Self::Validation { message, errors } => (message, errors),
             Self::NotFound(message) | Self::Conflict(message) => (message, BTreeMap::new()),
             Self::TooManyRequests { .. } => (MSG_TOO_MANY.to_owned(), BTreeMap::new()),

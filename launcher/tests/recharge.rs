@@ -6,7 +6,7 @@ mod common;
 
 use std::{collections::HashSet, sync::Arc, time::Duration};
 
-use common::{Portal, get_json, registered, send_json, start, xsrf_token};
+use common::{Portal, eventually, get_json, registered, start, xsrf_token};
 use futures::StreamExt;
 use kid_platform::{
     Settings,
@@ -25,7 +25,7 @@ use lapin::{
     },
     types::FieldTable,
 };
-use reqwest::{Client, Method, StatusCode};
+use reqwest::{Client, StatusCode};
 use secrecy::ExposeSecret;
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -56,17 +56,12 @@ async fn credit_of(http: &Client, portal: &Portal) -> i64 {
     me["credit"].as_i64().expect("credit")
 }
 
-/// Waits (up to ten seconds) until the player's balance is `credit`.
+/// Waits until the player's balance is `credit`.
 async fn credit_reaches(http: &Client, portal: &Portal, credit: i64) {
-    let mut last = 0;
-    for _ in 0..200 {
-        last = credit_of(http, portal).await;
-        if last == credit {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("balance stayed {last}, expected {credit}");
+    eventually(&format!("balance {credit}"), || async {
+        (credit_of(http, portal).await == credit).then_some(())
+    })
+    .await;
 }
 
 /// POST /api/payment/coin-recharge/{product} with an Idempotency-Key.
@@ -104,17 +99,11 @@ async fn order_state(pool: &sqlx::PgPool, id: &str) -> (String, Option<String>) 
 }
 
 async fn order_reaches(pool: &sqlx::PgPool, id: &str, status: &str) -> Option<String> {
-    for _ in 0..200 {
+    eventually(&format!("order {id} becomes {status}"), || async {
         let (now, reason) = order_state(pool, id).await;
-        if now == status {
-            return reason;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!(
-        "order {id} never reached {status}: {:?}",
-        order_state(pool, id).await
-    );
+        (now == status).then_some(reason)
+    })
+    .await
 }
 
 /// The effects the recharge service recorded for an order's results, in arrival order.
@@ -140,14 +129,11 @@ async fn payment(http: &Client, portal: &Portal, transaction_id: &str) -> Value 
 }
 
 async fn payment_reaches(http: &Client, portal: &Portal, transaction_id: &str, status: &str) -> Value {
-    for _ in 0..200 {
+    eventually(&format!("payment {transaction_id} becomes {status}"), || async {
         let row = payment(http, portal, transaction_id).await;
-        if row["status"] == status {
-            return row;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("payment {transaction_id} never became {status}");
+        (row["status"] == status).then_some(row)
+    })
+    .await
 }
 
 /// A game team's side of the broker: its own queue bound to a routing-key pattern, and a
@@ -337,6 +323,13 @@ async fn the_catalogue_and_every_refusal_a_player_can_meet() {
     assert!(body["errors"]["gReCaptchaToken"].is_array(), "{body}");
     let (status, body) = buy(&http, &portal, "fsonline", &"x".repeat(200), &order(1, 20_000)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .expect("message")
+            .contains("Idempotency-Key"),
+        "the answer names what is wrong: {body}"
+    );
     // Without the XSRF token nothing is placed.
     let response = http
         .post(format!("{}/api/payment/coin-recharge/fsonline", portal.base))
@@ -483,13 +476,12 @@ async fn a_silent_game_is_refunded_at_the_deadline_and_a_late_delivery_is_not_pa
 
     // The game wakes up and says it delivered: kept for support, no money moves.
     game.answer(&order_id, Delivery::Delivered, "", "late-1").await;
-    for _ in 0..100 {
-        if !effects(&recharge, &order_id).await.is_empty() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert_eq!(effects(&recharge, &order_id).await, ["late"]);
+    let recorded = eventually("the late answer is recorded", || async {
+        let recorded = effects(&recharge, &order_id).await;
+        (!recorded.is_empty()).then_some(recorded)
+    })
+    .await;
+    assert_eq!(recorded, ["late"]);
     assert_eq!(order_state(&recharge, &order_id).await.0, "failed");
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(credit_of(&http, &portal).await, 20_000);
@@ -522,20 +514,16 @@ async fn duplicate_and_reordered_results_move_money_once() {
     game.answer(&failed, Delivery::Delivered, "", "b-3").await;
 
     let recharge = recharge_db(&portal).await;
-    for _ in 0..200 {
-        if effects(&recharge, &delivered).await.len() == 3 && effects(&recharge, &failed).await.len() == 3 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert_eq!(
-        effects(&recharge, &delivered).await,
-        ["applied", "duplicate", "conflicting"]
-    );
-    assert_eq!(
-        effects(&recharge, &failed).await,
-        ["applied", "duplicate", "late"]
-    );
+    let (of_delivered, of_failed) = eventually("all six answers are recorded", || async {
+        let both = (
+            effects(&recharge, &delivered).await,
+            effects(&recharge, &failed).await,
+        );
+        (both.0.len() == 3 && both.1.len() == 3).then_some(both)
+    })
+    .await;
+    assert_eq!(of_delivered, ["applied", "duplicate", "conflicting"]);
+    assert_eq!(of_failed, ["applied", "duplicate", "late"]);
     assert_eq!(order_state(&recharge, &delivered).await.0, "delivered");
     assert_eq!(
         order_state(&recharge, &failed).await,
@@ -666,5 +654,4 @@ async fn parallel_orders_spend_only_the_balance_and_each_is_sent_once() {
         .await
         .expect("count");
     assert_eq!(stored, 10, "refused orders leave nothing behind");
-    let _ = send_json(&http, &portal, Method::POST, "/auth/logout", &json!({})).await;
 }

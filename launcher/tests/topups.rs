@@ -6,7 +6,7 @@ mod common;
 
 use std::{sync::Arc, time::Duration};
 
-use common::{Portal, get_json, registered, send_json, start};
+use common::{Portal, eventually, get_json, registered, send_json, start};
 use kid_payment::domain::signature;
 use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
@@ -93,16 +93,13 @@ async fn me(http: &Client, portal: &Portal) -> Value {
     me
 }
 
-/// Waits (up to ten seconds) until `/api/me` satisfies `done`, and returns it.
+/// Waits until `/api/me` satisfies `done`, and returns it.
 async fn me_once(http: &Client, portal: &Portal, what: &str, done: impl Fn(&Value) -> bool) -> Value {
-    for _ in 0..200 {
+    eventually(what, || async {
         let me = me(http, portal).await;
-        if done(&me) {
-            return me;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("never reached: {what}; /me is {}", me(http, portal).await);
+        done(&me).then_some(me)
+    })
+    .await
 }
 
 async fn balance_reaches(http: &Client, portal: &Portal, credit: i64) -> Value {
@@ -313,20 +310,13 @@ async fn send_card(
 
 /// The history row of the card with `serial`, once its status is `status`.
 async fn card_row(http: &Client, portal: &Portal, serial: &str, status: &str) -> Value {
-    for _ in 0..200 {
-        let found = history(http, portal)
+    eventually(&format!("card {serial} becomes {status}"), || async {
+        history(http, portal)
             .await
             .into_iter()
-            .find(|t| t["payload"]["serial"] == serial && t["status"] == status);
-        if let Some(row) = found {
-            return row;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!(
-        "card {serial} never became {status}: {:?}",
-        history(http, portal).await
-    );
+            .find(|t| t["payload"]["serial"] == serial && t["status"] == status)
+    })
+    .await
 }
 
 async fn callback(portal: &Portal, body: &Value) -> (StatusCode, Value) {

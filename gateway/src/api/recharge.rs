@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use super::{auth::require_captcha, me::rfc3339};
+use super::{auth::require_captcha, me::rfc3339, rate};
 use crate::{
     error::{ApiError, ApiResult, ValidJson},
     session::SignedIn,
@@ -29,7 +29,8 @@ use crate::{
 /// dropped, with nothing taken) on its own, so the player must not pay again.
 const MSG_PAYING: &str =
     "Giao dịch của bạn đang được xử lý. Hãy kiểm tra lịch sử giao dịch trước khi nạp lại.";
-const MSG_KEY_INVALID: &str = "Mã yêu cầu (Idempotency-Key) không hợp lệ.";
+const MSG_KEY_INVALID: &str =
+    "Mã yêu cầu (Idempotency-Key) không hợp lệ: cần từ 1 đến 128 ký tự ASCII in được.";
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/product", get(products)).route(
@@ -103,11 +104,6 @@ struct RechargeInfoBody {
     zones: Vec<ZoneBody>,
     payable_values: Vec<PayableValueBody>,
     recharge_events: Vec<EventBody>,
-}
-
-/// Rates are exact decimals in the service; the screen only shows them.
-fn rate(value: &str) -> f64 {
-    value.parse().unwrap_or(0.0)
 }
 
 fn event(event: pb::RechargeEvent) -> EventBody {
@@ -209,7 +205,7 @@ fn idempotency_key(headers: &HeaderMap) -> ApiResult<String> {
             let key = value.to_str().map(str::trim).unwrap_or_default();
             let printable = key.chars().all(|c| c.is_ascii_graphic());
             if key.is_empty() || key.len() > 128 || !printable {
-                return Err(ApiError::BadRequest(MSG_KEY_INVALID.to_owned()));
+                return Err(ApiError::BadHeader(MSG_KEY_INVALID));
             }
             Ok(key.to_owned())
         }

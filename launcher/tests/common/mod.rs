@@ -171,16 +171,30 @@ pub async fn mailbox(portal: &Portal, to: &str) -> Vec<serde_json::Value> {
     response.json().await.expect("json")
 }
 
-/// Waits (up to five seconds) until `to` has `count` messages, and returns them, newest first.
-pub async fn mail_for(portal: &Portal, to: &str, count: usize) -> Vec<serde_json::Value> {
-    for _ in 0..100 {
-        let inbox = mailbox(portal, to).await;
-        if inbox.len() >= count {
-            return inbox;
+/// Polls `check` every 50 ms, for up to ten seconds, until it gives `Some`, and returns that;
+/// panics naming `what` when it never does. For what the portal does asynchronously (mail,
+/// events through RabbitMQ).
+pub async fn eventually<T, F, Fut>(what: &str, mut check: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    for _ in 0..200 {
+        if let Some(found) = check().await {
+            return found;
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    panic!("{to} did not receive {count} messages");
+    panic!("never happened: {what}");
+}
+
+/// Waits until `to` has `count` messages, and returns them, newest first.
+pub async fn mail_for(portal: &Portal, to: &str, count: usize) -> Vec<serde_json::Value> {
+    eventually(&format!("{to} receives {count} messages"), || async {
+        let inbox = mailbox(portal, to).await;
+        (inbox.len() >= count).then_some(inbox)
+    })
+    .await
 }
 
 /// Lets players ask again at once, as if every cooldown (one mail a minute…) had passed.
