@@ -9,7 +9,7 @@ type CaptchaAction = CaptchaModule.CaptchaAction;
  * was asked for. A test file installs it with
  *
  *   vi.mock('@/hooks/use-captcha', async (importOriginal) =>
- *     (await import('./captcha-stub')).stubCaptcha(await importOriginal()));
+ *     (await import('@/testing/captcha-stub')).stubCaptcha(await importOriginal()));
  *
  * and calls `captchaStub.reset()` before each test.
  */

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type * as CaptchaModule from '@/hooks/use-captcha';
+import { captchaStub as captcha } from '@/testing/captcha-stub';
 import { buildUser } from '@/testing/data';
 import { captchaTokenFor, validationError } from '@/testing/mocks/common';
 import { db } from '@/testing/mocks/db';
@@ -14,24 +14,9 @@ import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 import type { User } from '@/types/api';
 
-/** A stand-in for reCAPTCHA: whether it has loaded, the token it hands out, the actions asked. */
-const captcha = vi.hoisted(() => ({ loaded: true, token: null as string | null, actions: [] as string[] }));
-
-vi.mock('@/hooks/use-captcha', async (importOriginal) => {
-  const actual = await importOriginal<typeof CaptchaModule>();
-  const { captchaTokenFor: tokenFor } = await import('@/testing/mocks/common');
-  return {
-    ...actual,
-    useCaptcha: () => ({
-      loaded: captcha.loaded,
-      execute: (action: string) => {
-        if (!captcha.loaded) return Promise.reject(new actual.CaptchaNotLoadedError());
-        captcha.actions.push(action);
-        return Promise.resolve(captcha.token ?? tokenFor(action));
-      },
-    }),
-  };
-});
+vi.mock('@/hooks/use-captcha', async (importOriginal) =>
+  (await import('@/testing/captcha-stub')).stubCaptcha(await importOriginal()),
+);
 
 const RECHARGE = '/api/payment/card-recharge';
 const VIETTEL_PIN = '512345678901234';
@@ -66,9 +51,7 @@ function captureBodies() {
 }
 
 beforeEach(() => {
-  captcha.loaded = true;
-  captcha.token = null;
-  captcha.actions = [];
+  captcha.reset();
 });
 
 describe('card top-up: rules and pickers', () => {

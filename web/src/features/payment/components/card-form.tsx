@@ -6,6 +6,7 @@ import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form'
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
+import { AmountTiles } from '@/components/form/amount-tiles';
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { SuccessBanner } from '@/components/feedback/success-banner';
 import { CARD_PROCESSING_SECONDS } from '@/config/constants';
@@ -209,29 +210,22 @@ export function CardForm({ providers, user }: CardFormProps) {
               control={control}
               name="value"
               render={({ field }) => (
-                <RadioCard.Root
+                <AmountTiles
                   name={field.name}
-                  value={field.value ? String(field.value) : null}
-                  onValueChange={({ value: chosen }) => field.onChange(chosen ? Number(chosen) : 0)}
-                  size="sm"
-                  variant="surface"
-                  colorPalette="brand"
+                  value={field.value}
+                  onChange={field.onChange}
+                  label={t('payment.card.value')}
                 >
-                  <RadioCard.Label fontWeight="semibold" fontSize="md" mb="2">
-                    {t('payment.card.value')}
-                  </RadioCard.Label>
-                  <SimpleGrid columns={{ base: 2, sm: 3, lg: 4 }} gap="2">
-                    {provider.payableValues.map((faceValue) => (
-                      <FaceValue
-                        key={faceValue}
-                        provider={provider}
-                        value={faceValue}
-                        fees={fees.data}
-                        bonusPercent={bonusPercent}
-                      />
-                    ))}
-                  </SimpleGrid>
-                </RadioCard.Root>
+                  {provider.payableValues.map((faceValue) => (
+                    <FaceValue
+                      key={faceValue}
+                      provider={provider}
+                      value={faceValue}
+                      fees={fees.data}
+                      bonusPercent={bonusPercent}
+                    />
+                  ))}
+                </AmountTiles>
               )}
             />
             <ErrorText>{message(errors.value)}</ErrorText>

@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type * as CaptchaModule from '@/hooks/use-captcha';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { TRANSACTION_HISTORY_QUERY_KEY } from '@/lib/query-keys';
+import { captchaStub as captcha } from '@/testing/captcha-stub';
 import { buildUser } from '@/testing/data';
 import { captchaTokenFor, validationError } from '@/testing/mocks/common';
 import { db } from '@/testing/mocks/db';
@@ -12,24 +12,9 @@ import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 import type { User } from '@/types/api';
 
-/** A stand-in for reCAPTCHA: whether it has loaded and the actions it was asked for. */
-const captcha = vi.hoisted(() => ({ loaded: true, actions: [] as string[] }));
-
-vi.mock('@/hooks/use-captcha', async (importOriginal) => {
-  const actual = await importOriginal<typeof CaptchaModule>();
-  const { captchaTokenFor: tokenFor } = await import('@/testing/mocks/common');
-  return {
-    ...actual,
-    useCaptcha: () => ({
-      loaded: captcha.loaded,
-      execute: (action: string) => {
-        if (!captcha.loaded) return Promise.reject(new actual.CaptchaNotLoadedError());
-        captcha.actions.push(action);
-        return Promise.resolve(tokenFor(action));
-      },
-    }),
-  };
-});
+vi.mock('@/hooks/use-captcha', async (importOriginal) =>
+  (await import('@/testing/captcha-stub')).stubCaptcha(await importOriginal()),
+);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -59,8 +44,7 @@ function capturePosts(code = 'fsonline') {
 }
 
 beforeEach(() => {
-  captcha.loaded = true;
-  captcha.actions = [];
+  captcha.reset();
 });
 
 describe('coin top-up: what it offers', () => {

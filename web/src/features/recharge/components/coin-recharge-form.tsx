@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Field, Link, NativeSelect, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, Link, NativeSelect, RadioCard, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
+import { AmountTiles } from '@/components/form/amount-tiles';
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { SuccessBanner } from '@/components/feedback/success-banner';
 import { paths } from '@/config/paths';
@@ -19,7 +20,6 @@ import {
   type CoinRechargeInput,
 } from '../api/recharge-coin';
 import { coinRechargeFailureText } from '../utils/failure';
-import { newIdempotencyKey } from '../utils/idempotency-key';
 
 const FIELDS: readonly CoinRechargeField[] = ['zoneId', 'creditAmount'];
 
@@ -126,7 +126,7 @@ export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
     const gReCaptchaToken = await captcha.getToken();
     if (!gReCaptchaToken) return;
     recharge.mutate(
-      { ...input, productCode: product.code, gReCaptchaToken, idempotencyKey: newIdempotencyKey() },
+      { ...input, productCode: product.code, gReCaptchaToken, idempotencyKey: crypto.randomUUID() },
       {
         onSuccess: () => resetField('creditAmount'),
         onError: (error) => placeServerErrors(error, FIELDS, setError),
@@ -182,28 +182,21 @@ export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
             control={control}
             name="creditAmount"
             render={({ field }) => (
-              <RadioCard.Root
+              <AmountTiles
                 name={field.name}
-                value={field.value > 0 ? String(field.value) : null}
-                onValueChange={({ value }) => field.onChange(value ? Number(value) : 0)}
-                size="sm"
-                variant="surface"
-                colorPalette="brand"
+                value={field.value}
+                onChange={field.onChange}
+                label={t('recharge.amount.label')}
               >
-                <RadioCard.Label fontWeight="semibold" fontSize="md" mb="2">
-                  {t('recharge.amount.label')}
-                </RadioCard.Label>
-                <SimpleGrid columns={{ base: 2, sm: 3, lg: 4 }} gap="2">
-                  {product.payableValues.map((value) => (
-                    <AmountTile
-                      key={value.credit}
-                      value={value}
-                      coinName={product.coinName}
-                      affordable={affordable(value)}
-                    />
-                  ))}
-                </SimpleGrid>
-              </RadioCard.Root>
+                {product.payableValues.map((value) => (
+                  <AmountTile
+                    key={value.credit}
+                    value={value}
+                    coinName={product.coinName}
+                    affordable={affordable(value)}
+                  />
+                ))}
+              </AmountTiles>
             )}
           />
           <ErrorText>{message(errors.creditAmount)}</ErrorText>

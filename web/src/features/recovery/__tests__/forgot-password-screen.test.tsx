@@ -6,10 +6,10 @@ import { CAPTCHA_REFUSED, captchaTokenFor, RECOVERY_NEUTRAL, validationError } f
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor } from '@/testing/test-utils';
 
-import { captchaStub } from './captcha-stub';
+import { captchaStub } from '@/testing/captcha-stub';
 
 vi.mock('@/hooks/use-captcha', async (importOriginal) =>
-  (await import('./captcha-stub')).stubCaptcha(await importOriginal()),
+  (await import('@/testing/captcha-stub')).stubCaptcha(await importOriginal()),
 );
 
 const SEND = '/api/auth/reset-password/send-email';
