@@ -26,7 +26,13 @@ type AppHeaderProps = {
   onLogout: () => void;
 };
 
-/** The signed-in header; it turns solid and compact once the page has scrolled 85 px. */
+/**
+ * The signed-in header; it turns solid once the page has scrolled 85 px. Its height never
+ * changes: a sticky header keeps its place in the page, so a shorter scrolled header made the
+ * page shorter, which on a page just long enough pulled the scroll back under the threshold
+ * and the header flickered between the two styles (a click then waited for a button that
+ * never stopped moving).
+ */
 export function AppHeader({ user, onLogout }: AppHeaderProps) {
   const { t } = useTranslation();
   const scrolled = useWindowScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
@@ -47,8 +53,7 @@ export function AppHeader({ user, onLogout }: AppHeaderProps) {
     >
       <Container
         maxW="6xl"
-        h={scrolled ? '14' : '20'}
-        transition="height 0.2s"
+        h="16"
         display="flex"
         alignItems="center"
         gap="6"
