@@ -36,13 +36,15 @@ test('a player sends a phone card and sees it go from pending to credited', asyn
   const row = page.getByRole('row').filter({ hasText: '20000000000001' });
   await expect(row).toContainText('Đang xử lý');
   await screenshots(page, 'transactions-card-pending');
+  // The page reads /me and the history side by side: the credit can land between the two
+  // reads, so both are awaited on the same reload.
   await expect(async () => {
     await page.reload();
     await expect(page.getByRole('row').filter({ hasText: '20000000000001' })).toContainText('Thành công', {
       timeout: 1_000,
     });
+    await expect(page.getByTestId('header-balance')).toHaveText('85,000 KP', { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
-  await expect(page.getByTestId('header-balance')).toHaveText('85,000 KP');
   await screenshots(page, 'transactions-card-credited');
 });
 
