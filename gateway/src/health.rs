@@ -1,5 +1,6 @@
-//! `/healthz`: the process answers. `/readyz`: PostgreSQL, Redis, RabbitMQ and every service
-//! answer too; otherwise 503 naming what is missing.
+//! `/healthz`: the process answers. `/readyz`: what [`Readiness`](crate::state::Readiness)
+//! names answers too (Redis; in the launcher also PostgreSQL, RabbitMQ and every service);
+//! otherwise 503 naming what is missing.
 
 use std::{collections::BTreeMap, time::Duration};
 
@@ -9,7 +10,7 @@ use kid_platform::{amqp, grpc};
 use secrecy::ExposeSecret;
 use serde_json::{Value, json};
 
-use crate::state::AppState;
+use crate::state::{AppState, Stores};
 
 const CHECK_TIMEOUT: Duration = Duration::from_secs(2);
 
@@ -17,8 +18,8 @@ pub async fn healthz() -> Json<Value> {
     Json(json!({ "status": "ok" }))
 }
 
-async fn postgres(state: &AppState) -> Result<(), String> {
-    let query = sqlx::query("select 1").execute(&state.dependencies.postgres);
+async fn postgres(stores: &Stores) -> Result<(), String> {
+    let query = sqlx::query("select 1").execute(&stores.postgres);
     match tokio::time::timeout(CHECK_TIMEOUT, query).await {
         Ok(Ok(_)) => Ok(()),
         Ok(Err(error)) => Err(error.to_string()),
@@ -39,16 +40,22 @@ pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) 
     let services = join_all(dependencies.services.iter().map(|(name, channel)| async move {
         (*name, grpc::check_health(channel.clone(), CHECK_TIMEOUT).await)
     }));
-    let (postgres, redis, rabbitmq, services) = tokio::join!(
-        postgres(&state),
-        redis(&state),
-        amqp::ping(dependencies.amqp_url.expose_secret(), CHECK_TIMEOUT),
-        services,
-    );
+    let stores = async {
+        match &dependencies.stores {
+            Some(stores) => Some(tokio::join!(
+                postgres(stores),
+                amqp::ping(stores.amqp_url.expose_secret(), CHECK_TIMEOUT)
+            )),
+            None => None,
+        }
+    };
+    let (stores, redis, services) = tokio::join!(stores, redis(&state), services);
     let mut checks = BTreeMap::new();
-    checks.insert("postgres", postgres);
+    if let Some((postgres, rabbitmq)) = stores {
+        checks.insert("postgres", postgres);
+        checks.insert("rabbitmq", rabbitmq);
+    }
     checks.insert("redis", redis);
-    checks.insert("rabbitmq", rabbitmq);
     checks.extend(services);
 
     let missing: Vec<&str> = checks

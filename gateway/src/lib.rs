@@ -26,13 +26,29 @@ use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tower_http::{set_header::SetResponseHeaderLayer, trace::TraceLayer};
 
-use crate::state::AppState;
+use crate::state::{AppState, Readiness};
 
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
      script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/ https://www.googletagmanager.com; \
      frame-src https://www.google.com/recaptcha/; \
      style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; \
      connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+
+/// What the gateway binary reads that production must be given.
+pub const NEEDS: &[&str] = &[
+    "environment",
+    "redis.url",
+    "jwt.secret",
+    "captcha.secret",
+    "gateway.host",
+    "gateway.port",
+    "gateway.public_url",
+    "gateway.web_dist",
+    "services.identity",
+    "services.wallet",
+    "services.payment",
+    "services.recharge",
+];
 
 pub struct Gateway {
     listener: TcpListener,
@@ -41,13 +57,14 @@ pub struct Gateway {
 }
 
 impl Gateway {
-    /// Binds `settings.gateway` (port 0 picks a free one) and connects to Redis.
+    /// The gateway binary: binds `settings.gateway` (port 0 picks a free one) and connects to
+    /// Redis; ready when Redis answers.
     pub async fn build(settings: Settings, shutdown: CancellationToken) -> anyhow::Result<Self> {
         let address = format!("{}:{}", settings.gateway.host, settings.gateway.port);
         let listener = TcpListener::bind(&address)
             .await
             .with_context(|| format!("gateway: cannot bind {address}"))?;
-        Self::build_on(listener, settings, shutdown).await
+        Self::build_on(listener, settings, Readiness::Edge, shutdown).await
     }
 
     /// Serves on a listener already bound, for a caller that must know the address before the
@@ -55,11 +72,19 @@ impl Gateway {
     pub async fn build_on(
         listener: TcpListener,
         settings: Settings,
+        readiness: Readiness,
         shutdown: CancellationToken,
     ) -> anyhow::Result<Self> {
         kid_platform::install_tls_provider();
-        let state = AppState::new(&settings).await?;
+        let state = AppState::new(&settings, readiness).await?;
         let router = router(state, &settings);
+        if settings.metrics.port != 0 {
+            tokio::spawn(kid_platform::metrics::serve(
+                "0.0.0.0",
+                settings.metrics.port,
+                shutdown.clone(),
+            ));
+        }
         tracing::info!(address = %listener.local_addr()?, "gateway started");
         Ok(Self {
             listener,
@@ -89,7 +114,6 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
     let mut router = Router::new()
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz).with_state(state.clone()))
-        .merge(kid_platform::metrics::router())
         .nest("/api", api::router(state))
         .fallback_service(web::spa(Path::new(&settings.gateway.web_dist)))
         .layer(middleware::from_fn(record_metrics))
@@ -110,6 +134,10 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
             header::REFERRER_POLICY,
             "strict-origin-when-cross-origin",
         ));
+    // With a metrics port of its own (Kubernetes), /metrics stays off the public listener.
+    if settings.metrics.port == 0 {
+        router = router.merge(kid_platform::metrics::router());
+    }
     if settings.environment == Environment::Production {
         router = router.layer(header_layer(
             header::STRICT_TRANSPORT_SECURITY,

@@ -38,12 +38,29 @@ pub struct Clients {
     pub recharge: RechargeServiceClient<Authorized>,
 }
 
+/// What `/readyz` asks of the gateway's dependencies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Readiness {
+    /// The gateway alone in its pod (Kubernetes): ready when Redis, which holds every session,
+    /// answers. A service that is down fails its own calls with a JSON 503 and its own
+    /// readiness; it must not take every gateway pod out of the Ingress with it.
+    Edge,
+    /// The whole portal in one process (the development launcher): ready when PostgreSQL,
+    /// Redis, RabbitMQ and every service answer, so scripts can wait for all of it.
+    WholePortal,
+}
+
 /// What `/readyz` asks.
 #[derive(Clone)]
 pub struct Dependencies {
+    pub stores: Option<Stores>,
+    pub services: Vec<(&'static str, Channel)>,
+}
+
+#[derive(Clone)]
+pub struct Stores {
     pub postgres: PgPool,
     pub amqp_url: SecretString,
-    pub services: Vec<(&'static str, Channel)>,
 }
 
 #[derive(Clone)]
@@ -61,7 +78,7 @@ pub struct AppState {
 }
 
 impl AppState {
-    pub async fn new(settings: &Settings) -> anyhow::Result<Self> {
+    pub async fn new(settings: &Settings, readiness: Readiness) -> anyhow::Result<Self> {
         let redis = redis::Client::open(settings.redis.url.expose_secret())
             .context("redis url")?
             .get_connection_manager()
@@ -87,22 +104,30 @@ impl AppState {
             recharge: RechargeServiceClient::with_interceptor(recharge.clone(), attach),
         };
 
-        let postgres = PgPoolOptions::new()
-            .max_connections(1)
-            .acquire_timeout(std::time::Duration::from_secs(2))
-            .connect_lazy_with(
-                PgConnectOptions::from_str(settings.database.url.expose_secret()).context("database url")?,
-            );
-        let dependencies = Arc::new(Dependencies {
-            postgres,
-            amqp_url: settings.amqp.url.clone(),
-            services: vec![
+        let stores = if readiness == Readiness::WholePortal {
+            Some(Stores {
+                postgres: PgPoolOptions::new()
+                    .max_connections(1)
+                    .acquire_timeout(std::time::Duration::from_secs(2))
+                    .connect_lazy_with(
+                        PgConnectOptions::from_str(settings.database.url.expose_secret())
+                            .context("database url")?,
+                    ),
+                amqp_url: settings.amqp.url.clone(),
+            })
+        } else {
+            None
+        };
+        let services = match readiness {
+            Readiness::Edge => Vec::new(),
+            Readiness::WholePortal => vec![
                 ("identity", identity),
                 ("wallet", wallet),
                 ("payment", payment),
                 ("recharge", recharge),
             ],
-        });
+        };
+        let dependencies = Arc::new(Dependencies { stores, services });
         Ok(Self {
             sessions,
             throttle,

@@ -4,16 +4,11 @@
 
 mod common;
 
-use std::{collections::HashSet, sync::Arc, time::Duration};
+use std::{collections::HashSet, time::Duration};
 
-use common::{Portal, eventually, get_json, registered, start, xsrf_token};
+use common::{Portal, buy, eventually, fund, get_json, registered, start, xsrf_token};
 use futures::StreamExt;
-use kid_platform::{
-    Settings,
-    auth::{AttachInternalJwt, InternalJwt},
-    db, grpc,
-};
-use kid_proto::wallet::v1::{CreditRequest, TopupType, wallet_service_client::WalletServiceClient};
+use kid_platform::{Settings, db};
 use kid_recharge::{
     contract::{Delivery, GameResult},
     reference_game,
@@ -28,27 +23,6 @@ use lapin::{
 use reqwest::{Client, StatusCode};
 use secrecy::ExposeSecret;
 use serde_json::{Value, json};
-use uuid::Uuid;
-
-/// Credits `kp` to the player as a bank transfer, straight through the wallet's gRPC.
-async fn fund(portal: &Portal, player: Uuid, kp: i64) {
-    let jwt = AttachInternalJwt::new(Arc::new(InternalJwt::new(&portal.settings.jwt)), "test");
-    let mut wallet =
-        WalletServiceClient::with_interceptor(grpc::lazy_channel(&portal.wallet).expect("channel"), jwt);
-    wallet
-        .credit(CreditRequest {
-            idempotency_key: format!("fund-{}", Uuid::new_v4()),
-            user_id: player.to_string(),
-            topup_type: TopupType::BankTransfer.into(),
-            source: "vietcombank".into(),
-            amount_vnd: kp,
-            kp,
-            card_serial: String::new(),
-            error_code: String::new(),
-        })
-        .await
-        .expect("credit");
-}
 
 async fn credit_of(http: &Client, portal: &Portal) -> i64 {
     let (status, me) = get_json(http, portal, "/me").await;
@@ -62,21 +36,6 @@ async fn credit_reaches(http: &Client, portal: &Portal, credit: i64) {
         (credit_of(http, portal).await == credit).then_some(())
     })
     .await;
-}
-
-/// POST /api/payment/coin-recharge/{product} with an Idempotency-Key.
-async fn buy(http: &Client, portal: &Portal, product: &str, key: &str, body: &Value) -> (StatusCode, Value) {
-    let token = xsrf_token(http, &portal.base).await;
-    let response = http
-        .post(format!("{}/api/payment/coin-recharge/{product}", portal.base))
-        .header("X-XSRF-TOKEN", token)
-        .header("Idempotency-Key", key)
-        .json(body)
-        .send()
-        .await
-        .expect("coin recharge");
-    let status = response.status();
-    (status, response.json().await.expect("json"))
 }
 
 fn order(zone: i64, credit: i64) -> Value {

@@ -2,12 +2,19 @@
 //! database, exchange and Redis prefix.
 #![allow(dead_code, reason = "each test binary uses its own part of the helpers")]
 
-use std::path::PathBuf;
+use std::{path::PathBuf, sync::Arc};
 
 use kid_launcher::Stack;
-use kid_platform::{Settings, testing};
+use kid_platform::{
+    Settings,
+    auth::{AttachInternalJwt, InternalJwt},
+    grpc, testing,
+};
+use kid_proto::wallet::v1::{CreditRequest, TopupType, wallet_service_client::WalletServiceClient};
 use reqwest::{Client, StatusCode, header};
+use serde_json::Value;
 use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
 
 pub struct Portal {
     pub base: String,
@@ -245,6 +252,51 @@ pub async fn get_json(http: &Client, portal: &Portal, path: &str) -> (StatusCode
         .send()
         .await
         .expect("get");
+    let status = response.status();
+    (status, response.json().await.expect("json"))
+}
+
+/// Credits `kp` to the player as a bank transfer, straight through the wallet's gRPC.
+pub async fn fund(portal: &Portal, player: Uuid, kp: i64) {
+    fund_at(portal, &portal.wallet, player, kp).await;
+}
+
+/// [`fund`] through the wallet at `wallet` (a second replica, say).
+pub async fn fund_at(portal: &Portal, wallet: &str, player: Uuid, kp: i64) {
+    let jwt = AttachInternalJwt::new(Arc::new(InternalJwt::new(&portal.settings.jwt)), "test");
+    let mut wallet = WalletServiceClient::with_interceptor(grpc::lazy_channel(wallet).expect("channel"), jwt);
+    wallet
+        .credit(CreditRequest {
+            idempotency_key: format!("fund-{}", Uuid::new_v4()),
+            user_id: player.to_string(),
+            topup_type: TopupType::BankTransfer.into(),
+            source: "vietcombank".into(),
+            amount_vnd: kp,
+            kp,
+            card_serial: String::new(),
+            error_code: String::new(),
+        })
+        .await
+        .expect("credit");
+}
+
+/// POST /api/payment/coin-recharge/{product} with an Idempotency-Key.
+pub async fn buy(
+    http: &Client,
+    portal: &Portal,
+    product: &str,
+    key: &str,
+    body: &Value,
+) -> (StatusCode, Value) {
+    let token = xsrf_token(http, &portal.base).await;
+    let response = http
+        .post(format!("{}/api/payment/coin-recharge/{product}", portal.base))
+        .header("X-XSRF-TOKEN", token)
+        .header("Idempotency-Key", key)
+        .json(body)
+        .send()
+        .await
+        .expect("coin recharge");
     let status = response.status();
     (status, response.json().await.expect("json"))
 }

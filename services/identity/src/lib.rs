@@ -22,6 +22,9 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
     migrator: &MIGRATOR,
     queues: |_| Vec::new(),
     wire,
+    // Links in mail point at the portal's public address.
+    needs: &["mail.smtp_url", "mail.from", "gateway.public_url"],
+    gauges: &[],
 };
 
 fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use aggregator::HttpAggregator;
 use kid_platform::{
-    service::{ServiceHost, ServiceSpec},
+    service::{Gauge, ServiceHost, ServiceSpec},
     topology,
 };
 use kid_proto::payment::v1::payment_service_server::{PaymentServiceServer, SERVICE_NAME};
@@ -28,6 +28,31 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
     // The wallet consumes the top-ups this service publishes: declared before publishing.
     queues: |settings| vec![topology::wallet_topups(settings)],
     wire,
+    needs: &[
+        "payment.bank_feed_secret",
+        "payment.card_secret",
+        "payment.aggregator_url",
+        "payment.partner_id",
+        "payment.card_callback_url",
+    ],
+    gauges: &[
+        // Money that arrived for no player: support credits it by hand.
+        Gauge {
+            name: "payment_unmatched_transfers_24h",
+            query: "select count(*)::double precision from bank_feed_record
+                    where status = 'unmatched' and received_at > now() - interval '24 hours'",
+        },
+        Gauge {
+            name: "payment_card_orders_pending",
+            query: "select count(*)::double precision from card_order where status = 'pending'",
+        },
+        // The aggregator has not called back in ten minutes.
+        Gauge {
+            name: "payment_card_orders_overdue",
+            query: "select count(*)::double precision from card_order
+                    where status = 'pending' and submitted_at < now() - interval '10 minutes'",
+        },
+    ],
 };
 
 fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {

@@ -6,7 +6,7 @@ use figment::{
     Figment,
     providers::{Env, Format, Toml},
 };
-use secrecy::{ExposeSecret, SecretString};
+use secrecy::SecretString;
 use serde::Deserialize;
 
 const DEFAULTS: &str = include_str!("defaults.toml");
@@ -117,6 +117,17 @@ pub struct CaptchaSettings {
 pub struct DatabaseSettings {
     pub url: SecretString,
     pub max_connections: u32,
+    /// Whether a service migrates its schema at start or only checks it is current.
+    pub migrate: MigrateMode,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum MigrateMode {
+    /// Migrate at start (development: one process, nothing else would).
+    Apply,
+    /// Leave migrating to the migration Job; report not ready while the schema is behind.
+    Verify,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -201,12 +212,91 @@ pub struct GatewaySettings {
 pub enum ConfigError {
     #[error("invalid configuration: {0}")]
     Invalid(#[from] Box<figment::Error>),
+    #[error("production needs {}: set it, it has no production default", .0.join(", "))]
+    Missing(Vec<String>),
     #[error("production refuses the development value of {0}")]
     DevelopmentSecret(&'static str),
 }
 
+/// What every gRPC service binary reads that production must be given.
+pub const SERVICE_NEEDS: &[&str] = &[
+    "environment",
+    "database.url",
+    "database.migrate",
+    "amqp.url",
+    "jwt.secret",
+    "grpc.host",
+    "grpc.port",
+];
+
+/// Settings whose development value production refuses, even when given.
+const DEVELOPMENT_VALUES: &[(&str, &str)] = &[
+    ("jwt.secret", DEV_JWT_SECRET),
+    ("captcha.secret", ""),
+    ("mail.smtp_url", ""),
+    ("payment.bank_feed_secret", DEV_WEBHOOK_SECRET),
+    ("payment.card_secret", DEV_WEBHOOK_SECRET),
+];
+
+/// The environment variable that sets `key` (`database.url` is `KID_DATABASE__URL`).
+pub fn variable_name(key: &str) -> String {
+    format!("KID_{}", key.replace('.', "__").to_uppercase())
+}
+
+/// Every key a setting can have, as dotted paths (`database.url`): the keys of the defaults.
+pub fn known_keys() -> Vec<String> {
+    fn walk(prefix: &str, value: &figment::value::Value, keys: &mut Vec<String>) {
+        match value {
+            figment::value::Value::Dict(_, table) => {
+                for (name, value) in table {
+                    let path = if prefix.is_empty() {
+                        name.clone()
+                    } else {
+                        format!("{prefix}.{name}")
+                    };
+                    walk(&path, value, keys);
+                }
+            }
+            _ => keys.push(prefix.to_owned()),
+        }
+    }
+    let defaults: figment::value::Value = Figment::from(Toml::string(DEFAULTS))
+        .extract()
+        .expect("the embedded defaults are TOML");
+    let mut keys = Vec::new();
+    walk("", &defaults, &mut keys);
+    keys
+}
+
 impl Settings {
-    /// Defaults, then the environment.
+    /// Defaults, then the environment, for a binary that reads the keys in `needs`: in
+    /// production each of them must be set in the environment (a development default such as
+    /// `127.0.0.1` is never right in a cluster), and none may keep a development secret.
+    pub fn load_for(needs: &[&str]) -> Result<Self, ConfigError> {
+        let environment = Env::prefixed("KID_").split("__");
+        let settings = Self::from_figment(Figment::from(Toml::string(DEFAULTS)).merge(environment.clone()))?;
+        if settings.environment == Environment::Production {
+            let given = Figment::from(environment);
+            let missing: Vec<String> = needs
+                .iter()
+                .filter(|key| given.find_value(key).is_err())
+                .map(|key| variable_name(key))
+                .collect();
+            if !missing.is_empty() {
+                return Err(ConfigError::Missing(missing));
+            }
+            let figment = Figment::from(Toml::string(DEFAULTS)).merge(given);
+            for (key, development) in DEVELOPMENT_VALUES {
+                let value = figment.find_value(key).map_err(Box::new)?;
+                if needs.contains(key) && value.as_str() == Some(*development) {
+                    return Err(ConfigError::DevelopmentSecret(key));
+                }
+            }
+        }
+        Ok(settings)
+    }
+
+    /// Defaults, then the environment, with no production check: for development tools.
     pub fn load() -> Result<Self, ConfigError> {
         Self::from_figment(Figment::from(Toml::string(DEFAULTS)).merge(Env::prefixed("KID_").split("__")))
     }
@@ -217,33 +307,7 @@ impl Settings {
     }
 
     fn from_figment(figment: Figment) -> Result<Self, ConfigError> {
-        let settings: Settings = figment.extract().map_err(Box::new)?;
-        if settings.environment == Environment::Production
-            && settings.jwt.secret.expose_secret() == DEV_JWT_SECRET
-        {
-            return Err(ConfigError::DevelopmentSecret("jwt.secret"));
-        }
-        if settings.environment == Environment::Production
-            && settings.captcha.secret.expose_secret().is_empty()
-        {
-            return Err(ConfigError::DevelopmentSecret("captcha.secret"));
-        }
-        if settings.environment == Environment::Production
-            && settings.mail.smtp_url.expose_secret().is_empty()
-        {
-            return Err(ConfigError::DevelopmentSecret("mail.smtp_url"));
-        }
-        if settings.environment == Environment::Production
-            && settings.payment.bank_feed_secret.expose_secret() == DEV_WEBHOOK_SECRET
-        {
-            return Err(ConfigError::DevelopmentSecret("payment.bank_feed_secret"));
-        }
-        if settings.environment == Environment::Production
-            && settings.payment.card_secret.expose_secret() == DEV_WEBHOOK_SECRET
-        {
-            return Err(ConfigError::DevelopmentSecret("payment.card_secret"));
-        }
-        Ok(settings)
+        Ok(figment.extract().map_err(Box::new)?)
     }
 
     pub fn is_development(&self) -> bool {
@@ -273,33 +337,52 @@ mod tests {
     }
 
     #[test]
-    fn production_refuses_the_development_jwt_secret() {
+    fn production_names_every_variable_a_binary_needs_and_refuses_development_secrets() {
         figment::Jail::expect_with(|jail| {
+            let needs = ["environment", "database.url", "jwt.secret", "captcha.secret"];
             jail.set_env("KID_ENVIRONMENT", "production");
-            assert!(matches!(Settings::load(), Err(ConfigError::DevelopmentSecret(_))));
-            jail.set_env("KID_JWT__SECRET", "a-real-secret-from-the-cluster");
-            assert!(matches!(
-                Settings::load(),
-                Err(ConfigError::DevelopmentSecret("captcha.secret"))
-            ));
+            match Settings::load_for(&needs) {
+                Err(ConfigError::Missing(missing)) => assert_eq!(
+                    missing,
+                    ["KID_DATABASE__URL", "KID_JWT__SECRET", "KID_CAPTCHA__SECRET"]
+                ),
+                other => panic!("expected the missing variables, got {other:?}"),
+            }
+            jail.set_env("KID_DATABASE__URL", "postgres://kid@db/kid");
+            jail.set_env("KID_JWT__SECRET", "dev-internal-jwt-secret-change-me");
             jail.set_env("KID_CAPTCHA__SECRET", "recaptcha-secret");
             assert!(matches!(
-                Settings::load(),
-                Err(ConfigError::DevelopmentSecret("mail.smtp_url"))
+                Settings::load_for(&needs),
+                Err(ConfigError::DevelopmentSecret("jwt.secret"))
             ));
-            jail.set_env("KID_MAIL__SMTP_URL", "smtps://kid:secret@smtp.example:465");
-            assert!(matches!(
-                Settings::load(),
-                Err(ConfigError::DevelopmentSecret("payment.bank_feed_secret"))
-            ));
-            jail.set_env("KID_PAYMENT__BANK_FEED_SECRET", "feed-secret");
-            assert!(matches!(
-                Settings::load(),
-                Err(ConfigError::DevelopmentSecret("payment.card_secret"))
-            ));
-            jail.set_env("KID_PAYMENT__CARD_SECRET", "card-secret");
-            assert!(Settings::load().is_ok());
+            jail.set_env("KID_JWT__SECRET", "a-real-secret-from-the-cluster");
+            assert!(Settings::load_for(&needs).is_ok());
+            // What a binary does not read, it is not asked for.
+            assert!(Settings::load_for(&["environment", "database.url"]).is_ok());
             Ok(())
         });
+    }
+
+    #[test]
+    fn development_needs_nothing_from_the_environment() {
+        figment::Jail::expect_with(|_| {
+            assert!(Settings::load_for(SERVICE_NEEDS).is_ok());
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn every_key_of_the_defaults_is_known_with_its_variable() {
+        let keys = known_keys();
+        assert!(keys.contains(&"database.url".to_owned()));
+        assert!(keys.contains(&"recharge.delivery_deadline_ms".to_owned()));
+        assert!(!keys.contains(&"database".to_owned()));
+        assert_eq!(
+            variable_name("recharge.delivery_deadline_ms"),
+            "KID_RECHARGE__DELIVERY_DEADLINE_MS"
+        );
+        for key in SERVICE_NEEDS {
+            assert!(keys.contains(&(*key).to_owned()), "{key} is not a setting");
+        }
     }
 }

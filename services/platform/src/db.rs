@@ -103,6 +103,44 @@ pub async fn migrate(pool: &PgPool, schema: &str, service: &Migrator) -> Result<
     own.run(pool).await.map_err(failed)
 }
 
+/// How many of the platform's and the service's migrations `schema` has not applied yet; 0 when
+/// the schema is current. A service in `verify` mode serves only then.
+pub async fn pending_migrations(
+    pool: &PgPool,
+    schema: &str,
+    service: &Migrator,
+) -> Result<usize, sqlx::Error> {
+    let mut pending = 0;
+    for (table, migrator) in [
+        ("_platform_migrations", &PLATFORM_MIGRATIONS),
+        ("_sqlx_migrations", service),
+    ] {
+        let qualified = format!("{schema}.{table}");
+        let applied: Vec<i64> = match sqlx::query_scalar::<_, Option<String>>("select to_regclass($1)::text")
+            .bind(&qualified)
+            .fetch_one(pool)
+            .await?
+        {
+            // The table name is built from a checked schema name and a constant.
+            Some(_) => {
+                sqlx::query_scalar(AssertSqlSafe(format!(
+                    "select version from {qualified} where success"
+                )))
+                .fetch_all(pool)
+                .await?
+            }
+            None => Vec::new(),
+        };
+        pending += migrator
+            .iter()
+            .filter(|migration| {
+                migration.migration_type.is_up_migration() && !applied.contains(&migration.version)
+            })
+            .count();
+    }
+    Ok(pending)
+}
+
 fn clone_migrator(migrator: &Migrator) -> Migrator {
     Migrator::with_migrations(migrator.iter().cloned().collect())
 }

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use tokio::net::TcpListener;
+use tokio::{net::TcpListener, sync::watch};
 use tokio_stream::wrappers::TcpListenerStream;
 use tokio_util::sync::CancellationToken;
 use tonic::{
@@ -21,17 +21,35 @@ fn call_span(request: &http::Request<()>) -> tracing::Span {
 }
 
 /// Serves `routes` and the gRPC health service on `listener` until `shutdown`; in-flight calls
-/// finish first. `names` are the fully qualified services reported as serving.
+/// finish first. The process as a whole (service `""`, for liveness) serves while it runs;
+/// `names`, the fully qualified services (for readiness), serve while `ready` holds true.
 pub async fn serve(
     listener: TcpListener,
     routes: Routes,
     names: &[&str],
+    mut ready: watch::Receiver<bool>,
     shutdown: CancellationToken,
 ) -> Result<(), tonic::transport::Error> {
     let (reporter, health) = tonic_health::server::health_reporter();
-    for name in names {
-        reporter.set_service_status(*name, ServingStatus::Serving).await;
-    }
+    let names: Vec<String> = names.iter().map(|name| (*name).to_owned()).collect();
+    let follower = reporter.clone();
+    let following = shutdown.clone();
+    tokio::spawn(async move {
+        loop {
+            let status = if *ready.borrow_and_update() {
+                ServingStatus::Serving
+            } else {
+                ServingStatus::NotServing
+            };
+            for name in &names {
+                follower.set_service_status(name, status).await;
+            }
+            tokio::select! {
+                changed = ready.changed() => if changed.is_err() { return },
+                () = following.cancelled() => return,
+            }
+        }
+    });
     let stopping = shutdown.clone();
     let mut server = Server::builder()
         .trace_fn(call_span)
@@ -46,7 +64,6 @@ pub async fn serve(
         .await
 }
 
-/// A channel that connects on first use and reconnects after failures.
 /// A protobuf timestamp of `at`, as every service's answers carry times.
 pub fn timestamp(at: time::OffsetDateTime) -> prost_types::Timestamp {
     prost_types::Timestamp {
@@ -55,6 +72,7 @@ pub fn timestamp(at: time::OffsetDateTime) -> prost_types::Timestamp {
     }
 }
 
+/// A channel that connects on first use and reconnects after failures.
 pub fn lazy_channel(uri: &str) -> Result<Channel, tonic::transport::Error> {
     Ok(Endpoint::from_shared(uri.to_owned())?
         .connect_timeout(Duration::from_secs(2))
@@ -116,13 +134,18 @@ mod metrics_layer {
             let future = self.inner.call(request);
             Box::pin(async move {
                 let response = future.await;
+                // The code's name (`Ok`, `NotFound`, `Internal`…), as alert rules read it. A
+                // unary answer carries an error's status in its headers; no status there is Ok.
                 let code = match &response {
-                    Ok(response) => response
-                        .headers()
-                        .get("grpc-status")
-                        .and_then(|value| value.to_str().ok())
-                        .unwrap_or("0")
-                        .to_owned(),
+                    Ok(response) => {
+                        let number = response
+                            .headers()
+                            .get("grpc-status")
+                            .and_then(|value| value.to_str().ok())
+                            .and_then(|value| value.parse::<i32>().ok())
+                            .unwrap_or(0);
+                        format!("{:?}", tonic::Code::from_i32(number))
+                    }
                     Err(_) => "transport".to_owned(),
                 };
                 metrics::counter!("grpc_server_calls_total", "path" => path.clone(), "code" => code)

@@ -98,6 +98,8 @@ impl Consumer {
 
     /// Consumes until `shutdown`, reconnecting to the broker as needed.
     pub async fn run<H: Handler>(self, handler: H, shutdown: CancellationToken) {
+        // Exported at 0 from the start, so the first dead letter is an increase alerts see.
+        metrics::counter!("inbox_dead_lettered_total", "queue" => self.queue.name.clone()).increment(0);
         let mut backoff = Duration::from_millis(200);
         while !shutdown.is_cancelled() {
             match self.consume(&handler, &shutdown).await {
@@ -149,6 +151,7 @@ impl Consumer {
     async fn dispatch<H: Handler>(&self, handler: &H, delivery: Delivery) -> lapin::Result<()> {
         let Some(message) = message_of(&delivery) else {
             tracing::error!(queue = %self.queue.name, "message without an id dead-lettered");
+            metrics::counter!("inbox_dead_lettered_total", "queue" => self.queue.name.clone()).increment(1);
             delivery.reject(BasicRejectOptions { requeue: false }).await?;
             return Ok(());
         };
@@ -166,6 +169,8 @@ impl Consumer {
             }
             Err(HandlerError::Permanent(reason)) => {
                 tracing::error!(queue = %self.queue.name, message_id = %message.id, %reason, "message dead-lettered");
+                metrics::counter!("inbox_dead_lettered_total", "queue" => self.queue.name.clone())
+                    .increment(1);
                 delivery.reject(BasicRejectOptions { requeue: false }).await?;
             }
             Err(HandlerError::Transient(reason)) => {

@@ -3,17 +3,25 @@
 use std::sync::OnceLock;
 
 use axum::{Router, routing::get};
-use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
 static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
 
+/// Seconds: from a cached read to a slow payment path.
+const LATENCY_BUCKETS: &[f64] = &[0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
+
 /// Installs the process-wide recorder on first call and returns its handle.
 pub fn handle() -> PrometheusHandle {
     HANDLE
         .get_or_init(|| {
-            let recorder = PrometheusBuilder::new().build_recorder();
+            // Latencies as histograms with buckets (not summaries), so p99 can be aggregated
+            // across replicas with histogram_quantile.
+            let recorder = PrometheusBuilder::new()
+                .set_buckets_for_metric(Matcher::Suffix("_seconds".to_owned()), LATENCY_BUCKETS)
+                .expect("the latency buckets are not empty")
+                .build_recorder();
             let handle = recorder.handle();
             // A recorder installed elsewhere keeps working; ours then renders nothing.
             let _ = metrics::set_global_recorder(recorder);

@@ -1,18 +1,18 @@
 //! What every gRPC service does at start: bind, connect to its schema, migrate, start the
 //! outbox relay; then serve with the internal-JWT check until shutdown.
 
-use std::{net::SocketAddr, sync::Arc};
+use std::{net::SocketAddr, sync::Arc, time::Duration};
 
 use anyhow::Context;
 use sqlx::{PgPool, migrate::Migrator};
-use tokio::{net::TcpListener, task::JoinSet};
+use tokio::{net::TcpListener, sync::watch, task::JoinSet};
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
 use crate::{
     amqp::QueueSpec,
     auth::{InternalJwt, RequireInternalJwt},
-    config::Settings,
+    config::{MigrateMode, SERVICE_NEEDS, Settings},
     db, grpc,
     outbox::Relay,
 };
@@ -27,16 +27,94 @@ pub struct ServiceHost {
     jwt: Arc<InternalJwt>,
     tasks: JoinSet<()>,
     shutdown: CancellationToken,
+    ready: watch::Receiver<bool>,
+}
+
+/// How often a service re-checks its readiness and refreshes the gauges read from its tables.
+const OBSERVE_INTERVAL: Duration = Duration::from_secs(5);
+
+/// A figure read from a service's own tables and exported as a Prometheus gauge. `query`
+/// returns one `double precision`. Every replica reports the same value: alert on `max()`.
+pub struct Gauge {
+    pub name: &'static str,
+    pub query: &'static str,
+}
+
+/// The gauges every service has: its outbox backlog.
+const PLATFORM_GAUGES: &[Gauge] = &[
+    Gauge {
+        name: "outbox_pending_messages",
+        query: "select count(*)::double precision from outbox_message where published_at is null",
+    },
+    Gauge {
+        name: "outbox_oldest_pending_seconds",
+        query: "select coalesce(extract(epoch from now() - min(created_at)), 0)::double precision
+                from outbox_message where published_at is null",
+    },
+];
+
+/// Whether the schema answers and is current: what the named gRPC service reports.
+async fn is_ready(pool: &PgPool, schema: &str, migrator: &Migrator) -> bool {
+    match db::pending_migrations(pool, schema, migrator).await {
+        Ok(0) => true,
+        Ok(pending) => {
+            tracing::warn!(
+                schema,
+                pending,
+                "schema is behind its migrations; not ready until the migration job runs"
+            );
+            false
+        }
+        Err(error) => {
+            tracing::warn!(schema, error = %error, "database does not answer; not ready");
+            false
+        }
+    }
+}
+
+/// Each gauge is labelled with the schema it reads (`schema="payment"`), so services sharing a
+/// process (the development launcher) keep theirs apart.
+async fn refresh_gauges(pool: &PgPool, schema: &'static str, gauges: &[Gauge]) {
+    for gauge in PLATFORM_GAUGES.iter().chain(gauges) {
+        match sqlx::query_scalar::<_, f64>(sqlx::AssertSqlSafe(gauge.query))
+            .fetch_one(pool)
+            .await
+        {
+            Ok(value) => metrics::gauge!(gauge.name, "schema" => schema).set(value),
+            Err(error) => tracing::warn!(gauge = gauge.name, error = %error, "gauge not refreshed"),
+        }
+    }
+}
+
+/// Re-checks readiness and refreshes the gauges until shutdown.
+async fn observe(
+    pool: PgPool,
+    schema: &'static str,
+    migrator: &'static Migrator,
+    gauges: &'static [Gauge],
+    ready: watch::Sender<bool>,
+    shutdown: CancellationToken,
+) {
+    loop {
+        tokio::select! {
+            () = tokio::time::sleep(OBSERVE_INTERVAL) => {}
+            () = shutdown.cancelled() => return,
+        }
+        ready.send_replace(is_ready(&pool, schema, migrator).await);
+        refresh_gauges(&pool, schema, gauges).await;
+    }
 }
 
 impl ServiceHost {
-    /// `name` is the service's schema. Binds `address` (port 0 picks a free one).
+    /// `name` is the service's schema. Binds `address` (port 0 picks a free one), then migrates
+    /// the schema or, in `verify` mode, only checks it.
     pub async fn start(
         name: &'static str,
         address: &str,
         settings: Settings,
-        migrator: &Migrator,
+        migrator: &'static Migrator,
         queues: Vec<QueueSpec>,
+        gauges: &'static [Gauge],
         shutdown: CancellationToken,
     ) -> anyhow::Result<Self> {
         let listener = TcpListener::bind(address)
@@ -46,10 +124,22 @@ impl ServiceHost {
         let pool = db::connect(&settings.database, name)
             .await
             .with_context(|| format!("{name}: database"))?;
-        db::migrate(&pool, name, migrator)
-            .await
-            .with_context(|| format!("{name}: migrations"))?;
+        if settings.database.migrate == MigrateMode::Apply {
+            db::migrate(&pool, name, migrator)
+                .await
+                .with_context(|| format!("{name}: migrations"))?;
+        }
+        let (ready_sender, ready) = watch::channel(is_ready(&pool, name, migrator).await);
         let mut tasks = JoinSet::new();
+        refresh_gauges(&pool, name, gauges).await;
+        tasks.spawn(observe(
+            pool.clone(),
+            name,
+            migrator,
+            gauges,
+            ready_sender,
+            shutdown.clone(),
+        ));
         let queues = queues
             .into_iter()
             .map(|queue| queue.configured(&settings.amqp))
@@ -70,6 +160,7 @@ impl ServiceHost {
             jwt,
             tasks,
             shutdown,
+            ready,
         })
     }
 
@@ -99,7 +190,7 @@ impl ServiceHost {
 
     /// Serves until shutdown, then waits for background tasks (the relay flushes).
     pub async fn serve(mut self, routes: Routes, names: &[&str]) -> anyhow::Result<()> {
-        let served = grpc::serve(self.listener, routes, names, self.shutdown.clone()).await;
+        let served = grpc::serve(self.listener, routes, names, self.ready, self.shutdown.clone()).await;
         self.shutdown.cancel();
         while self.tasks.join_next().await.is_some() {}
         self.pool.close().await;
@@ -119,6 +210,17 @@ pub struct ServiceSpec {
     /// The queues the service consumes, declared before it publishes anything.
     pub queues: fn(&Settings) -> Vec<QueueSpec>,
     pub wire: fn(&mut ServiceHost) -> anyhow::Result<Routes>,
+    /// What this service reads beyond [`SERVICE_NEEDS`] that production must be given.
+    pub needs: &'static [&'static str],
+    /// Figures from its tables worth alerting on, beside the outbox backlog.
+    pub gauges: &'static [Gauge],
+}
+
+impl ServiceSpec {
+    /// Every setting the service's binary needs in production.
+    pub fn all_needs(&self) -> Vec<&'static str> {
+        SERVICE_NEEDS.iter().chain(self.needs).copied().collect()
+    }
 }
 
 /// A service built from its spec, bound and migrated, ready to serve.
@@ -137,8 +239,16 @@ impl Application {
         crate::install_tls_provider();
         let address = settings.grpc.address();
         let queues = (spec.queues)(&settings);
-        let host =
-            ServiceHost::start(spec.schema, &address, settings, spec.migrator, queues, shutdown).await?;
+        let host = ServiceHost::start(
+            spec.schema,
+            &address,
+            settings,
+            spec.migrator,
+            queues,
+            spec.gauges,
+            shutdown,
+        )
+        .await?;
         Ok(Self { host, spec })
     }
 
@@ -154,7 +264,7 @@ impl Application {
 
 /// The whole `main` of a service binary: settings, telemetry, metrics listener, SIGTERM.
 pub async fn run_binary(spec: &'static ServiceSpec) -> anyhow::Result<()> {
-    let settings = Settings::load().context("loading settings")?;
+    let settings = Settings::load_for(&spec.all_needs()).context("loading settings")?;
     let _telemetry = crate::telemetry::init(spec.schema)?;
     let shutdown = crate::shutdown::on_signal();
     if settings.metrics.port != 0 {

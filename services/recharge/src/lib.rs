@@ -10,7 +10,7 @@ pub mod reference_game;
 use kid_platform::{
     grpc::lazy_channel,
     inbox::Consumer,
-    service::{ServiceHost, ServiceSpec},
+    service::{Gauge, ServiceHost, ServiceSpec},
 };
 use kid_proto::{
     recharge::v1::recharge_service_server::{RechargeServiceServer, SERVICE_NAME},
@@ -32,9 +32,25 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
         ]
     },
     wire,
+    needs: &["services.wallet"],
+    gauges: &[
+        Gauge {
+            name: "recharge_orders_awaiting_delivery",
+            query: "select count(*)::double precision from recharge_order where status = 'awaiting_delivery'",
+        },
+        // A game that stopped answering shows here long before its orders are refunded.
+        Gauge {
+            name: "recharge_oldest_awaiting_delivery_seconds",
+            query: "select coalesce(extract(epoch from now() - min(updated_at)), 0)::double precision
+                    from recharge_order where status = 'awaiting_delivery'",
+        },
+    ],
 };
 
 fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
+    // Rare events, exported at 0 from the start so their first increase is seen.
+    metrics::counter!("recharge_late_deliveries_total").increment(0);
+    metrics::counter!("recharge_debit_unconfirmed_total").increment(0);
     let settings = host.settings.clone();
     let wallet =
         WalletServiceClient::with_interceptor(lazy_channel(&settings.services.wallet)?, host.attach_jwt());

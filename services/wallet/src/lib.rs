@@ -26,6 +26,8 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
         ]
     },
     wire,
+    needs: &[],
+    gauges: &[],
 };
 
 fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {

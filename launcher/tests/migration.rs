@@ -1,0 +1,63 @@
+//! In Kubernetes the migration job migrates and the services only verify: a service whose
+//! schema is behind answers its gRPC readiness check NOT_SERVING (while the process itself is
+//! alive), and becomes ready once `kid-migrate` has run, without a restart.
+
+use kid_platform::{config::MigrateMode, grpc, service::Application, testing};
+use tokio_util::sync::CancellationToken;
+use tonic_health::{
+    ServingStatus,
+    pb::{HealthCheckRequest, health_client::HealthClient},
+};
+
+async fn status(channel: tonic::transport::Channel, service: &str) -> i32 {
+    HealthClient::new(channel)
+        .check(HealthCheckRequest {
+            service: service.to_owned(),
+        })
+        .await
+        .expect("health answers")
+        .into_inner()
+        .status
+}
+
+#[tokio::test]
+async fn a_service_is_not_ready_until_the_migration_job_has_run() {
+    let mut settings = testing::isolated_settings().await.expect("settings");
+    settings.database.migrate = MigrateMode::Verify;
+    let stop = CancellationToken::new();
+    let wallet = Application::build(&kid_wallet::SERVICE, settings.clone(), stop.clone())
+        .await
+        .expect("the wallet starts on an empty database");
+    let channel = grpc::lazy_channel(&format!("http://{}", wallet.address())).expect("channel");
+    let task = tokio::spawn(wallet.run_until_stopped());
+    let named = "kid.wallet.v1.WalletService";
+
+    assert_eq!(
+        status(channel.clone(), "").await,
+        ServingStatus::Serving as i32,
+        "alive"
+    );
+    assert_eq!(
+        status(channel.clone(), named).await,
+        ServingStatus::NotServing as i32,
+        "not ready: its schema is behind"
+    );
+
+    kid_launcher::migrate_all(&settings)
+        .await
+        .expect("the job migrates");
+    let mut ready = false;
+    for _ in 0..100 {
+        if status(channel.clone(), named).await == ServingStatus::Serving as i32 {
+            ready = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(ready, "ready once the schema is current");
+
+    // Running the job again changes nothing and fails nothing.
+    kid_launcher::migrate_all(&settings).await.expect("idempotent");
+    stop.cancel();
+    task.await.expect("joins").expect("stops cleanly");
+}
