@@ -2,6 +2,7 @@
 
 pub mod api;
 pub mod captcha;
+pub mod client_address;
 pub mod csrf;
 pub mod error;
 pub mod health;
@@ -44,6 +45,8 @@ pub const NEEDS: &[&str] = &[
     "gateway.port",
     "gateway.public_url",
     "gateway.web_dist",
+    // Behind the Ingress the TCP peer is the proxy: per-IP throttles need the header it sets.
+    "gateway.client_ip_source",
     "services.identity",
     "services.wallet",
     "services.payment",
@@ -111,11 +114,13 @@ impl Gateway {
 }
 
 pub fn router(state: AppState, settings: &Settings) -> Router {
+    let client_ip_source = state.client_ip_source.clone();
     let mut router = Router::new()
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz).with_state(state.clone()))
         .nest("/api", api::router(state))
         .fallback_service(web::spa(Path::new(&settings.gateway.web_dist)))
+        .layer(client_ip_source.into_extension())
         .layer(middleware::from_fn(record_metrics))
         .layer(TraceLayer::new_for_http().make_span_with(|request: &Request| {
             let span = tracing::info_span!("http", method = %request.method(), path = %request.uri().path());

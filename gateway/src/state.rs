@@ -75,6 +75,8 @@ pub struct AppState {
     pub public_origin: String,
     /// The development mailbox, listed at `/api/dev/mailbox`; `None` outside development.
     pub mailbox_dir: Option<std::path::PathBuf>,
+    /// Where the player's address comes from (the peer, or a proxy's header).
+    pub client_ip_source: axum_client_ip::ClientIpSource,
 }
 
 impl AppState {
@@ -138,6 +140,7 @@ impl AppState {
             public_origin: settings.gateway.public_url.trim_end_matches('/').to_owned(),
             mailbox_dir: (settings.is_development() && settings.mail.smtp_url.expose_secret().is_empty())
                 .then(|| std::path::PathBuf::from(&settings.mail.mailbox_dir)),
+            client_ip_source: crate::client_address::source(&settings.gateway.client_ip_source)?,
         })
     }
 }

@@ -1,10 +1,8 @@
 //! Sign-up, sign-in and sign-out. A sign-in always starts a new session id and XSRF token.
 
-use std::net::SocketAddr;
-
 use axum::{
     Router,
-    extract::{ConnectInfo, State},
+    extract::State,
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
     routing::post,
@@ -15,6 +13,7 @@ use serde::Deserialize;
 
 use crate::{
     api::me::UserBody,
+    client_address::ClientAddress,
     error::{ApiError, ApiResult, ValidJson},
     session::{Client, SESSION_COOKIE, XSRF_COOKIE},
     state::AppState,
@@ -115,12 +114,12 @@ async fn signed_in(
 
 async fn register(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     headers: HeaderMap,
     jar: CookieJar,
     ValidJson(body): ValidJson<RegisterBody>,
 ) -> ApiResult<Response> {
-    let ip = peer.ip().to_string();
+    let ip = client.text();
     require_captcha(&state, &body.g_re_captcha_token, "registerFormSubmit", &ip).await?;
     let request = RegisterRequest {
         email: body.email,
@@ -147,7 +146,7 @@ async fn register(
 
 async fn login(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     headers: HeaderMap,
     jar: CookieJar,
     ValidJson(body): ValidJson<LoginBody>,
@@ -162,7 +161,7 @@ async fn login(
     if body.password.is_empty() {
         return Err(one_field("password", MSG_PASSWORD_REQUIRED));
     }
-    let ip = peer.ip().to_string();
+    let ip = client.text();
     if let Some(retry_after_seconds) = state.throttle.retry_after(&username, &ip).await? {
         return Err(ApiError::TooManyRequests { retry_after_seconds });
     }

@@ -1,11 +1,9 @@
 //! The top-up area: payment methods, the card fee table, card submission, and the signed-in
 //! player's latest transactions.
 
-use std::net::SocketAddr;
-
 use axum::{
     Json, Router,
-    extract::{ConnectInfo, State},
+    extract::State,
     http::StatusCode,
     routing::{get, post},
 };
@@ -17,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{auth::require_captcha, me::rfc3339, rate};
 use crate::{
+    client_address::ClientAddress,
     error::{ApiResult, ValidJson},
     session::SignedIn,
     state::AppState,
@@ -173,7 +172,7 @@ struct CardSentBody {
 /// pending until then).
 async fn card_recharge(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     SignedIn { user_id, .. }: SignedIn,
     ValidJson(body): ValidJson<CardBody>,
 ) -> ApiResult<(StatusCode, Json<CardSentBody>)> {
@@ -181,7 +180,7 @@ async fn card_recharge(
         &state,
         &body.g_re_captcha_token,
         "cardRechargeFormSubmit",
-        &peer.ip().to_string(),
+        &client.text(),
     )
     .await?;
     let sent = state

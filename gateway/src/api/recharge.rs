@@ -1,10 +1,8 @@
 //! Game recharge: the game list, a game's recharge screen, and paying KP for its coin.
 
-use std::net::SocketAddr;
-
 use axum::{
     Json, Router,
-    extract::{ConnectInfo, Path, State},
+    extract::{Path, State},
     http::{HeaderMap, StatusCode},
     routing::get,
 };
@@ -20,6 +18,7 @@ use uuid::Uuid;
 
 use super::{auth::require_captcha, me::rfc3339, rate};
 use crate::{
+    client_address::ClientAddress,
     error::{ApiError, ApiResult, ValidJson},
     session::SignedIn,
     state::AppState,
@@ -216,7 +215,7 @@ fn idempotency_key(headers: &HeaderMap) -> ApiResult<String> {
 /// still being confirmed (the same key later returns the outcome); 409 for a short balance.
 async fn coin_recharge(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     SignedIn { user_id, .. }: SignedIn,
     Path(product_code): Path<String>,
     headers: HeaderMap,
@@ -227,7 +226,7 @@ async fn coin_recharge(
         &state,
         &body.g_re_captcha_token,
         "coinRechargeFormSubmit",
-        &peer.ip().to_string(),
+        &client.text(),
     )
     .await?;
     let user = state

@@ -2,11 +2,11 @@
 //! The two requests answer the same neutral text at once, whether or not an account matches,
 //! and the work (if any) happens after the answer, so neither status nor timing tells.
 
-use std::{net::SocketAddr, time::Duration};
+use std::time::Duration;
 
 use axum::{
     Json, Router,
-    extract::{ConnectInfo, Path, State},
+    extract::{Path, State},
     http::StatusCode,
     routing::{get, post},
 };
@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::auth::{MSG_USERNAME_SHORT, one_field, require_captcha};
 use crate::{
+    client_address::ClientAddress,
     error::{ApiError, ApiResult, ValidJson},
     state::AppState,
 };
@@ -82,10 +83,10 @@ struct SendResetBody {
 
 async fn send_reset_email(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     ValidJson(body): ValidJson<SendResetBody>,
 ) -> ApiResult<Json<Neutral>> {
-    let ip = peer.ip().to_string();
+    let ip = client.text();
     require_captcha(&state, &body.g_re_captcha_token, "forgotPasswordFormSubmit", &ip).await?;
     let username = body.username.trim().to_lowercase();
     if username.chars().count() < 4 {
@@ -170,10 +171,10 @@ struct RecoverUsernameBody {
 
 async fn recover_username(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     ValidJson(body): ValidJson<RecoverUsernameBody>,
 ) -> ApiResult<Json<Neutral>> {
-    let ip = peer.ip().to_string();
+    let ip = client.text();
     require_captcha(&state, &body.g_re_captcha_token, "forgotUsernameFormSubmit", &ip).await?;
     let email = body.email.trim().to_lowercase();
     if email.is_empty() {

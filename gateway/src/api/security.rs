@@ -1,13 +1,9 @@
 //! Security codes and the email change they confirm: `POST /api/me/security-code/` mails a
 //! code for an action, `POST /api/me/change-email` moves the account to a new address.
 
-use std::{net::SocketAddr, time::Duration};
+use std::time::Duration;
 
-use axum::{
-    Json, Router,
-    extract::{ConnectInfo, State},
-    routing::post,
-};
+use axum::{Json, Router, extract::State, routing::post};
 use kid_proto::identity::v1::{ChangeEmailRequest, SecurityCodeAction, SendSecurityCodeRequest};
 use serde::{Deserialize, Serialize};
 
@@ -16,6 +12,7 @@ use super::{
     me::UserBody,
 };
 use crate::{
+    client_address::ClientAddress,
     error::{ApiError, ApiResult, ValidJson},
     session::SignedIn,
     state::AppState,
@@ -94,11 +91,11 @@ struct ChangeEmailBody {
 
 async fn change_email(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     SignedIn { user_id, .. }: SignedIn,
     ValidJson(body): ValidJson<ChangeEmailBody>,
 ) -> ApiResult<Json<UserBody>> {
-    let ip = peer.ip().to_string();
+    let ip = client.text();
     require_captcha(&state, &body.g_re_captcha_token, "changeEmailFormSubmit", &ip).await?;
     let user = state
         .clients

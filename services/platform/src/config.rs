@@ -4,7 +4,8 @@ use std::time::Duration;
 
 use figment::{
     Figment,
-    providers::{Env, Format, Toml},
+    providers::{Env, Format, Serialized, Toml},
+    value::Value,
 };
 use secrecy::SecretString;
 use serde::Deserialize;
@@ -206,6 +207,9 @@ pub struct GatewaySettings {
     pub public_url: String,
     /// The built SPA served at `/`.
     pub web_dist: String,
+    /// Where the player's address comes from: `ConnectInfo` (the TCP peer) or the header the
+    /// proxy in front sets (`RightmostXForwardedFor`, `XRealIp`, …: axum-client-ip's names).
+    pub client_ip_source: String,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -268,6 +272,25 @@ pub fn known_keys() -> Vec<String> {
     keys
 }
 
+/// The `KID_<SECTION>__<KEY>` variables as settings. A key whose default is text keeps the
+/// variable's text as it is: figment alone reads `12345`, `007` or `true` as a number or a
+/// boolean, which a text setting (a partner id, an all-digit secret) would then refuse or alter.
+fn environment() -> Figment {
+    let defaults = Figment::from(Toml::string(DEFAULTS));
+    Env::prefixed("KID_")
+        .split("__")
+        .iter()
+        .fold(Figment::new(), |figment, (key, raw)| {
+            let value = match defaults.find_value(key.as_str()) {
+                Ok(Value::String(..)) => Value::from(raw.as_str()),
+                _ => raw
+                    .parse()
+                    .unwrap_or_else(|never: std::convert::Infallible| match never {}),
+            };
+            figment.merge(Serialized::defaults(figment::util::nest(key.as_str(), value)))
+        })
+}
+
 impl Settings {
     /// Defaults, then the environment, for a binary that reads the keys in `needs`: in
     /// production each of them must be set in the environment (a development default such as
@@ -298,7 +321,7 @@ impl Settings {
 
     /// Defaults, then the environment, with no production check: for development tools.
     pub fn load() -> Result<Self, ConfigError> {
-        Self::from_figment(Figment::from(Toml::string(DEFAULTS)).merge(Env::prefixed("KID_").split("__")))
+        Self::from_figment(Figment::from(Toml::string(DEFAULTS)).merge(environment()))
     }
 
     /// The defaults alone, for tests and tools that set what they need in code.
@@ -321,6 +344,8 @@ impl Settings {
     reason = "figment's Jail closures return its own large error"
 )]
 mod tests {
+    use secrecy::ExposeSecret;
+
     use super::*;
 
     #[test]
@@ -359,6 +384,22 @@ mod tests {
             assert!(Settings::load_for(&needs).is_ok());
             // What a binary does not read, it is not asked for.
             assert!(Settings::load_for(&["environment", "database.url"]).is_ok());
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn text_settings_keep_text_that_looks_like_a_number() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("KID_PAYMENT__PARTNER_ID", "007");
+            jail.set_env("KID_JWT__SECRET", "1234567890");
+            jail.set_env("KID_REDIS__KEY_PREFIX", "true");
+            jail.set_env("KID_GATEWAY__PORT", "9090");
+            let settings = Settings::load().expect("settings");
+            assert_eq!(settings.payment.partner_id, "007");
+            assert_eq!(settings.jwt.secret.expose_secret(), "1234567890");
+            assert_eq!(settings.redis.key_prefix, "true");
+            assert_eq!(settings.gateway.port, 9090);
             Ok(())
         });
     }
