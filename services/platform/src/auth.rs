@@ -29,10 +29,12 @@ pub enum TokenError {
     Invalid(#[from] jsonwebtoken::errors::Error),
 }
 
-/// Mints and verifies internal tokens with one shared secret.
+/// Mints internal tokens with the shared secret, and verifies them with it or with the one
+/// other secret also accepted during a rotation.
 pub struct InternalJwt {
     encoding: EncodingKey,
     decoding: DecodingKey,
+    also_accepted: Option<DecodingKey>,
     validation: Validation,
     issuer: String,
     audience: String,
@@ -50,6 +52,9 @@ impl InternalJwt {
         Self {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
+            also_accepted: Some(settings.also_accepted_secret.expose_secret())
+                .filter(|other| !other.is_empty())
+                .map(|other| DecodingKey::from_secret(other.as_bytes())),
             validation,
             issuer: settings.issuer.clone(),
             audience: settings.audience.clone(),
@@ -76,8 +81,19 @@ impl InternalJwt {
         )?)
     }
 
+    /// Verifies with the secret, or, for a token signed with another key, the secret also
+    /// accepted (the one being rotated in or out).
     pub fn verify(&self, token: &str) -> Result<InternalClaims, TokenError> {
-        Ok(jsonwebtoken::decode::<InternalClaims>(token, &self.decoding, &self.validation)?.claims)
+        match jsonwebtoken::decode::<InternalClaims>(token, &self.decoding, &self.validation) {
+            Ok(data) => Ok(data.claims),
+            Err(error) if *error.kind() == jsonwebtoken::errors::ErrorKind::InvalidSignature => {
+                let Some(other) = &self.also_accepted else {
+                    return Err(error.into());
+                };
+                Ok(jsonwebtoken::decode::<InternalClaims>(token, other, &self.validation)?.claims)
+            }
+            Err(error) => Err(error.into()),
+        }
     }
 }
 
@@ -148,6 +164,7 @@ mod tests {
     fn settings(secret: &str) -> JwtSettings {
         JwtSettings {
             secret: SecretString::from(secret),
+            also_accepted_secret: SecretString::from(""),
             issuer: "kid-gateway".into(),
             audience: "kid-services".into(),
             ttl_seconds: 60,
@@ -161,6 +178,27 @@ mod tests {
         let token = ours.mint("gateway").expect("mint");
         assert_eq!(ours.verify(&token).expect("verify").sub, "gateway");
         assert!(theirs.verify(&token).is_err());
+    }
+
+    #[test]
+    fn during_a_rotation_either_secret_verifies_and_only_the_current_one_signs() {
+        let old = InternalJwt::new(&settings("old"));
+        let mut rotating = settings("new");
+        rotating.also_accepted_secret = SecretString::from("old");
+        let rotating = InternalJwt::new(&rotating);
+        let stranger = InternalJwt::new(&settings("stranger"));
+        // A pod still signing with the old secret is accepted by one already rotated…
+        let from_old = old.mint("gateway").expect("mint");
+        assert_eq!(rotating.verify(&from_old).expect("accepted").sub, "gateway");
+        // …which signs with the new one, and a third secret is still refused.
+        let from_rotating = rotating.mint("recharge").expect("mint");
+        assert!(old.verify(&from_rotating).is_err());
+        assert!(rotating.verify(&stranger.mint("x").expect("mint")).is_err());
+        // An expired or foreign-audience token is not retried with the other secret.
+        let mut elsewhere = settings("old");
+        elsewhere.audience = "someone-else".into();
+        let foreign = InternalJwt::new(&elsewhere).mint("gateway").expect("mint");
+        assert!(rotating.verify(&foreign).is_err());
     }
 
     #[test]

@@ -157,6 +157,9 @@ impl AmqpSettings {
 #[derive(Debug, Clone, Deserialize)]
 pub struct JwtSettings {
     pub secret: SecretString,
+    /// A second secret also accepted when verifying, never used to sign: set during a
+    /// rotation so pods on the old and the new secret accept each other (empty: none).
+    pub also_accepted_secret: SecretString,
     pub issuer: String,
     pub audience: String,
     pub ttl_seconds: u64,
