@@ -218,9 +218,10 @@ pub fn related(transaction: &Transaction, kind: &str) -> Option<i64> {
         .map(|related| related.real_value)
 }
 
-/// Polls `condition` for up to five seconds.
+/// Polls `condition` for up to ten seconds (as the launcher's tests do): events go through the
+/// outbox relay and RabbitMQ, which a loaded CI machine running every test at once slows.
 pub async fn eventually(mut condition: impl AsyncFnMut() -> bool) -> bool {
-    for _ in 0..100 {
+    for _ in 0..200 {
         if condition().await {
             return true;
         }
