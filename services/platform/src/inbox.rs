@@ -23,6 +23,9 @@ use crate::{
     telemetry,
 };
 
+/// How long connecting, declaring the queue and subscribing may take before trying again.
+const SUBSCRIBE_TIMEOUT: Duration = Duration::from_secs(3);
+
 /// A delivered event.
 #[derive(Debug, Clone)]
 pub struct Message {
@@ -126,9 +129,10 @@ impl Consumer {
         Ok(channel)
     }
 
-    async fn consume<H: Handler>(&self, handler: &H, shutdown: &CancellationToken) -> anyhow::Result<()> {
+    /// Connects, declares the queue and subscribes.
+    async fn subscribe(&self) -> lapin::Result<(Channel, lapin::Consumer)> {
         let channel = self.open_channel().await?;
-        let mut deliveries = channel
+        let deliveries = channel
             .basic_consume(
                 self.queue.name.as_str().into(),
                 "".into(),
@@ -136,6 +140,18 @@ impl Consumer {
                 FieldTable::default(),
             )
             .await?;
+        Ok((channel, deliveries))
+    }
+
+    async fn consume<H: Handler>(&self, handler: &H, shutdown: &CancellationToken) -> anyhow::Result<()> {
+        // Bounded: a quorum queue another connection is declaring at the same moment can make
+        // the broker drop our connection mid-subscribe ("noproc"), and the answer we wait for
+        // may then never come. Without a deadline the consumer would wait forever, consuming
+        // nothing while the service reports ready.
+        let (_channel, mut deliveries) =
+            tokio::time::timeout(SUBSCRIBE_TIMEOUT, self.subscribe())
+                .await
+                .map_err(|_| anyhow::anyhow!("no subscription within {SUBSCRIBE_TIMEOUT:?}"))??;
         loop {
             let delivery = tokio::select! {
                 delivery = deliveries.next() => delivery,
