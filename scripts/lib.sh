@@ -56,13 +56,41 @@ ensure_redis() {
   wait_for_port 6379 Redis
 }
 
-ensure_rabbitmq() {
-  port_open 5672 && return 0
-  command -v rabbitmq-server >/dev/null || { log "installing RabbitMQ"; apt_install rabbitmq-server; }
+# Every quorum queue holds files open, and the tests make hundreds (each test its own, deleted a
+# minute after use): with the usual soft limit of 1024 open files the broker runs out, and then
+# fails to start new queues ("noproc") and consumers never subscribe.
+RABBITMQ_OPEN_FILES=65536
+start_rabbitmq() {
   log "starting RabbitMQ"
-  rabbitmq-server -detached
+  if [ "$(id -u)" = 0 ] && id rabbitmq >/dev/null 2>&1 && command -v setpriv >/dev/null; then
+    # Debian's wrapper switches to the rabbitmq user with su, whose PAM session resets the
+    # open-files limit to 1024: switch with setpriv instead, which keeps the one set here.
+    (ulimit -n "$RABBITMQ_OPEN_FILES" 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+     cd /var/lib/rabbitmq && HOME=/var/lib/rabbitmq \
+       setpriv --reuid=rabbitmq --regid=rabbitmq --init-groups \
+       /usr/lib/rabbitmq/bin/rabbitmq-server -detached)
+  else
+    (ulimit -n "$RABBITMQ_OPEN_FILES" 2>/dev/null || ulimit -n "$(ulimit -Hn)"; rabbitmq-server -detached)
+  fi
   wait_for_port 5672 RabbitMQ 120
   rabbitmqctl await_startup >/dev/null 2>&1 || true
+}
+
+ensure_rabbitmq() {
+  if port_open 5672; then
+    local pid limit
+    pid=$(pgrep -f 'beam.smp.*rabbit' | head -1)
+    limit=$(awk '/Max open files/ {print $4}' "/proc/$pid/limits" 2>/dev/null || echo unknown)
+    if [ -n "$pid" ] && [ "$limit" != unknown ] && [ "$limit" -lt 8192 ]; then
+      log "RabbitMQ may open only $limit files, too few for the tests' quorum queues: restarting it"
+      rabbitmqctl stop >/dev/null
+      for _ in $(seq 60); do port_open 5672 || break; sleep 1; done
+      start_rabbitmq
+    fi
+    return 0
+  fi
+  command -v rabbitmq-server >/dev/null || { log "installing RabbitMQ"; apt_install rabbitmq-server; }
+  start_rabbitmq
 }
 
 ensure_services() {
