@@ -299,10 +299,10 @@ impl Settings {
     /// production each of them must be set in the environment (a development default such as
     /// `127.0.0.1` is never right in a cluster), and none may keep a development secret.
     pub fn load_for(needs: &[&str]) -> Result<Self, ConfigError> {
-        let environment = Env::prefixed("KID_").split("__");
-        let settings = Self::from_figment(Figment::from(Toml::string(DEFAULTS)).merge(environment.clone()))?;
+        let given = environment();
+        let merged = Figment::from(Toml::string(DEFAULTS)).merge(given.clone());
+        let settings = Self::from_figment(merged.clone())?;
         if settings.environment == Environment::Production {
-            let given = Figment::from(environment);
             let missing: Vec<String> = needs
                 .iter()
                 .filter(|key| given.find_value(key).is_err())
@@ -311,10 +311,8 @@ impl Settings {
             if !missing.is_empty() {
                 return Err(ConfigError::Missing(missing));
             }
-            let figment = Figment::from(Toml::string(DEFAULTS)).merge(given);
-            for (key, development) in DEVELOPMENT_VALUES {
-                let value = figment.find_value(key).map_err(Box::new)?;
-                if needs.contains(key) && value.as_str() == Some(*development) {
+            for (key, development) in DEVELOPMENT_VALUES.iter().filter(|(key, _)| needs.contains(key)) {
+                if merged.find_value(key).map_err(Box::new)?.as_str() == Some(*development) {
                     return Err(ConfigError::DevelopmentSecret(key));
                 }
             }
@@ -324,7 +322,7 @@ impl Settings {
 
     /// Defaults, then the environment, with no production check: for development tools.
     pub fn load() -> Result<Self, ConfigError> {
-        Self::from_figment(Figment::from(Toml::string(DEFAULTS)).merge(environment()))
+        Self::load_for(&[])
     }
 
     /// The defaults alone, for tests and tools that set what they need in code.
@@ -394,11 +392,14 @@ mod tests {
     #[test]
     fn text_settings_keep_text_that_looks_like_a_number() {
         figment::Jail::expect_with(|jail| {
+            jail.set_env("KID_ENVIRONMENT", "production");
             jail.set_env("KID_PAYMENT__PARTNER_ID", "007");
             jail.set_env("KID_JWT__SECRET", "1234567890");
             jail.set_env("KID_REDIS__KEY_PREFIX", "true");
             jail.set_env("KID_GATEWAY__PORT", "9090");
-            let settings = Settings::load().expect("settings");
+            // As a binary loads them, in production.
+            let settings =
+                Settings::load_for(&["payment.partner_id", "jwt.secret", "gateway.port"]).expect("settings");
             assert_eq!(settings.payment.partner_id, "007");
             assert_eq!(settings.jwt.secret.expose_secret(), "1234567890");
             assert_eq!(settings.redis.key_prefix, "true");
