@@ -146,28 +146,18 @@ impl Orders {
             .await?
             .ok_or(OrderError::UnknownProduct)?;
         let mut errors = FieldErrors::default();
-        let zone = match info.zone(request.zone_id) {
-            Some(zone) => Some(zone.clone()),
-            None if request.zone_id <= 0 => {
-                errors.add("zoneId", MSG_ZONE_REQUIRED);
-                None
-            }
-            None => {
-                errors.add("zoneId", MSG_ZONE_UNKNOWN);
-                None
-            }
-        };
-        let value = match info.payable_value(request.credit) {
-            Some(value) => Some(value),
-            None if request.credit <= 0 => {
-                errors.add("creditAmount", MSG_AMOUNT_REQUIRED);
-                None
-            }
-            None => {
-                errors.add("creditAmount", MSG_AMOUNT_UNKNOWN);
-                None
-            }
-        };
+        let zone = chosen(
+            info.zone(request.zone_id).cloned(),
+            request.zone_id,
+            &mut errors,
+            ("zoneId", MSG_ZONE_REQUIRED, MSG_ZONE_UNKNOWN),
+        );
+        let value = chosen(
+            info.payable_value(request.credit),
+            request.credit,
+            &mut errors,
+            ("creditAmount", MSG_AMOUNT_REQUIRED, MSG_AMOUNT_UNKNOWN),
+        );
         let (Some(zone), Some(value)) = (zone, value) else {
             return Err(OrderError::Invalid(errors));
         };
@@ -368,6 +358,20 @@ impl Orders {
             }
         }
     }
+}
+
+/// What the player chose from the catalogue, or an error on the field: "required" when nothing
+/// was chosen (0 or less), "unknown" when the choice is not on offer.
+fn chosen<T>(
+    found: Option<T>,
+    requested: i64,
+    errors: &mut FieldErrors,
+    (field, required, unknown): (&'static str, &str, &str),
+) -> Option<T> {
+    if found.is_none() {
+        errors.add(field, if requested <= 0 { required } else { unknown });
+    }
+    found
 }
 
 pub async fn find(conn: &mut PgConnection, id: Uuid) -> Result<Option<Order>, sqlx::Error> {
