@@ -2,6 +2,8 @@
 //! schema is behind answers its gRPC readiness check NOT_SERVING (while the process itself is
 //! alive), and becomes ready once `kid-migrate` has run, without a restart.
 
+mod common;
+
 use kid_platform::{config::MigrateMode, grpc, service::Application, testing};
 use tokio_util::sync::CancellationToken;
 use tonic_health::{
@@ -46,15 +48,10 @@ async fn a_service_is_not_ready_until_the_migration_job_has_run() {
     kid_launcher::migrate_all(&settings)
         .await
         .expect("the job migrates");
-    let mut ready = false;
-    for _ in 0..100 {
-        if status(channel.clone(), named).await == ServingStatus::Serving as i32 {
-            ready = true;
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    assert!(ready, "ready once the schema is current");
+    common::eventually("ready once the schema is current", || async {
+        (status(channel.clone(), named).await == ServingStatus::Serving as i32).then_some(())
+    })
+    .await;
 
     // Running the job again changes nothing and fails nothing.
     kid_launcher::migrate_all(&settings).await.expect("idempotent");

@@ -15,13 +15,9 @@ use kid_recharge::{
 };
 use lapin::{
     Channel,
-    options::{
-        BasicAckOptions, BasicConsumeOptions, ConfirmSelectOptions, QueueBindOptions, QueueDeclareOptions,
-    },
-    types::FieldTable,
+    options::{BasicAckOptions, ConfirmSelectOptions},
 };
 use reqwest::{Client, StatusCode};
-use secrecy::ExposeSecret;
 use serde_json::{Value, json};
 
 async fn credit_of(http: &Client, portal: &Portal) -> i64 {
@@ -105,48 +101,11 @@ struct GameTeam {
 
 impl GameTeam {
     async fn bind(settings: &Settings, pattern: &str) -> Self {
-        let connection = kid_platform::amqp::connect(settings.amqp.url.expose_secret(), "test-game")
-            .await
-            .expect("broker");
-        let channel = connection.create_channel().await.expect("channel");
-        kid_platform::amqp::declare_exchanges(&channel, &settings.amqp.exchange)
-            .await
-            .expect("exchange");
-        let queue = channel
-            .queue_declare(
-                "".into(),
-                QueueDeclareOptions {
-                    exclusive: true,
-                    auto_delete: true,
-                    ..QueueDeclareOptions::default()
-                },
-                FieldTable::default(),
-            )
-            .await
-            .expect("queue");
-        channel
-            .queue_bind(
-                queue.name().clone(),
-                settings.amqp.exchange.as_str().into(),
-                pattern.into(),
-                QueueBindOptions::default(),
-                FieldTable::default(),
-            )
-            .await
-            .expect("bind");
+        let (channel, deliveries) = common::listen(settings, pattern, false).await;
         channel
             .confirm_select(ConfirmSelectOptions::default())
             .await
             .expect("confirms");
-        let deliveries = channel
-            .basic_consume(
-                queue.name().clone(),
-                "".into(),
-                BasicConsumeOptions::default(),
-                FieldTable::default(),
-            )
-            .await
-            .expect("consume");
         Self {
             channel,
             deliveries,
@@ -613,4 +572,37 @@ async fn parallel_orders_spend_only_the_balance_and_each_is_sent_once() {
         .await
         .expect("count");
     assert_eq!(stored, 10, "refused orders leave nothing behind");
+}
+
+/// What the operators' alerts read: an order no game has answered is counted in
+/// `recharge_orders_awaiting_delivery`, and the outbox backlog is exported per schema.
+#[tokio::test]
+async fn an_unanswered_order_shows_in_the_gauges_operators_alert_on() {
+    let portal = start(|settings| settings.recharge.reference_game = false).await;
+    let (http, player) = registered(&portal, "coin_gauged").await;
+    fund(&portal, player, 50_000).await;
+    let (status, placed) = buy(&http, &portal, "fsonline", "gauged", &order(1, 20_000)).await;
+    assert_eq!(status, StatusCode::CREATED, "{placed}");
+
+    let metrics = eventually("the gauge counts the unanswered order", || async {
+        let text = common::client()
+            .get(format!("{}/metrics", portal.base))
+            .send()
+            .await
+            .expect("metrics")
+            .text()
+            .await
+            .expect("text");
+        text.lines()
+            .any(|line| line == r#"recharge_orders_awaiting_delivery{schema="recharge"} 1"#)
+            .then_some(text)
+    })
+    .await;
+    for schema in ["identity", "wallet", "payment", "recharge"] {
+        let prefix = format!(r#"outbox_pending_messages{{schema="{schema}"}} "#);
+        assert!(
+            metrics.lines().any(|line| line.starts_with(&prefix)),
+            "no outbox gauge for {schema}"
+        );
+    }
 }

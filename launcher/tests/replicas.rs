@@ -15,11 +15,6 @@ use kid_platform::{
     Settings, db,
     service::{Application, ServiceSpec},
 };
-use lapin::{
-    options::{BasicConsumeOptions, QueueBindOptions, QueueDeclareOptions},
-    types::FieldTable,
-};
-use secrecy::ExposeSecret;
 use serde_json::{Value, json};
 use tokio::{sync::Mutex, task::JoinHandle};
 use tokio_util::sync::CancellationToken;
@@ -32,51 +27,11 @@ struct Spy(std::sync::Arc<Mutex<Vec<(String, String, Value)>>>);
 
 impl Spy {
     async fn bind(settings: &Settings) -> Self {
-        let connection = kid_platform::amqp::connect(settings.amqp.url.expose_secret(), "test-spy")
-            .await
-            .expect("broker");
-        let channel = connection.create_channel().await.expect("channel");
-        kid_platform::amqp::declare_exchanges(&channel, &settings.amqp.exchange)
-            .await
-            .expect("exchange");
-        let queue = channel
-            .queue_declare(
-                "".into(),
-                QueueDeclareOptions {
-                    exclusive: true,
-                    auto_delete: true,
-                    ..QueueDeclareOptions::default()
-                },
-                FieldTable::default(),
-            )
-            .await
-            .expect("queue");
-        channel
-            .queue_bind(
-                queue.name().clone(),
-                settings.amqp.exchange.as_str().into(),
-                "#".into(),
-                QueueBindOptions::default(),
-                FieldTable::default(),
-            )
-            .await
-            .expect("bind");
-        let mut deliveries = channel
-            .basic_consume(
-                queue.name().clone(),
-                "".into(),
-                BasicConsumeOptions {
-                    no_ack: true,
-                    ..BasicConsumeOptions::default()
-                },
-                FieldTable::default(),
-            )
-            .await
-            .expect("consume");
+        let (channel, mut deliveries) = common::listen(settings, "#", true).await;
         let spy = Self::default();
         let seen = spy.0.clone();
         tokio::spawn(async move {
-            let _connection = connection;
+            let _channel = channel;
             while let Some(Ok(delivery)) = deliveries.next().await {
                 let id = delivery
                     .properties

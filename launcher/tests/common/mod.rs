@@ -11,7 +11,12 @@ use kid_platform::{
     grpc, testing,
 };
 use kid_proto::wallet::v1::{CreditRequest, TopupType, wallet_service_client::WalletServiceClient};
+use lapin::{
+    options::{BasicConsumeOptions, QueueBindOptions, QueueDeclareOptions},
+    types::FieldTable,
+};
 use reqwest::{Client, StatusCode, header};
+use secrecy::ExposeSecret;
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
@@ -299,4 +304,51 @@ pub async fn buy(
         .expect("coin recharge");
     let status = response.status();
     (status, response.json().await.expect("json"))
+}
+
+/// A private queue bound to the events exchange with `pattern`, as a game team's consumer or a
+/// test's spy binds one: its channel and its deliveries (acknowledged by hand unless `no_ack`).
+pub async fn listen(settings: &Settings, pattern: &str, no_ack: bool) -> (lapin::Channel, lapin::Consumer) {
+    let connection = kid_platform::amqp::connect(settings.amqp.url.expose_secret(), "test-listener")
+        .await
+        .expect("broker");
+    let channel = connection.create_channel().await.expect("channel");
+    kid_platform::amqp::declare_exchanges(&channel, &settings.amqp.exchange)
+        .await
+        .expect("exchange");
+    let queue = channel
+        .queue_declare(
+            "".into(),
+            QueueDeclareOptions {
+                exclusive: true,
+                auto_delete: true,
+                ..QueueDeclareOptions::default()
+            },
+            FieldTable::default(),
+        )
+        .await
+        .expect("queue");
+    channel
+        .queue_bind(
+            queue.name().clone(),
+            settings.amqp.exchange.as_str().into(),
+            pattern.into(),
+            QueueBindOptions::default(),
+            FieldTable::default(),
+        )
+        .await
+        .expect("bind");
+    let deliveries = channel
+        .basic_consume(
+            queue.name().clone(),
+            "".into(),
+            BasicConsumeOptions {
+                no_ack,
+                ..BasicConsumeOptions::default()
+            },
+            FieldTable::default(),
+        )
+        .await
+        .expect("consume");
+    (channel, deliveries)
 }

@@ -86,7 +86,8 @@ async fn refresh_gauges(pool: &PgPool, schema: &'static str, gauges: &[Gauge]) {
     }
 }
 
-/// Re-checks readiness and refreshes the gauges until shutdown.
+/// Every [`OBSERVE_INTERVAL`] until shutdown: re-checks readiness and, when ready, refreshes
+/// the gauges.
 async fn observe(
     pool: PgPool,
     schema: &'static str,
@@ -100,8 +101,12 @@ async fn observe(
             () = tokio::time::sleep(OBSERVE_INTERVAL) => {}
             () = shutdown.cancelled() => return,
         }
-        ready.send_replace(is_ready(&pool, schema, migrator).await);
-        refresh_gauges(&pool, schema, gauges).await;
+        let current = is_ready(&pool, schema, migrator).await;
+        ready.send_replace(current);
+        // A schema behind its migrations has not the tables the gauges read.
+        if current {
+            refresh_gauges(&pool, schema, gauges).await;
+        }
     }
 }
 
@@ -131,7 +136,6 @@ impl ServiceHost {
         }
         let (ready_sender, ready) = watch::channel(is_ready(&pool, name, migrator).await);
         let mut tasks = JoinSet::new();
-        refresh_gauges(&pool, name, gauges).await;
         tasks.spawn(observe(
             pool.clone(),
             name,
