@@ -138,6 +138,19 @@ impl GameTeam {
     }
 
     async fn answer(&self, order_id: &str, status: Delivery, reason: &str, message_id: &str) {
+        self.answer_as("fsonline", order_id, status, reason, message_id)
+            .await;
+    }
+
+    /// Answers on `recharge.result.<product>`, as that product's game team would.
+    async fn answer_as(
+        &self,
+        product: &str,
+        order_id: &str,
+        status: Delivery,
+        reason: &str,
+        message_id: &str,
+    ) {
         let result = GameResult {
             schema_version: 1,
             message_id: message_id.to_owned(),
@@ -146,7 +159,7 @@ impl GameTeam {
             reason: reason.to_owned(),
             occurred_at: Some(time::OffsetDateTime::now_utc()),
         };
-        reference_game::publish_result(&self.channel, &self.exchange, "fsonline", &result)
+        reference_game::publish_result(&self.channel, &self.exchange, product, &result)
             .await
             .expect("publish");
     }
@@ -453,6 +466,52 @@ async fn duplicate_and_reordered_results_move_money_once() {
 }
 
 #[tokio::test]
+async fn a_game_answering_for_another_games_order_neither_refunds_nor_delivers_it() {
+    let portal = start(|settings| settings.recharge.reference_game = false).await;
+    let (http, player) = registered(&portal, "coin_crossgame").await;
+    let game = GameTeam::bind(&portal.settings, "recharge.order.*").await;
+    fund(&portal, player, 100_000).await;
+    let mut jxsj2 = order(1, 100_000);
+    jxsj2["productCode"] = json!("jxsj2");
+    let (status, placed) = buy(&http, &portal, "jxsj2", "x-1", &jxsj2).await;
+    assert_eq!(status, StatusCode::CREATED, "{placed}");
+    let order_id = placed["orderId"].as_str().expect("order id").to_owned();
+    assert_eq!(credit_of(&http, &portal).await, 0);
+
+    // fsonline's consumer fails, then claims to deliver, jxsj2's order.
+    game.answer_as("fsonline", &order_id, Delivery::Failed, "not ours", "cross-1")
+        .await;
+    game.answer_as("fsonline", &order_id, Delivery::Delivered, "", "cross-2")
+        .await;
+    let recharge = recharge_db(&portal).await;
+    let kept = eventually("both foreign answers are kept", || async {
+        let effects = effects(&recharge, &order_id).await;
+        (effects.len() == 2).then_some(effects)
+    })
+    .await;
+    assert_eq!(kept, ["rejected", "rejected"]);
+    let claimed: Vec<String> =
+        sqlx::query_scalar("select claimed_product from game_result where order_id = $1::uuid order by id")
+            .bind(&order_id)
+            .fetch_all(&recharge)
+            .await
+            .expect("claims");
+    assert_eq!(claimed, ["fsonline", "fsonline"]);
+    assert_eq!(order_state(&recharge, &order_id).await.0, "awaiting_delivery");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(credit_of(&http, &portal).await, 0, "no refund");
+
+    // jxsj2's own answer still decides it.
+    game.answer_as("jxsj2", &order_id, Delivery::Delivered, "", "own-1")
+        .await;
+    order_reaches(&recharge, &order_id, "delivered").await;
+    assert_eq!(
+        effects(&recharge, &order_id).await,
+        ["rejected", "rejected", "applied"]
+    );
+}
+
+#[tokio::test]
 async fn the_wallet_restarted_between_debit_and_delivery_loses_nothing() {
     let mut portal = start(|settings| settings.recharge.reference_game = false).await;
     let (http, player) = registered(&portal, "coin_restart").await;
@@ -605,4 +664,97 @@ async fn an_unanswered_order_shows_in_the_gauges_operators_alert_on() {
             "no outbox gauge for {schema}"
         );
     }
+}
+
+/// The recharge service deletes an order whose debit the wallet refused, so that the player can
+/// try again after a top-up. Two attempts under the same key race that deletion: the test holds
+/// the wallet's lock on the player to order attempt A's debit (refused), the top-up, then
+/// attempt B's debit of the same order. B must not pay for the order A is deleting: no KP may
+/// leave the balance without an order to deliver or refund.
+#[tokio::test]
+async fn deleting_a_refused_order_while_a_retry_pays_for_it_loses_no_kp() {
+    let portal = start(|settings| {
+        settings.recharge.reference_game = false;
+        // Only the two attempts drive the order; the sweeper would be a third.
+        settings.recharge.redrive_after_ms = 600_000;
+    })
+    .await;
+    let (http, player) = registered(&portal, "delete_race").await;
+    fund(&portal, player, 10_000).await;
+    let wallet_db = db::connect(&portal.settings.database, "wallet")
+        .await
+        .expect("pool");
+    let waiting = async |count: i64| {
+        eventually(&format!("{count} waiting on the player's lock"), || async {
+            let waiting: i64 = sqlx::query_scalar(
+                "select count(*) from pg_locks l join pg_stat_activity a using (pid)
+                 where not l.granted and a.datname = current_database()",
+            )
+            .fetch_one(&wallet_db)
+            .await
+            .expect("locks");
+            (waiting == count).then_some(())
+        })
+        .await;
+    };
+    let mut lock = wallet_db.begin().await.expect("transaction");
+    sqlx::query("select 1 from player where user_id = $1 for update")
+        .bind(player)
+        .execute(&mut *lock)
+        .await
+        .expect("lock");
+
+    let attempt = || {
+        let (http, portal_base) = (http.clone(), portal.base.clone());
+        async move {
+            let token = xsrf_token(&http, &portal_base).await;
+            let response = http
+                .post(format!("{portal_base}/api/payment/coin-recharge/fsonline"))
+                .header("X-XSRF-TOKEN", token)
+                .header("Idempotency-Key", "delete-race")
+                .json(&order(1, 50_000))
+                .send()
+                .await
+                .expect("post");
+            response.status()
+        }
+    };
+    let first = tokio::spawn(attempt());
+    waiting(1).await;
+    let top_up = tokio::spawn({
+        let settings = portal.settings.clone();
+        let wallet = portal.wallet.clone();
+        async move { common::fund_with(&settings, &wallet, player, 50_000).await }
+    });
+    waiting(2).await;
+    let second = tokio::spawn(attempt());
+    waiting(3).await;
+    lock.rollback().await.expect("release");
+
+    let first = first.await.expect("first attempt");
+    let second = second.await.expect("second attempt");
+    top_up.await.expect("top-up");
+    assert_eq!(
+        first,
+        StatusCode::CONFLICT,
+        "A's debit was refused for the balance"
+    );
+    assert_eq!(
+        second,
+        StatusCode::CONFLICT,
+        "B answers as A did: the key was refused"
+    );
+
+    let orders: Vec<(i64, Option<uuid::Uuid>)> =
+        sqlx::query_as("select credit, transaction_id from recharge_order")
+            .fetch_all(&recharge_db(&portal).await)
+            .await
+            .expect("orders");
+    assert!(orders.is_empty(), "{orders:?}");
+    assert_eq!(credit_of(&http, &portal).await, 60_000, "no KP left the balance");
+
+    // The player tries again with the same key: a new order, paid once.
+    let (status, placed) = buy(&http, &portal, "fsonline", "delete-race", &order(1, 50_000)).await;
+    assert_eq!(status, StatusCode::CREATED, "{placed}");
+    assert_eq!(credit_of(&http, &portal).await, 10_000);
 }

@@ -24,6 +24,11 @@ pub fn result_routing_key(product_code: &str) -> String {
 
 pub const ALL_RESULTS: &str = "recharge.result.*";
 
+/// The product a result's routing key names, `recharge.result.<productCode>`.
+pub fn result_product(routing_key: &str) -> Option<&str> {
+    routing_key.strip_prefix("recharge.result.")
+}
+
 /// The recharge service's queue of the games' answers.
 pub fn results_queue(settings: &Settings) -> QueueSpec {
     QueueSpec::new(

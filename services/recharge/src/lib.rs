@@ -8,6 +8,7 @@ pub mod orders;
 pub mod reference_game;
 
 use kid_platform::{
+    auth,
     grpc::lazy_channel,
     inbox::Consumer,
     service::{Gauge, ServiceHost, ServiceSpec},
@@ -32,7 +33,9 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
         ]
     },
     wire,
-    needs: &["services.wallet"],
+    // It signs its calls to the wallet with its own key.
+    needs: &["services.wallet", "jwt.keys.recharge"],
+    callers: &[auth::GATEWAY, auth::OPERATOR],
     gauges: &[
         Gauge {
             name: "recharge_orders_awaiting_delivery",
@@ -67,7 +70,7 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     ));
     Ok(Routes::new(RechargeServiceServer::with_interceptor(
         grpc::Recharge::new(orders),
-        host.require_jwt(),
+        host.require_jwt(SERVICE.callers),
     )))
 }
 

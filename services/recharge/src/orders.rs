@@ -444,6 +444,9 @@ pub enum Effect {
     /// A failure after the order was delivered: kept, changes nothing.
     Conflicting,
     UnknownOrder,
+    /// An answer published on another product's routing key than the order's: a game answers
+    /// only for its own orders, so it is kept with what it claimed and changes nothing.
+    Rejected,
 }
 
 impl Effect {
@@ -454,15 +457,18 @@ impl Effect {
             Self::Late => "late",
             Self::Conflicting => "conflicting",
             Self::UnknownOrder => "unknown_order",
+            Self::Rejected => "rejected",
         }
     }
 }
 
 /// Applies a game's answer in the inbox's transaction: the first answer to an order awaiting
-/// delivery decides it; every answer is kept with what it did.
+/// delivery decides it; every answer is kept with what it did. `claimed_product` is the
+/// product of the routing key it came on: only the order's own product may answer for it.
 pub async fn apply_result(
     conn: &mut PgConnection,
     message_id: &str,
+    claimed_product: &str,
     result: &GameResult,
 ) -> Result<Effect, HandlerError> {
     let order: Option<Order> = sqlx::query_as(concat!(
@@ -475,6 +481,7 @@ pub async fn apply_result(
     .await?;
     let effect = match (&order, result.status) {
         (None, _) => Effect::UnknownOrder,
+        (Some(order), _) if order.product_code != claimed_product => Effect::Rejected,
         (Some(order), _) if order.status == "paying" => {
             // Not sent yet, so not from a game we sent it to; wait for the confirmation.
             return Err(HandlerError::Transient(format!(
@@ -524,12 +531,14 @@ pub async fn apply_result(
     };
     let product_code = order.as_ref().map_or("", |order| order.product_code.as_str());
     sqlx::query(
-        "insert into game_result (message_id, order_id, product_code, status, reason, occurred_at, effect)
-         values ($1, $2, $3, $4, $5, $6, $7) on conflict (message_id) do nothing",
+        "insert into game_result (message_id, order_id, product_code, claimed_product, status, reason,
+             occurred_at, effect)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (message_id) do nothing",
     )
     .bind(message_id)
     .bind(result.order_id)
     .bind(product_code)
+    .bind(claimed_product)
     .bind(result.status.as_str())
     .bind(&result.reason)
     .bind(result.occurred_at)
@@ -548,6 +557,12 @@ pub async fn apply_result(
         Effect::UnknownOrder => {
             tracing::warn!(order_id = %result.order_id, "result for an unknown order: kept")
         }
+        Effect::Rejected => {
+            metrics::counter!("recharge_results_rejected_total", "claimed_product" => claimed_product.to_owned())
+                .increment(1);
+            tracing::warn!(order_id = %result.order_id, order_product = product_code, claimed_product,
+                "result for another product's order: kept as rejected, nothing changed")
+        }
     }
     Ok(effect)
 }
@@ -559,7 +574,8 @@ impl Handler for GameResults {
     fn handle<'a>(&'a self, conn: &'a mut PgConnection, message: &'a Message) -> HandlerFuture<'a> {
         Box::pin(async move {
             let result: GameResult = message.json()?;
-            let effect = apply_result(conn, &message.id, &result).await?;
+            let claimed_product = contract::result_product(&message.routing_key).unwrap_or_default();
+            let effect = apply_result(conn, &message.id, claimed_product, &result).await?;
             tracing::info!(order_id = %result.order_id, status = result.status.as_str(), effect = effect.as_str(), "game result received");
             Ok(())
         })
