@@ -7,7 +7,10 @@ use sqlx::{PgConnection, PgPool, types::Json};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::domain::{Kp, TopupWindow, Vnd, WINDOW_DAYS};
+use crate::{
+    domain::{Kp, TopupWindow, Vnd, WINDOW_DAYS},
+    ledger::Correction,
+};
 
 /// The ids of the system accounts, which never change once migrated.
 #[derive(Debug, Clone)]
@@ -389,4 +392,85 @@ pub async fn players_in_window(conn: &mut PgConnection) -> Result<Vec<Uuid>, sql
     .bind(WINDOW_DAYS as i32 + 1)
     .fetch_all(conn)
     .await
+}
+
+/// The user and the KP of a debit keyed `key` that was refused, if one was.
+pub async fn refused_payment(conn: &mut PgConnection, key: &str) -> Result<Option<(Uuid, i64)>, sqlx::Error> {
+    sqlx::query_as("select user_id, kp from refused_payment where idempotency_key = $1")
+        .bind(key)
+        .fetch_optional(conn)
+        .await
+}
+
+pub async fn refuse_payment(
+    conn: &mut PgConnection,
+    key: &str,
+    user_id: Uuid,
+    kp: Kp,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into refused_payment (idempotency_key, user_id, kp) values ($1, $2, $3)
+         on conflict do nothing",
+    )
+    .bind(key)
+    .bind(user_id)
+    .bind(kp.get())
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// Holds a correction until its top-up is credited; a redelivered one is held once.
+pub async fn hold_correction(conn: &mut PgConnection, correction: &Correction) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into held_correction (idempotency_key, topup_key, user_id, kp, corrected_amount_vnd)
+         values ($1, $2, $3, $4, $5) on conflict do nothing",
+    )
+    .bind(&correction.key)
+    .bind(&correction.topup_key)
+    .bind(correction.user_id)
+    .bind(correction.kp.get())
+    .bind(correction.corrected_amount.map(Vnd::get))
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// The corrections held for the top-up keyed `topup_key`, oldest first.
+pub async fn held_corrections(pool: &PgPool, topup_key: &str) -> Result<Vec<Correction>, sqlx::Error> {
+    let rows: Vec<(String, Uuid, i64, Option<i64>)> = sqlx::query_as(
+        "select idempotency_key, user_id, kp, corrected_amount_vnd from held_correction
+         where topup_key = $1 order by held_at, idempotency_key",
+    )
+    .bind(topup_key)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(key, user_id, kp, corrected)| Correction {
+            key,
+            topup_key: topup_key.to_owned(),
+            user_id,
+            kp: Kp::new(kp),
+            corrected_amount: corrected.and_then(Vnd::parse),
+        })
+        .collect())
+}
+
+/// Ends the hold of the correction keyed `key`, in the transaction that recalls it.
+pub async fn release_held_correction(conn: &mut PgConnection, key: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("delete from held_correction where idempotency_key = $1")
+        .bind(key)
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+pub async fn held_correction_failed(pool: &PgPool, key: &str, error: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("update held_correction set last_error = $2 where idempotency_key = $1")
+        .bind(key)
+        .bind(error)
+        .execute(pool)
+        .await
+        .map(drop)
 }

@@ -162,7 +162,6 @@ fn amount<T>(parsed: Option<T>, what: &str) -> Result<T, HandlerError> {
 
 fn ledger_error(error: LedgerError) -> HandlerError {
     match error {
-        // A correction may arrive before the credit it corrects has been applied.
         LedgerError::Database(_) | LedgerError::Outbox(_) | LedgerError::NotFound(_) => {
             HandlerError::Transient(error.to_string())
         }
@@ -212,23 +211,30 @@ impl Topups {
             }
             topology::TOPUP_CORRECTED => {
                 let event: TopupCorrected = message.json()?;
-                let topup_id = self
-                    .ledger
-                    .topup_by_key(&event.topup_key)
-                    .await
-                    .map_err(ledger_error)?
-                    .ok_or_else(|| {
-                        HandlerError::Transient("the corrected top-up is not credited yet".into())
-                    })?;
-                let recall = ledger::RecallOrder {
+                let correction = ledger::Correction {
                     key: event.idempotency_key,
+                    topup_key: event.topup_key,
                     user_id: event.user_id,
-                    topup_id,
                     kp: amount(Kp::parse(event.kp), "kp")?,
                     corrected_amount: Vnd::parse(event.corrected_amount_vnd),
                 };
-                let (_, debt_added) = self.ledger.recall(&recall).await.map_err(ledger_error)?;
-                tracing::warn!(%topup_id, kp = recall.kp.get(), debt_added = debt_added.get(), "card top-up recalled");
+                match self.ledger.correct(&correction).await.map_err(ledger_error)? {
+                    ledger::Corrected::Recalled { debt_added } => {
+                        tracing::warn!(
+                            topup_key = correction.topup_key,
+                            kp = correction.kp.get(),
+                            debt_added = debt_added.get(),
+                            "card top-up recalled"
+                        );
+                    }
+                    ledger::Corrected::Held => {
+                        tracing::warn!(
+                            topup_key = correction.topup_key,
+                            kp = correction.kp.get(),
+                            "correction arrived before its credit; held"
+                        );
+                    }
+                }
             }
             other => return Err(HandlerError::Permanent(format!("unexpected routing key {other}"))),
         }

@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 use crate::{
     db::{self, NewTransaction, PlayerRow, RelatedRow, SystemAccounts, TransactionRow},
-    domain::{self, Kp, PartnerStatus, Vnd, bonus_for},
+    domain::{self, BonusRate, Kp, PartnerStatus, Vnd, bonus_rate_for, bonus_recalled},
     events,
 };
 
@@ -119,6 +119,38 @@ pub struct RecallOrder {
     pub topup_id: Uuid,
     pub kp: Kp,
     pub corrected_amount: Option<Vnd>,
+}
+
+/// An aggregator's correction of a top-up known by its key (it may not be credited yet).
+#[derive(Debug, Clone)]
+pub struct Correction {
+    pub key: String,
+    pub topup_key: String,
+    pub user_id: Uuid,
+    pub kp: Kp,
+    pub corrected_amount: Option<Vnd>,
+}
+
+impl Correction {
+    fn recall(&self, topup_id: Uuid) -> RecallOrder {
+        RecallOrder {
+            key: self.key.clone(),
+            user_id: self.user_id,
+            topup_id,
+            kp: self.kp,
+            corrected_amount: self.corrected_amount,
+        }
+    }
+}
+
+/// What a correction did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Corrected {
+    Recalled {
+        debt_added: Kp,
+    },
+    /// Held until its top-up is credited.
+    Held,
 }
 
 /// A top-up or payment as the history shows it, with its related transactions.
@@ -252,7 +284,18 @@ impl Ledger {
 
     /// Credits a top-up: base KP from the source's system account, the partner bonus from the
     /// bonus account, then the player's debt settled first out of both.
+    ///
+    /// Corrections that overtook this credit and were held are applied right after it (also
+    /// when the credit is a replay, so a crash in between is mended by the redelivery).
     pub async fn credit(&self, order: &TopupCredit) -> Result<TransactionView> {
+        let credited = self.credit_once(order).await?;
+        if self.apply_held(&order.key, credited.row.id).await? == 0 {
+            return Ok(credited);
+        }
+        self.transaction(credited.row.id).await
+    }
+
+    async fn credit_once(&self, order: &TopupCredit) -> Result<TransactionView> {
         if order.kp.is_zero() || order.amount.is_zero() {
             return Err(LedgerError::Invalid("a top-up credits a positive amount"));
         }
@@ -297,13 +340,15 @@ impl Ledger {
         // The tier in force is found from the window as it is now, without this order.
         let window = db::topup_window(&mut tx, order.user_id).await?;
         let before = PartnerStatus::recalculate(player.is_pay_partner, window);
-        let bonus = bonus_for(&before, order.amount, order.kp);
+        let rate = bonus_rate_for(&before, order.amount);
+        let bonus = rate.of(order.kp);
         let source = self.system(&mut tx, order.kind.as_str()).await?;
         let recharge = Related::new(id, "credit.recharge", order.kp.get(), json!({}));
         credit_from_system(&mut tx, &player, recharge, source).await?;
         if !bonus.is_zero() {
             let bonus_account = self.system(&mut tx, "bonus").await?;
-            let bonus = Related::new(id, "credit.bonus", bonus.get(), json!({}));
+            // The rate is kept: a later correction recalls the bonus its lost value earned.
+            let bonus = Related::new(id, "credit.bonus", bonus.get(), json!({ "rateBps": rate.bps() }));
             credit_from_system(&mut tx, &player, bonus, bonus_account).await?;
         }
         let incoming = order
@@ -348,7 +393,8 @@ impl Ledger {
             return Err(LedgerError::Invalid("a payment debits a positive amount"));
         }
         let mut tx = self.pool.begin().await?;
-        let player = db::lock_player(&mut tx, payment.user_id).await?;
+        // Created when missing, so that a refusal and a concurrent attempt are ordered too.
+        let player = db::lock_or_create_player(&mut tx, payment.user_id).await?;
         if let Some(first) = db::find_keyed(&mut tx, PAY, &payment.key).await? {
             let same = first.user_id == payment.user_id
                 && first.real_value == payment.kp.get()
@@ -359,8 +405,17 @@ impl Ledger {
                 Err(LedgerError::KeyReused)
             };
         }
-        let player = player.ok_or(LedgerError::InsufficientBalance)?;
+        // A refusal is the key's answer for good: the order it was for may be gone.
+        if let Some(refused) = db::refused_payment(&mut tx, &payment.key).await? {
+            return Err(if refused == (payment.user_id, payment.kp.get()) {
+                LedgerError::InsufficientBalance
+            } else {
+                LedgerError::KeyReused
+            });
+        }
         if player.balance() < payment.kp {
+            db::refuse_payment(&mut tx, &payment.key, payment.user_id, payment.kp).await?;
+            tx.commit().await?;
             return Err(LedgerError::InsufficientBalance);
         }
         let new = NewTransaction {
@@ -434,6 +489,59 @@ impl Ledger {
         finish(tx, payment.id).await
     }
 
+    /// Applies a correction of the top-up keyed `topup_key`: recalled at once when it is
+    /// credited, held until its credit otherwise. The player's lock orders this with the
+    /// credit, so a correction is never held after its credit looked for held ones.
+    pub async fn correct(&self, correction: &Correction) -> Result<Corrected> {
+        let mut tx = self.pool.begin().await?;
+        db::lock_or_create_player(&mut tx, correction.user_id).await?;
+        let topup = db::find_keyed(&mut tx, TOPUP, &correction.topup_key).await?;
+        match topup {
+            Some(topup) if topup.user_id != correction.user_id => Err(LedgerError::KeyReused),
+            Some(topup) if topup.status == "success" => {
+                tx.rollback().await?;
+                let recall = correction.recall(topup.id);
+                let (_, debt_added) = self.recall(&recall).await?;
+                Ok(Corrected::Recalled { debt_added })
+            }
+            Some(topup) if topup.status == "failed" => {
+                Err(LedgerError::Conflict("the corrected top-up has failed"))
+            }
+            // Not credited yet (unknown, or opened and pending).
+            _ => {
+                db::hold_correction(&mut tx, correction).await?;
+                tx.commit().await?;
+                Ok(Corrected::Held)
+            }
+        }
+    }
+
+    /// Recalls the corrections held for the top-up keyed `topup_key`; returns how many were
+    /// applied. One that cannot be applied is logged and stays held with its error.
+    async fn apply_held(&self, topup_key: &str, topup_id: Uuid) -> Result<usize> {
+        let held = db::held_corrections(&self.pool, topup_key).await?;
+        let mut applied = 0;
+        for correction in held {
+            match self.recall(&correction.recall(topup_id)).await {
+                Ok((_, debt_added)) => {
+                    applied += 1;
+                    tracing::warn!(%topup_id, kp = correction.kp.get(), debt_added = debt_added.get(), "held correction applied after its credit");
+                }
+                Err(error @ (LedgerError::Database(_) | LedgerError::Outbox(_))) => return Err(error),
+                Err(error) => {
+                    tracing::error!(%topup_id, key = correction.key, %error, "a held correction cannot be applied; left for an operator");
+                    db::held_correction_failed(&self.pool, &correction.key, &error.to_string()).await?;
+                }
+            }
+        }
+        Ok(applied)
+    }
+
+    /// A transaction as the history shows it.
+    async fn transaction(&self, id: Uuid) -> Result<TransactionView> {
+        finish(self.pool.begin().await?, id).await
+    }
+
     /// Takes back over-credited KP of a top-up: what the balance holds, the rest as debt.
     /// Returns the top-up and the debt the recall added.
     pub async fn recall(&self, order: &RecallOrder) -> Result<(TransactionView, Kp)> {
@@ -447,10 +555,11 @@ impl Ledger {
         if let Some(first) = db::find_keyed(&mut tx, RECALL, &order.key).await? {
             let same = first.user_id == order.user_id
                 && first.parent_id == Some(order.topup_id)
-                && first.real_value == order.kp.get();
+                && correction_kp(&first.payload.0, first.real_value) == order.kp.get();
             if !same {
                 return Err(LedgerError::KeyReused);
             }
+            db::release_held_correction(&mut tx, &order.key).await?;
             let debt_added = -db::posted(&mut tx, first.id, player.debt_account_id).await?;
             return Ok((
                 finish(tx, order.topup_id).await?,
@@ -467,28 +576,55 @@ impl Ledger {
         let related = db::related(&mut tx, &[topup.id]).await?;
         let credited: i64 = related
             .iter()
-            .filter(|r| r.kind == "credit.recharge" || r.kind == "credit.bonus")
+            .filter(|r| r.kind == "credit.recharge")
             .map(|r| r.real_value)
             .sum();
-        let recalled: i64 = related
+        let corrections: Vec<_> = related
             .iter()
             .filter(|r| r.kind == "credit.recall" && r.payload.0["reason"] == "correction")
-            .map(|r| r.real_value)
+            .collect();
+        let kp_recalled: i64 = corrections
+            .iter()
+            .map(|r| correction_kp(&r.payload.0, r.real_value))
             .sum();
-        if recalled.saturating_add(order.kp.get()) > credited {
+        if kp_recalled.saturating_add(order.kp.get()) > credited {
             return Err(LedgerError::Invalid(
                 "a recall cannot take more than the top-up credited",
             ));
         }
-        let split = domain::recall(player.balance(), order.kp);
+        // The bonus its lost value earned goes back with it (money.md, corrections).
+        let bonus_row = related.iter().find(|r| r.kind == "credit.bonus");
+        let bonus_back = bonus_row.map_or(Kp::ZERO, |bonus| {
+            let rate = bonus.payload.0["rateBps"]
+                .as_u64()
+                .and_then(|bps| u32::try_from(bps).ok())
+                .map(BonusRate::from_bps);
+            let already: i64 = corrections
+                .iter()
+                .filter_map(|r| r.payload.0["bonus"].as_i64())
+                .sum();
+            bonus_recalled(
+                Kp::new(bonus.real_value),
+                Kp::new(already),
+                rate,
+                Kp::new(credited),
+                Kp::new(credited - kp_recalled - order.kp.get()),
+            )
+        });
+        let total = order
+            .kp
+            .checked_add(bonus_back)
+            .ok_or(LedgerError::Invalid("amount too large"))?;
+        let split = domain::recall(player.balance(), total);
         let recall = Related::new(
             topup.id,
             "credit.recall",
-            order.kp.get(),
-            json!({ "reason": "correction" }),
+            total.get(),
+            json!({ "reason": "correction", "kp": order.kp.get(), "bonus": bonus_back.get() }),
         )
         .keyed(RECALL, &order.key);
         let id = insert_related(&mut tx, &player, recall).await?;
+        db::release_held_correction(&mut tx, &order.key).await?;
         let recall_account = self.system(&mut tx, "recall").await?;
         db::post(
             &mut tx,
@@ -496,7 +632,7 @@ impl Ledger {
             &[
                 (player.kp_account_id, -split.from_balance.get()),
                 (player.debt_account_id, -split.to_debt.get()),
-                (recall_account, order.kp.get()),
+                (recall_account, total.get()),
             ],
         )
         .await?;
@@ -504,6 +640,12 @@ impl Ledger {
         events::recalculate_partner(&mut tx, order.user_id, "recall").await?;
         Ok((finish(tx, topup.id).await?, split.to_debt))
     }
+}
+
+/// The KP of the top-up a correction recalled (without the bonus that went with it); a
+/// correction recorded before bonuses were recalled holds only that.
+fn correction_kp(payload: &Value, real_value: i64) -> i64 {
+    payload["kp"].as_i64().unwrap_or(real_value)
 }
 
 /// A KP transaction related to a top-up or payment, keyed when it is the operation itself

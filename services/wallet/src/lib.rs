@@ -7,7 +7,10 @@ pub mod grpc;
 pub mod ledger;
 pub mod seed;
 
-use kid_platform::service::{ServiceHost, ServiceSpec};
+use kid_platform::{
+    auth,
+    service::{Gauge, ServiceHost, ServiceSpec},
+};
 use kid_proto::wallet::v1::wallet_service_server::{SERVICE_NAME, WalletServiceServer};
 use sqlx::migrate::Migrator;
 use tonic::service::Routes;
@@ -26,8 +29,17 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
         ]
     },
     wire,
-    needs: &[],
-    gauges: &[],
+    // Payment credits and recalls, recharge debits and refunds, the gateway reads.
+    needs: &["jwt.keys.payment", "jwt.keys.recharge"],
+    callers: &[auth::GATEWAY, auth::PAYMENT, auth::RECHARGE, auth::OPERATOR],
+    gauges: &[
+        // Corrections whose credit has not come for an hour, or that could not be applied.
+        Gauge {
+            name: "wallet_corrections_stuck",
+            query: "select count(*)::double precision from held_correction
+                    where last_error is not null or held_at < now() - interval '1 hour'",
+        },
+    ],
 };
 
 fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
@@ -51,6 +63,6 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     host.spawn(events::run_daily_schedule(host.pool.clone(), shutdown));
     Ok(Routes::new(WalletServiceServer::with_interceptor(
         grpc::Wallet::new(ledger),
-        host.require_jwt(),
+        host.require_jwt(SERVICE.callers),
     )))
 }

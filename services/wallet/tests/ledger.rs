@@ -3,8 +3,9 @@
 
 mod common;
 
-use common::{Wallet, credit, debit, related, start};
+use common::{Wallet, credit, debit, eventually, related, start};
 use futures::future::join_all;
+use kid_platform::topology::{self, TopupCorrected, TopupOpened, TopupReceived};
 use kid_proto::wallet::v1::{
     FailTopupRequest, ListTransactionsRequest, OpenTopupRequest, TopupType, TransactionStatus,
 };
@@ -82,9 +83,9 @@ async fn a_payment_larger_than_the_balance_is_refused_with_a_message_for_the_pla
     assert_eq!(never_paid.code(), Code::FailedPrecondition);
 
     let paid = wallet
-        .debit("order-2", player, 5_000)
+        .debit("order-2b", player, 5_000)
         .await
-        .expect("the key was not spent by the refusal");
+        .expect("a payment the balance covers");
     assert_eq!(paid.r#type, "credit.pay");
     assert_eq!(paid.currency, "KP");
     let metadata = paid
@@ -93,6 +94,94 @@ async fn a_payment_larger_than_the_balance_is_refused_with_a_message_for_the_pla
         .expect("metadata");
     assert_eq!((metadata.coin, metadata.product_code.as_str()), (500, "fsonline"));
     assert_eq!(wallet.account(player).await.credit, 0);
+    wallet.assert_invariants().await;
+}
+
+/// The recharge service deletes an order whose debit was refused. Had a retry under the same
+/// key (a concurrent attempt, the sweeper) been paid once the balance grew, the KP would be gone
+/// with no order to deliver or refund: a refusal is the key's answer for good.
+#[tokio::test]
+async fn a_refused_debit_retried_after_a_top_up_cannot_pay_for_an_order_already_deleted() {
+    let wallet = start().await;
+    let player = Uuid::new_v4();
+    let refused = wallet
+        .debit("order-10", player, 30_000)
+        .await
+        .expect_err("no KP yet");
+    assert_eq!(refused.code(), Code::FailedPrecondition);
+    wallet.credit("feed-10", player, 50_000).await.expect("credit");
+    let retried = join_all((0..5).map(|_| wallet.debit("order-10", player, 30_000))).await;
+    for retry in retried {
+        let status = retry.expect_err("still refused");
+        assert_eq!(status.code(), Code::FailedPrecondition, "{status:?}");
+        assert_eq!(status.message(), kid_wallet::grpc::MSG_INSUFFICIENT);
+    }
+    let other_amount = wallet
+        .debit("order-10", player, 20_000)
+        .await
+        .expect_err("reused");
+    assert_eq!(other_amount.code(), Code::AlreadyExists);
+    assert_eq!(wallet.account(player).await.credit, 50_000);
+    wallet
+        .debit("order-11", player, 30_000)
+        .await
+        .expect("a new order pays");
+    assert_eq!(wallet.account(player).await.credit, 20_000);
+    wallet.assert_invariants().await;
+}
+
+/// A card's correction and its credit travel as two events that nothing orders: a correction
+/// that overtakes its credit is held, then recalled by the credit, once, whatever is repeated.
+#[tokio::test]
+async fn a_correction_that_overtakes_its_credit_is_held_and_applied_after_it() {
+    let wallet = start().await;
+    let player = Uuid::new_v4();
+    let topup_key = format!("card:{}", Uuid::new_v4());
+    let opened = TopupOpened {
+        idempotency_key: topup_key.clone(),
+        user_id: player,
+        topup_type: topology::CARD.to_owned(),
+        source: "viettel".to_owned(),
+        amount_vnd: 100_000,
+        card_serial: "10000000000001".to_owned(),
+    };
+    let corrected = TopupCorrected {
+        idempotency_key: format!("{topup_key}:correction-1"),
+        topup_key: topup_key.clone(),
+        user_id: player,
+        kp: 42_500,
+        corrected_amount_vnd: 50_000,
+    };
+    let received = TopupReceived {
+        idempotency_key: topup_key.clone(),
+        user_id: player,
+        topup_type: topology::CARD.to_owned(),
+        source: "viettel".to_owned(),
+        amount_vnd: 100_000,
+        kp: 85_000,
+        card_serial: "10000000000001".to_owned(),
+        error_code: String::new(),
+    };
+    wallet.publish(topology::TOPUP_OPENED, &opened).await;
+    wallet.publish(topology::TOPUP_CORRECTED, &corrected).await;
+    let held = eventually(async || wallet.held_corrections().await == 1).await;
+    assert!(held, "the early correction is held, not dead-lettered");
+    assert_eq!(wallet.account(player).await.credit, 0);
+
+    wallet.publish(topology::TOPUP_RECEIVED, &received).await;
+    let applied = eventually(async || {
+        wallet.account(player).await.credit == 42_500 && wallet.held_corrections().await == 0
+    })
+    .await;
+    assert!(applied, "{:?}", wallet.account(player).await);
+
+    // The broker's redeliveries of both change nothing.
+    wallet.publish(topology::TOPUP_CORRECTED, &corrected).await;
+    wallet.publish(topology::TOPUP_RECEIVED, &received).await;
+    let settled = eventually(async || wallet.handled_topup_events().await == 5).await;
+    assert!(settled, "every message was handled, none dead-lettered");
+    assert_eq!(wallet.account(player).await.credit, 42_500);
+    assert_eq!(wallet.held_corrections().await, 0);
     wallet.assert_invariants().await;
 }
 
@@ -381,4 +470,69 @@ async fn the_database_itself_refuses_unbalanced_changed_or_overspending_postings
     assert_eq!(wallet.account(player).await.credit, 1_000);
     assert_eq!(related(&topup, "credit.recharge"), Some(1_000));
     wallet.assert_invariants().await;
+}
+
+/// The gateway faces the internet: were it taken, its key must not move money. A token minted
+/// for the gateway may read a wallet but is refused by every method that credits, recalls,
+/// debits or refunds; payment and recharge may call theirs; a token naming payment but signed
+/// with the gateway's key is not taken for payment's.
+#[tokio::test]
+async fn a_token_minted_for_the_gateway_cannot_credit_or_debit_a_wallet() {
+    use std::sync::Arc;
+
+    use kid_platform::auth::{self, AttachInternalJwt, InternalJwt};
+    use kid_proto::wallet::v1::{GetAccountRequest, wallet_service_client::WalletServiceClient};
+
+    let wallet = start().await;
+    let player = Uuid::new_v4();
+    let jwt = Arc::new(InternalJwt::new(&wallet.settings.jwt));
+    let channel = kid_platform::grpc::lazy_channel(&wallet.endpoint).expect("channel");
+    let as_caller = |caller: &str| {
+        WalletServiceClient::with_interceptor(channel.clone(), AttachInternalJwt::new(jwt.clone(), caller))
+    };
+
+    let mut gateway = as_caller(auth::GATEWAY);
+    let denied = gateway
+        .credit(credit("stolen-1", player, 1_000_000))
+        .await
+        .expect_err("the gateway may not credit");
+    assert_eq!(denied.code(), Code::PermissionDenied, "{denied:?}");
+    let denied = gateway
+        .debit(debit("stolen-2", player, 1))
+        .await
+        .expect_err("nor debit");
+    assert_eq!(denied.code(), Code::PermissionDenied, "{denied:?}");
+    gateway
+        .get_account(GetAccountRequest {
+            user_id: player.to_string(),
+        })
+        .await
+        .expect("the gateway reads balances");
+
+    // The services whose job it is may.
+    as_caller(auth::PAYMENT)
+        .credit(credit("paid-1", player, 50_000))
+        .await
+        .expect("payment credits");
+    as_caller(auth::RECHARGE)
+        .debit(debit("order-12", player, 20_000))
+        .await
+        .expect("recharge debits");
+    let denied = as_caller(auth::RECHARGE)
+        .credit(credit("paid-2", player, 50_000))
+        .await
+        .expect_err("recharge does not credit");
+    assert_eq!(denied.code(), Code::PermissionDenied);
+
+    // The gateway's key signing a token that names payment: not payment's key, refused.
+    let mut forged = wallet.settings.jwt.clone();
+    let gateway_key = forged.keys[auth::GATEWAY].clone();
+    forged.keys.insert(auth::PAYMENT.to_owned(), gateway_key);
+    let forger = AttachInternalJwt::new(Arc::new(InternalJwt::new(&forged)), auth::PAYMENT);
+    let refused = WalletServiceClient::with_interceptor(channel.clone(), forger)
+        .credit(credit("stolen-3", player, 1_000_000))
+        .await
+        .expect_err("forged");
+    assert_eq!(refused.code(), Code::Unauthenticated, "{refused:?}");
+    assert_eq!(wallet.account(player).await.credit, 30_000);
 }

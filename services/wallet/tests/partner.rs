@@ -86,6 +86,8 @@ async fn a_partner_at_the_top_tier_gets_a_quarter_more_on_a_card() {
     partner_becomes(&wallet, player, (true, 2500, 100_100_000)).await;
 }
 
+/// A recall of 5,000,000 of a 20,000,000 activation (bonus 3,000,000 at 15%) takes back the
+/// 750,000 of bonus the lost 5,000,000 earned; all of it is debt, as everything was spent.
 #[tokio::test]
 async fn the_partner_bonus_settles_debt_too_before_anything_reaches_the_balance() {
     let wallet = start().await;
@@ -97,13 +99,76 @@ async fn the_partner_bonus_settles_debt_too_before_anything_reaches_the_balance(
         .recall("recall-6", player, &topup.id, 5_000_000)
         .await
         .expect("recall");
-    assert_eq!(debt, 5_000_000);
+    assert_eq!(debt, 5_750_000);
     partner_becomes(&wallet, player, (true, 1500, 20_000_000)).await;
     let next = wallet.credit("big-7", player, 4_000_000).await.expect("credit");
     assert_eq!(related(&next, "credit.bonus"), Some(600_000));
     assert_eq!(related(&next, "credit.recall"), Some(4_600_000));
     let account = wallet.account(player).await;
-    assert_eq!((account.credit, account.debt_credit), (0, 400_000));
+    assert_eq!((account.credit, account.debt_credit), (0, 1_150_000));
+    wallet.assert_invariants().await;
+}
+
+/// docs/money.md, corrections: a partner at 25% tops up a 100,000 card (85,000 KP + 21,250
+/// bonus) that the aggregator later finds worth 50,000 (42,500 KP). The recall takes the
+/// 42,500 KP and the 10,625 of bonus they earned; what the balance cannot give is debt. A
+/// second correction to 20,000 (17,000 KP) takes 25,500 KP and 6,375 bonus more.
+#[tokio::test]
+async fn a_card_found_lower_takes_back_the_partner_bonus_its_lost_value_earned() {
+    let wallet = start().await;
+    let player = Uuid::new_v4();
+    wallet.credit("big-8", player, 100_000_000).await.expect("credit");
+    partner_becomes(&wallet, player, (true, 2500, 100_000_000)).await;
+    let mut card = common::credit("card-8", player, 100_000);
+    card.topup_type = TopupType::Card.into();
+    card.source = "viettel".to_owned();
+    card.kp = 85_000;
+    let card = wallet
+        .client
+        .clone()
+        .credit(card)
+        .await
+        .expect("credit")
+        .into_inner()
+        .transaction
+        .expect("transaction");
+    assert_eq!(related(&card, "credit.bonus"), Some(21_250));
+    // Everything but 20,000 KP is spent.
+    let balance = wallet.account(player).await.credit;
+    wallet
+        .debit("order-8", player, balance - 20_000)
+        .await
+        .expect("pay");
+
+    let (recalled, debt) = wallet
+        .recall("correction-8a", player, &card.id, 42_500)
+        .await
+        .expect("recall");
+    assert_eq!(related(&recalled, "credit.recall"), Some(42_500 + 10_625));
+    assert_eq!(debt, 42_500 + 10_625 - 20_000);
+    let account = wallet.account(player).await;
+    assert_eq!((account.credit, account.debt_credit), (0, 33_125));
+
+    // The aggregator's retry of the same correction changes nothing.
+    let (_, replayed) = wallet
+        .recall("correction-8a", player, &card.id, 42_500)
+        .await
+        .expect("replay");
+    assert_eq!(replayed, 33_125);
+    assert_eq!(wallet.account(player).await.debt_credit, 33_125);
+
+    let (_, more) = wallet
+        .recall("correction-8b", player, &card.id, 25_500)
+        .await
+        .expect("second correction");
+    assert_eq!(more, 25_500 + 6_375);
+    assert_eq!(wallet.account(player).await.debt_credit, 33_125 + 31_875);
+    // Nothing is left to recall: the remaining 17,000 KP keep their 4,250 bonus.
+    let too_much = wallet
+        .recall("correction-8c", player, &card.id, 17_001)
+        .await
+        .expect_err("beyond the top-up");
+    assert_eq!(too_much.code(), tonic::Code::InvalidArgument, "{too_much:?}");
     wallet.assert_invariants().await;
 }
 

@@ -93,6 +93,9 @@ struct Model {
     keys: HashMap<(&'static str, u8), (usize, i64, String)>,
     topups: [Vec<Topup>; PLAYERS],
     payments: [Vec<Payment>; PLAYERS],
+    /// Debit keys refused for the balance, with who asked and for how much: the refusal is
+    /// the key's answer for good.
+    refused: HashMap<u8, (usize, i64)>,
 }
 
 /// The expected outcome of a step: the transaction id it must answer with, or the error code.
@@ -149,8 +152,18 @@ impl Run<'_> {
             }
             Op::Debit { player, key, kp } => {
                 let mut expected = self.model.replay("pay", key, player, kp);
+                if expected.is_none()
+                    && let Some(first) = self.model.refused.get(&key)
+                {
+                    expected = Some(Err(if *first == (player, kp) {
+                        Code::FailedPrecondition
+                    } else {
+                        Code::AlreadyExists
+                    }));
+                }
                 if expected.is_none() && self.model.purses[player].balance < kp {
                     expected = Some(Err(Code::FailedPrecondition));
+                    self.model.refused.insert(key, (player, kp));
                 }
                 let name = self.key("pay", key);
                 let calls = (0..copies).map(|_| self.wallet.debit(&name, self.players[player], kp));

@@ -4,7 +4,7 @@ mod money;
 mod partner;
 
 pub use money::{Kp, Vnd};
-pub use partner::{BonusRate, PartnerStatus, TopupWindow, WINDOW_DAYS, bonus_for};
+pub use partner::{BonusRate, PartnerStatus, TopupWindow, WINDOW_DAYS, bonus_rate_for, bonus_recalled};
 
 /// How an incoming amount of KP meets the player's debt: the debt is settled first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

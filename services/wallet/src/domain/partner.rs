@@ -80,22 +80,49 @@ impl PartnerStatus {
     }
 }
 
-/// The partner bonus of a top-up of `order` VND giving `kp` KP, for a player whose status
-/// before this order is `before`: the tier in force for a partner, the fixed activation bonus
-/// for the order that makes a player one, otherwise nothing.
-pub fn bonus_for(before: &PartnerStatus, order: Vnd, kp: Kp) -> Kp {
+/// The partner bonus rate of a top-up of `order` VND for a player whose status before this
+/// order is `before`: the tier in force for a partner, the fixed activation bonus for the
+/// order that makes a player one, otherwise nothing.
+pub fn bonus_rate_for(before: &PartnerStatus, order: Vnd) -> BonusRate {
     if before.is_partner {
-        before.rate.of(kp)
+        before.rate
     } else if order >= ACTIVATION_ORDER {
-        ACTIVATION_RATE.of(kp)
+        ACTIVATION_RATE
     } else {
-        Kp::ZERO
+        BonusRate::ZERO
     }
+}
+
+/// How much of a top-up's bonus a correction takes back: the bonus becomes what the rate
+/// gives on the KP that remains after every correction (`remaining` of `credited`), so a card
+/// found lower keeps only the bonus its real value earns. `rate` is the one recorded with the
+/// bonus; a bonus recorded without one is scaled in proportion.
+pub fn bonus_recalled(
+    bonus: Kp,
+    already_recalled: Kp,
+    rate: Option<BonusRate>,
+    credited: Kp,
+    remaining: Kp,
+) -> Kp {
+    let kept = match rate {
+        Some(rate) => rate.of(remaining),
+        None if credited.is_zero() => Kp::ZERO,
+        None => {
+            let share = i128::from(bonus.get()) * i128::from(remaining.get()) / i128::from(credited.get());
+            Kp::new(i64::try_from(share).unwrap_or(0))
+        }
+    };
+    let kept = if kept.get() > bonus.get() { bonus } else { kept };
+    Kp::new((bonus.get() - already_recalled.get() - kept.get()).max(0))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn bonus_for(before: &PartnerStatus, order: Vnd, kp: Kp) -> Kp {
+        bonus_rate_for(before, order).of(kp)
+    }
 
     fn window(sum: i64, largest: i64) -> TopupWindow {
         TopupWindow {
@@ -162,6 +189,28 @@ mod tests {
         let small_orders = window(30_000_000, 10_000_000);
         assert!(PartnerStatus::recalculate(true, small_orders).is_partner);
         assert!(!PartnerStatus::recalculate(false, small_orders).is_partner);
+    }
+
+    #[test]
+    fn a_correction_takes_back_the_bonus_the_lost_value_earned() {
+        // money.md: a 100,000 card at fee 15% gives 85,000 KP, bonused at 25%: 21,250. Found to
+        // be worth 50,000: 42,500 KP is recalled, and the bonus becomes 25% of 42,500 = 10,625,
+        // so 10,625 of it is recalled too.
+        let rate = Some(BonusRate::from_bps(2500));
+        let recalled = bonus_recalled(Kp::new(21_250), Kp::ZERO, rate, Kp::new(85_000), Kp::new(42_500));
+        assert_eq!(recalled, Kp::new(10_625));
+        // A second correction to 20,000 (17,000 KP left): the bonus is 4,250; 6,375 more back.
+        let again = bonus_recalled(Kp::new(21_250), recalled, rate, Kp::new(85_000), Kp::new(17_000));
+        assert_eq!(again, Kp::new(6_375));
+        // A bonus recorded before rates were: in proportion.
+        assert_eq!(
+            bonus_recalled(Kp::new(21_250), Kp::ZERO, None, Kp::new(85_000), Kp::new(42_500)),
+            Kp::new(10_625)
+        );
+        assert_eq!(
+            bonus_recalled(Kp::ZERO, Kp::ZERO, rate, Kp::new(85_000), Kp::ZERO),
+            Kp::ZERO
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 mod error;
 
+use kid_platform::auth;
 use kid_proto::wallet::v1::{
     self as pb, CreditRequest, CreditResponse, DebitRequest, DebitResponse, FailTopupRequest,
     FailTopupResponse, GetAccountRequest, GetAccountResponse, ListTransactionsRequest,
@@ -24,6 +25,12 @@ use crate::{
 };
 
 const MAX_KEY_LENGTH: usize = 200;
+
+/// Who may move money into a player's wallet or take it back: payment, and operators by hand.
+/// The gateway, which faces the internet, never can.
+const MONEY_IN: &[&str] = &[auth::PAYMENT, auth::OPERATOR];
+/// Who pays for game coin and refunds it: the recharge service (and operator tooling).
+const PAYMENTS: &[&str] = &[auth::RECHARGE, auth::OPERATOR];
 
 pub struct Wallet {
     ledger: Ledger,
@@ -152,6 +159,7 @@ impl WalletService for Wallet {
     }
 
     async fn open_topup(&self, request: Request<OpenTopupRequest>) -> Answer<OpenTopupResponse> {
+        auth::authorize(&request, "OpenTopup", MONEY_IN)?;
         let request = request.into_inner();
         let order = TopupOpening {
             key: key(&request.idempotency_key)?,
@@ -168,6 +176,7 @@ impl WalletService for Wallet {
     }
 
     async fn credit(&self, request: Request<CreditRequest>) -> Answer<CreditResponse> {
+        auth::authorize(&request, "Credit", MONEY_IN)?;
         let request = request.into_inner();
         let order = TopupCredit {
             key: key(&request.idempotency_key)?,
@@ -186,6 +195,7 @@ impl WalletService for Wallet {
     }
 
     async fn fail_topup(&self, request: Request<FailTopupRequest>) -> Answer<FailTopupResponse> {
+        auth::authorize(&request, "FailTopup", MONEY_IN)?;
         let request = request.into_inner();
         let key = key(&request.idempotency_key)?;
         let user = user_id(&request.user_id)?;
@@ -200,6 +210,7 @@ impl WalletService for Wallet {
     }
 
     async fn debit(&self, request: Request<DebitRequest>) -> Answer<DebitResponse> {
+        auth::authorize(&request, "Debit", PAYMENTS)?;
         let request = request.into_inner();
         let metadata = request.metadata.unwrap_or_default();
         let payment = Payment {
@@ -221,6 +232,7 @@ impl WalletService for Wallet {
     }
 
     async fn refund(&self, request: Request<RefundRequest>) -> Answer<RefundResponse> {
+        auth::authorize(&request, "Refund", PAYMENTS)?;
         let request = request.into_inner();
         let refund = Refund {
             key: key(&request.idempotency_key)?,
@@ -234,6 +246,7 @@ impl WalletService for Wallet {
     }
 
     async fn recall(&self, request: Request<RecallRequest>) -> Answer<RecallResponse> {
+        auth::authorize(&request, "Recall", MONEY_IN)?;
         let request = request.into_inner();
         let corrected_amount = request
             .corrected_amount_vnd

@@ -24,6 +24,7 @@ pub type Client = WalletServiceClient<InterceptedService<Channel, AttachInternal
 
 pub struct Wallet {
     pub client: Client,
+    pub endpoint: String,
     pub pool: PgPool,
     pub settings: Settings,
     shutdown: CancellationToken,
@@ -44,10 +45,14 @@ pub async fn start() -> Wallet {
     let endpoint = format!("http://{}", application.address());
     tokio::spawn(application.run_until_stopped());
     let channel = grpc::lazy_channel(&endpoint).expect("channel");
-    let jwt = AttachInternalJwt::new(Arc::new(InternalJwt::new(&settings.jwt)), "wallet-tests");
+    let jwt = AttachInternalJwt::new(
+        Arc::new(InternalJwt::new(&settings.jwt)),
+        kid_platform::auth::OPERATOR,
+    );
     let pool = db::connect(&settings.database, "wallet").await.expect("pool");
     Wallet {
         client: WalletServiceClient::with_interceptor(channel, jwt),
+        endpoint,
         pool,
         settings,
         shutdown,
@@ -116,6 +121,32 @@ impl Wallet {
                 let response = response.into_inner();
                 (response.transaction.expect("transaction"), response.debt_added)
             })
+    }
+
+    /// Sends `event` as the payment service would: through an outbox (the wallet's, whose
+    /// relay publishes to the same exchange) and RabbitMQ to the wallet's consumer.
+    pub async fn publish(&self, routing_key: &str, event: &impl serde::Serialize) {
+        let mut conn = self.pool.acquire().await.expect("connection");
+        kid_platform::outbox::enqueue(&mut conn, routing_key, event)
+            .await
+            .expect("enqueue");
+    }
+
+    /// Corrections held for a credit that has not come.
+    pub async fn held_corrections(&self) -> i64 {
+        sqlx::query_scalar("select count(*) from held_correction")
+            .fetch_one(&self.pool)
+            .await
+            .expect("count")
+    }
+
+    /// Top-up events the wallet's consumer handled (a dead-lettered one is not recorded).
+    pub async fn handled_topup_events(&self) -> i64 {
+        sqlx::query_scalar("select count(*) from inbox_message where consumer = $1")
+            .bind(kid_platform::topology::wallet_topups(&self.settings).name)
+            .fetch_one(&self.pool)
+            .await
+            .expect("count")
     }
 
     /// Moves the player's credited top-ups `days` into the past, as time passing would.
