@@ -136,6 +136,9 @@ impl Stack {
             kid_recharge::seed_development(&settings)
                 .await
                 .context("seeding the development zones")?;
+            kid_payment::seed_development(&settings)
+                .await
+                .context("seeding the development payee accounts")?;
         }
         let settings_aggregator = settings.payment.aggregator_url.clone();
         let gateway = kid_gateway::Gateway::build_on(

@@ -5,6 +5,11 @@ use kid_platform::{Settings, shutdown, telemetry};
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let settings = Settings::load().context("loading settings")?;
+    // It seeds a demo player and runs simulators of outside parties: development only.
+    anyhow::ensure!(
+        settings.is_development(),
+        "kid-launcher is the development portal (demo player, simulators); production runs each binary on its own"
+    );
     let _telemetry = telemetry::init("kid-dev")?;
     let shutdown = shutdown::on_signal();
     let public_url = settings.gateway.public_url.clone();

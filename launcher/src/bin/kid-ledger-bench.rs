@@ -102,7 +102,10 @@ async fn main() -> anyhow::Result<()> {
     let application = Application::build(&kid_wallet::SERVICE, settings.clone(), shutdown.clone()).await?;
     let endpoint = format!("http://{}", application.address());
     tokio::spawn(application.run_until_stopped());
-    let jwt = AttachInternalJwt::new(Arc::new(InternalJwt::new(&settings.jwt)), "bench");
+    let jwt = AttachInternalJwt::new(
+        Arc::new(InternalJwt::new(&settings.jwt)),
+        kid_platform::auth::OPERATOR,
+    );
     let client = WalletServiceClient::with_interceptor(grpc::lazy_channel(&endpoint)?, jwt);
 
     let players: Arc<Vec<Uuid>> = Arc::new((0..PLAYERS).map(|_| Uuid::new_v4()).collect());

@@ -125,7 +125,10 @@ async fn main() -> anyhow::Result<()> {
         .find(|(name, _)| *name == "wallet")
         .map(|(_, address)| format!("http://{address}"))
         .context("the wallet runs")?;
-    let jwt = AttachInternalJwt::new(Arc::new(InternalJwt::new(&settings.jwt)), "bench");
+    let jwt = AttachInternalJwt::new(
+        Arc::new(InternalJwt::new(&settings.jwt)),
+        kid_platform::auth::OPERATOR,
+    );
     let mut wallet = WalletServiceClient::with_interceptor(grpc::lazy_channel(&wallet)?, jwt);
     let most = CONCURRENCIES.iter().copied().max().unwrap_or(1);
     let mut players = Vec::with_capacity(most);

@@ -69,10 +69,10 @@ async fn a_call_without_a_token_is_unauthenticated() {
 #[tokio::test]
 async fn a_call_with_a_token_signed_by_another_secret_is_unauthenticated() {
     let running = start_identity().await;
-    let forged = JwtSettings {
-        secret: SecretString::from("not-our-secret"),
-        ..running.jwt.clone()
-    };
+    let mut forged = running.jwt.clone();
+    forged
+        .keys
+        .insert("gateway".to_owned(), SecretString::from("not-our-secret"));
     let attach = AttachInternalJwt::new(Arc::new(InternalJwt::new(&forged)), "gateway");
     let channel = grpc::lazy_channel(&running.endpoint).expect("channel");
     let status = IdentityServiceClient::with_interceptor(channel, attach)
@@ -80,6 +80,21 @@ async fn a_call_with_a_token_signed_by_another_secret_is_unauthenticated() {
         .await
         .expect_err("refused");
     assert_eq!(status.code(), tonic::Code::Unauthenticated);
+    running.shutdown.cancel();
+}
+
+/// Identity serves the gateway (and operators): payment, holding a valid key of its own, has
+/// no business reading accounts.
+#[tokio::test]
+async fn a_caller_identity_does_not_serve_is_denied() {
+    let running = start_identity().await;
+    let attach = AttachInternalJwt::new(Arc::new(InternalJwt::new(&running.jwt)), "payment");
+    let channel = grpc::lazy_channel(&running.endpoint).expect("channel");
+    let status = IdentityServiceClient::with_interceptor(channel, attach)
+        .get_user(request(running.user_id))
+        .await
+        .expect_err("refused");
+    assert_eq!(status.code(), tonic::Code::PermissionDenied, "{status:?}");
     running.shutdown.cancel();
 }
 

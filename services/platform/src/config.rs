@@ -1,6 +1,6 @@
 //! Settings layered from the development defaults (`defaults.toml`) and `KID_…__…` variables.
 
-use std::time::Duration;
+use std::{collections::BTreeMap, time::Duration};
 
 use figment::{
     Figment,
@@ -11,7 +11,13 @@ use secrecy::SecretString;
 use serde::Deserialize;
 
 const DEFAULTS: &str = include_str!("defaults.toml");
-const DEV_JWT_SECRET: &str = "dev-internal-jwt-secret-change-me";
+/// The development keys of the internal callers (defaults.toml), which production refuses.
+const DEV_JWT_KEYS: [(&str, &str); 4] = [
+    ("jwt.keys.gateway", "dev-internal-key-gateway"),
+    ("jwt.keys.payment", "dev-internal-key-payment"),
+    ("jwt.keys.recharge", "dev-internal-key-recharge"),
+    ("jwt.keys.operator", "dev-internal-key-operator"),
+];
 const DEV_WEBHOOK_SECRET: &str = "dev-bank-secret";
 
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
@@ -156,10 +162,12 @@ impl AmqpSettings {
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct JwtSettings {
-    pub secret: SecretString,
-    /// A second secret also accepted when verifying, never used to sign: set during a
-    /// rotation so pods on the old and the new secret accept each other (empty: none).
-    pub also_accepted_secret: SecretString,
+    /// Each internal caller's key (`gateway`, `payment`, `recharge`, `operator`): a binary
+    /// signs with its own and verifies its callers' with theirs. Empty: not held here.
+    pub keys: BTreeMap<String, SecretString>,
+    /// A caller's previous key, also accepted when verifying, never used to sign: set during
+    /// a rotation so pods on the old and the new key accept each other (empty: none).
+    pub previous_keys: BTreeMap<String, SecretString>,
     pub issuer: String,
     pub audience: String,
     pub ttl_seconds: u64,
@@ -213,6 +221,12 @@ pub struct GatewaySettings {
     /// Where the player's address comes from: `ConnectInfo` (the TCP peer) or the header the
     /// proxy in front sets (`RightmostXForwardedFor`, `XRealIp`, …: axum-client-ip's names).
     pub client_ip_source: String,
+    /// A browser-session sign-in nobody uses ends after this many seconds.
+    pub session_idle_seconds: u64,
+    /// A browser-session sign-in ends this long after it started, however much it is used.
+    pub session_lifetime_seconds: u64,
+    /// A remember-me sign-in ends this long after it started.
+    pub session_remember_seconds: u64,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -231,14 +245,17 @@ pub const SERVICE_NEEDS: &[&str] = &[
     "database.url",
     "database.migrate",
     "amqp.url",
-    "jwt.secret",
+    "jwt.keys.gateway",
     "grpc.host",
     "grpc.port",
 ];
 
 /// Settings whose development value production refuses, even when given.
 const DEVELOPMENT_VALUES: &[(&str, &str)] = &[
-    ("jwt.secret", DEV_JWT_SECRET),
+    DEV_JWT_KEYS[0],
+    DEV_JWT_KEYS[1],
+    DEV_JWT_KEYS[2],
+    DEV_JWT_KEYS[3],
     ("captcha.secret", ""),
     ("mail.smtp_url", ""),
     ("payment.bank_feed_secret", DEV_WEBHOOK_SECRET),
@@ -297,10 +314,24 @@ fn environment() -> Figment {
 impl Settings {
     /// Defaults, then the environment, for a binary that reads the keys in `needs`: in
     /// production each of them must be set in the environment (a development default such as
-    /// `127.0.0.1` is never right in a cluster), and none may keep a development secret.
+    /// `127.0.0.1` is never right in a cluster), and none may keep a development secret. A
+    /// binary fails closed: without `KID_ENVIRONMENT` it is production (and, as production
+    /// needs `KID_ENVIRONMENT` named, refuses to start saying so).
     pub fn load_for(needs: &[&str]) -> Result<Self, ConfigError> {
+        Self::load_as(needs, "production")
+    }
+
+    /// Defaults, then the environment, with no production check unless `KID_ENVIRONMENT` says
+    /// production: for development tools (the launcher, the bank-feed command).
+    pub fn load() -> Result<Self, ConfigError> {
+        Self::load_as(&[], "development")
+    }
+
+    fn load_as(needs: &[&str], unset_environment: &str) -> Result<Self, ConfigError> {
         let given = environment();
-        let merged = Figment::from(Toml::string(DEFAULTS)).merge(given.clone());
+        let merged = Figment::from(Toml::string(DEFAULTS))
+            .merge(Serialized::default("environment", unset_environment))
+            .merge(given.clone());
         let settings = Self::from_figment(merged.clone())?;
         if settings.environment == Environment::Production {
             let missing: Vec<String> = needs
@@ -318,11 +349,6 @@ impl Settings {
             }
         }
         Ok(settings)
-    }
-
-    /// Defaults, then the environment, with no production check: for development tools.
-    pub fn load() -> Result<Self, ConfigError> {
-        Self::load_for(&[])
     }
 
     /// The defaults alone, for tests and tools that set what they need in code.
@@ -365,23 +391,32 @@ mod tests {
     #[test]
     fn production_names_every_variable_a_binary_needs_and_refuses_development_secrets() {
         figment::Jail::expect_with(|jail| {
-            let needs = ["environment", "database.url", "jwt.secret", "captcha.secret"];
+            let needs = [
+                "environment",
+                "database.url",
+                "jwt.keys.gateway",
+                "captcha.secret",
+            ];
             jail.set_env("KID_ENVIRONMENT", "production");
             match Settings::load_for(&needs) {
                 Err(ConfigError::Missing(missing)) => assert_eq!(
                     missing,
-                    ["KID_DATABASE__URL", "KID_JWT__SECRET", "KID_CAPTCHA__SECRET"]
+                    [
+                        "KID_DATABASE__URL",
+                        "KID_JWT__KEYS__GATEWAY",
+                        "KID_CAPTCHA__SECRET"
+                    ]
                 ),
                 other => panic!("expected the missing variables, got {other:?}"),
             }
             jail.set_env("KID_DATABASE__URL", "postgres://kid@db/kid");
-            jail.set_env("KID_JWT__SECRET", "dev-internal-jwt-secret-change-me");
+            jail.set_env("KID_JWT__KEYS__GATEWAY", "dev-internal-key-gateway");
             jail.set_env("KID_CAPTCHA__SECRET", "recaptcha-secret");
             assert!(matches!(
                 Settings::load_for(&needs),
-                Err(ConfigError::DevelopmentSecret("jwt.secret"))
+                Err(ConfigError::DevelopmentSecret("jwt.keys.gateway"))
             ));
-            jail.set_env("KID_JWT__SECRET", "a-real-secret-from-the-cluster");
+            jail.set_env("KID_JWT__KEYS__GATEWAY", "a-real-secret-from-the-cluster");
             assert!(Settings::load_for(&needs).is_ok());
             // What a binary does not read, it is not asked for.
             assert!(Settings::load_for(&["environment", "database.url"]).is_ok());
@@ -394,14 +429,14 @@ mod tests {
         figment::Jail::expect_with(|jail| {
             jail.set_env("KID_ENVIRONMENT", "production");
             jail.set_env("KID_PAYMENT__PARTNER_ID", "007");
-            jail.set_env("KID_JWT__SECRET", "1234567890");
+            jail.set_env("KID_JWT__KEYS__GATEWAY", "1234567890");
             jail.set_env("KID_REDIS__KEY_PREFIX", "true");
             jail.set_env("KID_GATEWAY__PORT", "9090");
             // As a binary loads them, in production.
-            let settings =
-                Settings::load_for(&["payment.partner_id", "jwt.secret", "gateway.port"]).expect("settings");
+            let settings = Settings::load_for(&["payment.partner_id", "jwt.keys.gateway", "gateway.port"])
+                .expect("settings");
             assert_eq!(settings.payment.partner_id, "007");
-            assert_eq!(settings.jwt.secret.expose_secret(), "1234567890");
+            assert_eq!(settings.jwt.keys["gateway"].expose_secret(), "1234567890");
             assert_eq!(settings.redis.key_prefix, "true");
             assert_eq!(settings.gateway.port, 9090);
             Ok(())
@@ -409,8 +444,22 @@ mod tests {
     }
 
     #[test]
-    fn development_needs_nothing_from_the_environment() {
-        figment::Jail::expect_with(|_| {
+    fn a_binary_without_an_environment_is_production_and_refuses_to_start() {
+        figment::Jail::expect_with(|jail| {
+            match Settings::load_for(SERVICE_NEEDS) {
+                Err(ConfigError::Missing(missing)) => {
+                    assert!(missing.contains(&"KID_ENVIRONMENT".to_owned()), "{missing:?}");
+                    assert!(missing.contains(&"KID_DATABASE__URL".to_owned()), "{missing:?}");
+                }
+                other => panic!("an unset environment must fail closed, got {other:?}"),
+            }
+            // Development tools stay development by default.
+            assert_eq!(
+                Settings::load().expect("settings").environment,
+                Environment::Development
+            );
+            // Development is said, never assumed.
+            jail.set_env("KID_ENVIRONMENT", "development");
             assert!(Settings::load_for(SERVICE_NEEDS).is_ok());
             Ok(())
         });

@@ -172,9 +172,10 @@ impl ServiceHost {
         self.address
     }
 
-    /// The interceptor every RPC of this service goes through.
-    pub fn require_jwt(&self) -> RequireInternalJwt {
-        RequireInternalJwt::new(self.jwt.clone())
+    /// The interceptor every RPC of this service goes through: a valid token of one of
+    /// `callers`.
+    pub fn require_jwt(&self, callers: &'static [&'static str]) -> RequireInternalJwt {
+        RequireInternalJwt::new(self.jwt.clone(), callers)
     }
 
     /// The interceptor this service's calls to other services go through.
@@ -216,6 +217,9 @@ pub struct ServiceSpec {
     pub wire: fn(&mut ServiceHost) -> anyhow::Result<Routes>,
     /// What this service reads beyond [`SERVICE_NEEDS`] that production must be given.
     pub needs: &'static [&'static str],
+    /// The internal callers (see [`crate::auth`]) that may call it at all; its methods may
+    /// narrow that further.
+    pub callers: &'static [&'static str],
     /// Figures from its tables worth alerting on, beside the outbox backlog.
     pub gauges: &'static [Gauge],
 }

@@ -62,7 +62,8 @@ pub struct TopupFailed {
     pub error_code: String,
 }
 
-/// `payment.topup.corrected`: the aggregator lowered a credited card's value; `kp` is recalled.
+/// `payment.topup.corrected`: the aggregator lowered a credited card's value; `kp` is recalled
+/// (with the bonus it earned). It may overtake its `received`: the wallet then holds it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TopupCorrected {
