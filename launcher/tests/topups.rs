@@ -249,6 +249,53 @@ async fn the_bank_feed_credits_each_transfer_once_and_keeps_what_it_cannot_match
 }
 
 #[tokio::test]
+async fn a_flood_of_signatures_over_a_large_body_is_refused_before_any_hmac() {
+    let portal = start(|_| {}).await;
+    let (http, _) = registered(&portal, "sigflood_player").await;
+    let content = transfer_content(&http, &portal).await;
+    let mut padded = vietcombank("sepay-flood-1", &content, 100_000);
+    padded["description"] = json!("x".repeat(60_000));
+    let body = serde_json::to_vec(&padded).expect("json");
+    let good = signature::sign_now(SECRET, &body);
+    let (stamp, v1) = good.split_once(",v1=").expect("t and v1");
+
+    // 2,000 signatures: each would be an HMAC over 60 KB.
+    let before = signature::macs_verified();
+    let flood = format!("{stamp}{}", format!(",v1={v1}").repeat(2_000));
+    let (status, answer) = post_signed(&portal, "bank-transfer", &body, &flood).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert_eq!(answer["success"], false);
+    // Five short ones fit in 1 KiB and still exceed the count.
+    let five = format!("{stamp}{}", format!(",v1={v1}").repeat(5));
+    let (status, answer) = post_signed(&portal, "bank-transfer", &body, &five).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    let (status, _) = post_signed(&portal, "card", &body, &flood).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(signature::macs_verified(), before, "no HMAC was computed");
+
+    // A body over the cap is refused whatever its signature.
+    let mut huge = vietcombank("sepay-flood-2", &content, 100_000);
+    huge["description"] = json!("x".repeat(70_000));
+    let huge = serde_json::to_vec(&huge).expect("json");
+    let response = Client::new()
+        .post(format!("{}/api/webhooks/bank-transfer", portal.base))
+        .header("content-type", "application/json")
+        .header("x-signature", signature::sign_now(SECRET, &huge))
+        .body(huge)
+        .send()
+        .await
+        .expect("webhook");
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+
+    // Two signatures, a wrong one first (a rotation): verified, at two HMACs, and credited.
+    let rotating = format!("{stamp},v1={},v1={v1}", "00".repeat(32));
+    let (status, answer) = post_signed(&portal, "bank-transfer", &body, &rotating).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(signature::macs_verified(), before + 2);
+    balance_reaches(&http, &portal, 100_000).await;
+}
+
+#[tokio::test]
 async fn partnership_is_activated_and_bonused_as_money_md_says() {
     let portal = start(|_| {}).await;
     let (http, _) = registered(&portal, "partner_player").await;
@@ -469,7 +516,10 @@ async fn cards_are_credited_refused_or_corrected_as_the_aggregator_says() {
 
     // Spend most of it, then the aggregator voids the good card: the 85,000 it credited is
     // recalled, what the balance lacks becomes debt, and the next top-up settles it first.
-    let jwt = AttachInternalJwt::new(Arc::new(InternalJwt::new(&portal.settings.jwt)), "test");
+    let jwt = AttachInternalJwt::new(
+        Arc::new(InternalJwt::new(&portal.settings.jwt)),
+        kid_platform::auth::OPERATOR,
+    );
     let mut wallet =
         WalletServiceClient::with_interceptor(grpc::lazy_channel(&portal.wallet).expect("channel"), jwt);
     wallet

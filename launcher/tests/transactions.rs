@@ -21,7 +21,10 @@ use serde_json::json;
 async fn a_player_sees_their_top_ups_and_payments_and_their_balance() {
     let portal = start(|_| {}).await;
     let (http, player) = registered(&portal, "history_player").await;
-    let jwt = AttachInternalJwt::new(Arc::new(InternalJwt::new(&portal.settings.jwt)), "test");
+    let jwt = AttachInternalJwt::new(
+        Arc::new(InternalJwt::new(&portal.settings.jwt)),
+        kid_platform::auth::OPERATOR,
+    );
     let mut wallet =
         WalletServiceClient::with_interceptor(grpc::lazy_channel(&portal.wallet).expect("channel"), jwt);
 

@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use aggregator::HttpAggregator;
 use kid_platform::{
+    auth,
     service::{Gauge, ServiceHost, ServiceSpec},
     topology,
 };
@@ -35,6 +36,7 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
         "payment.partner_id",
         "payment.card_callback_url",
     ],
+    callers: &[auth::GATEWAY, auth::OPERATOR],
     gauges: &[
         // Money that arrived for no player: support credits it by hand.
         Gauge {
@@ -65,6 +67,26 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     let service = grpc::Payment::new(host.pool.clone(), settings, Arc::new(aggregator));
     Ok(Routes::new(PaymentServiceServer::with_interceptor(
         service,
-        host.require_jwt(),
+        host.require_jwt(SERVICE.callers),
     )))
+}
+
+/// Development data: the placeholder payee accounts, which production keeps disabled (see the
+/// migration `placeholder_payees_disabled`), shown again so top-ups can be tried.
+pub async fn seed_development(settings: &kid_platform::Settings) -> anyhow::Result<()> {
+    let pool = kid_platform::db::connect(&settings.database, "payment").await?;
+    let enabled = sqlx::query(
+        "update transfer_method set enabled = true
+         where not enabled and (code, account_number) in (
+             ('vietcombank', '1023456789'), ('techcombank', '19036677889900'),
+             ('momo', '0901234567'), ('viettelpay', '0987654321'))",
+    )
+    .execute(&pool)
+    .await?
+    .rows_affected();
+    if enabled > 0 {
+        tracing::info!(enabled, "development payee accounts enabled");
+    }
+    pool.close().await;
+    Ok(())
 }

@@ -2,6 +2,8 @@
 //! `X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` with a shared secret,
 //! accepted within a tolerance of the signer's clock.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use time::OffsetDateTime;
@@ -11,10 +13,28 @@ type HmacSha256 = Hmac<Sha256>;
 /// How far a signature's time may be from ours.
 pub const TOLERANCE_SECONDS: i64 = 300;
 
+/// The most `v1=` values a header may carry: two during a secret's rotation, with room.
+/// Each costs an HMAC over the whole body, so an unbounded list is a CPU amplifier.
+pub const MAX_SIGNATURES: usize = 4;
+/// The longest header accepted: `t=` and four signatures take under 300 bytes.
+pub const MAX_HEADER_LENGTH: usize = 1024;
+
+/// HMACs computed by verification since the process started (a refused header costs none).
+static MACS_VERIFIED: AtomicU64 = AtomicU64::new(0);
+
+/// How many HMACs verification has computed in this process.
+pub fn macs_verified() -> u64 {
+    MACS_VERIFIED.load(Ordering::Relaxed)
+}
+
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum SignatureError {
     #[error("the signature header is missing or malformed")]
     Malformed,
+    #[error(
+        "the signature header is longer than {MAX_HEADER_LENGTH} bytes or has more than {MAX_SIGNATURES} signatures"
+    )]
+    Oversized,
     #[error("the signature is too old or from the future")]
     Stale,
     #[error("the signature does not match the body")]
@@ -41,13 +61,21 @@ pub fn sign_now(secret: &[u8], body: &[u8]) -> String {
 }
 
 /// Checks `header` against `body` at time `now` (unix seconds), in constant time.
+/// A header over [`MAX_HEADER_LENGTH`] or with more than [`MAX_SIGNATURES`] is refused before
+/// any HMAC is computed.
 pub fn verify(secret: &[u8], header: &str, body: &[u8], now: i64) -> Result<(), SignatureError> {
+    if header.len() > MAX_HEADER_LENGTH {
+        return Err(SignatureError::Oversized);
+    }
     let mut timestamp = None;
     let mut signatures = Vec::new();
     for part in header.split(',') {
         match part.trim().split_once('=') {
             Some(("t", value)) => timestamp = value.parse::<i64>().ok(),
             Some(("v1", value)) => {
+                if signatures.len() == MAX_SIGNATURES {
+                    return Err(SignatureError::Oversized);
+                }
                 signatures.push(hex::decode(value).map_err(|_| SignatureError::Malformed)?)
             }
             _ => {}
@@ -61,10 +89,10 @@ pub fn verify(secret: &[u8], header: &str, body: &[u8], now: i64) -> Result<(), 
         return Err(SignatureError::Stale);
     }
     // Several v1 values allow a secret to be rotated: any one matching is enough.
-    if signatures
-        .iter()
-        .any(|signature| mac(secret, timestamp, body).verify_slice(signature).is_ok())
-    {
+    if signatures.iter().any(|signature| {
+        MACS_VERIFIED.fetch_add(1, Ordering::Relaxed);
+        mac(secret, timestamp, body).verify_slice(signature).is_ok()
+    }) {
         Ok(())
     } else {
         Err(SignatureError::Mismatch)
@@ -115,6 +143,21 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn an_oversized_header_is_refused_before_any_hmac() {
+        let good = sign(SECRET, 5, BODY);
+        let v1 = good.split_once(",v1=").unwrap().1;
+        let five = format!("t=5{}", format!(",v1={v1}").repeat(5));
+        assert!(five.len() < MAX_HEADER_LENGTH);
+        let before = macs_verified();
+        assert_eq!(verify(SECRET, &five, BODY, 5), Err(SignatureError::Oversized));
+        let long = format!("t=5,v1={v1},x={}", "a".repeat(MAX_HEADER_LENGTH));
+        assert_eq!(verify(SECRET, &long, BODY, 5), Err(SignatureError::Oversized));
+        assert_eq!(macs_verified(), before, "no HMAC for a refused header");
+        let four = format!("t=5{}", format!(",v1={v1}").repeat(4));
+        assert_eq!(verify(SECRET, &four, BODY, 5), Ok(()));
     }
 
     #[test]

@@ -20,6 +20,7 @@ use crate::{
     aggregator::Aggregator,
     bank_feed::{self, FeedError, Receipt},
     cards::{self, CardError, CardInput, Settlement},
+    domain::signature::SignatureError,
     methods,
 };
 
@@ -59,6 +60,9 @@ fn now() -> i64 {
 impl From<FeedError> for Status {
     fn from(error: FeedError) -> Self {
         match error {
+            FeedError::Signature(error @ SignatureError::Oversized) => {
+                Status::invalid_argument(error.to_string())
+            }
             FeedError::Signature(error) => Status::unauthenticated(error.to_string()),
             FeedError::Malformed(reason) => {
                 Status::invalid_argument(format!("malformed notification: {reason}"))
@@ -78,6 +82,9 @@ impl From<CardError> for Status {
             CardError::Invalid(fields) => fields.into_status(),
             CardError::AlreadyPending => Status::already_exists(cards::MSG_ALREADY_PENDING),
             CardError::Refused(_) => Status::failed_precondition(cards::MSG_REFUSED),
+            CardError::Signature(error @ SignatureError::Oversized) => {
+                Status::invalid_argument(error.to_string())
+            }
             CardError::Signature(error) => Status::unauthenticated(error.to_string()),
             CardError::Malformed(reason) => Status::invalid_argument(format!("malformed callback: {reason}")),
             CardError::UnknownOrder => Status::not_found("no such card order"),
