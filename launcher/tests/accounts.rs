@@ -103,11 +103,22 @@ async fn a_new_player_registers_is_signed_in_and_sees_the_full_user() {
     assert_eq!(user["credit"], 0);
 }
 
+/// The username is the handle a player signs in with and must pick anew, so a taken one is
+/// told. Whether an address has an account is not told to whoever types it: registering with
+/// it answers as with a free one, and the address's owner is mailed. Nobody gains the address
+/// by naming it: it is an account's for good once verified there, and only its owner can.
 #[tokio::test]
-async fn a_taken_username_or_email_is_a_422_on_that_field() {
+async fn a_stranger_probing_addresses_at_registration_learns_nothing_and_the_owner_is_told() {
     let portal = start(|_| {}).await;
     let first = post(&client(), &portal, "/auth/register", &registration("taken_name")).await;
     assert_eq!(first.status(), StatusCode::CREATED);
+    let identity = kid_platform::db::connect(&portal.settings.database, "identity")
+        .await
+        .expect("pool");
+    sqlx::query("update user_account set verified_at = now() where username = 'taken_name'")
+        .execute(&identity)
+        .await
+        .expect("verify");
 
     let mut again = registration("taken_name");
     again["email"] = json!("someone.else@example.com");
@@ -117,10 +128,56 @@ async fn a_taken_username_or_email_is_a_422_on_that_field() {
         "Tên đăng nhập này đã có người sử dụng."
     );
 
-    let mut same_email = registration("another_name");
-    same_email["email"] = json!("TAKEN_NAME@example.com");
-    let response = post(&client(), &portal, "/auth/register", &same_email).await;
-    assert!(field_error(response, "email").await.contains("đã được sử dụng"));
+    // A taken and a free address answer alike: same status, same shape, the address echoed.
+    let probe = |username: &str, email: &str| {
+        let mut body = registration(username);
+        body["email"] = json!(email);
+        body
+    };
+    let held = post(
+        &client(),
+        &portal,
+        "/auth/register",
+        &probe("probe_one", "TAKEN_NAME@example.com"),
+    )
+    .await;
+    let free = post(
+        &client(),
+        &portal,
+        "/auth/register",
+        &probe("probe_two", "nobody@example.com"),
+    )
+    .await;
+    assert_eq!(
+        (held.status(), free.status()),
+        (StatusCode::CREATED, StatusCode::CREATED)
+    );
+    let (held, free): (Value, Value) = (held.json().await.expect("json"), free.json().await.expect("json"));
+    let keys = |user: &Value| {
+        user.as_object()
+            .map(|user| user.keys().cloned().collect::<Vec<_>>())
+    };
+    assert_eq!(keys(&held), keys(&free));
+    assert_eq!(
+        (held["verifiedAt"].clone(), free["verifiedAt"].clone()),
+        (Value::Null, Value::Null)
+    );
+
+    // The owner hears of it; the probe cannot take the verified address.
+    let owner_mail = common::mail_for(&portal, "taken_name@example.com", 1).await;
+    assert!(
+        owner_mail
+            .iter()
+            .any(|mail| mail["subject"] == "Địa chỉ email của bạn vừa được dùng cho tài khoản Kid"),
+        "{owner_mail:?}"
+    );
+    let verified: Vec<String> = sqlx::query_scalar(
+        "select username from user_account where lower(email) = 'taken_name@example.com' and verified_at is not null",
+    )
+    .fetch_all(&identity)
+    .await
+    .expect("accounts");
+    assert_eq!(verified, ["taken_name"]);
 }
 
 #[tokio::test]
@@ -246,26 +303,37 @@ async fn signing_in_rotates_the_session_and_remember_me_makes_it_persistent() {
         StatusCode::CREATED
     );
 
+    // A session id planted in the browser (session fixation) is not adopted by the sign-in.
+    let planted = "P".repeat(43);
     let http = client();
     let anonymous = http
         .get(format!("{}/api/auth/csrf-cookie", portal.base))
         .send()
         .await
         .expect("csrf");
-    let before = cookie_value(&set_cookie(&anonymous, "kid_session").expect("anonymous session")).to_owned();
-    let login = post(
-        &http,
-        &portal,
-        "/auth/login",
-        &json!({"username": "Rotating", "password": PASSWORD, "remember": true}),
-    )
-    .await;
+    assert_eq!(
+        set_cookie(&anonymous, "kid_session"),
+        None,
+        "an anonymous caller gets no session"
+    );
+    let token = cookie_value(&set_cookie(&anonymous, "XSRF-TOKEN").expect("xsrf")).to_owned();
+    let login = http
+        .post(format!("{}/api/auth/login", portal.base))
+        .header("X-XSRF-TOKEN", &token)
+        .header(
+            header::COOKIE,
+            format!("kid_session={planted}; XSRF-TOKEN={token}"),
+        )
+        .json(&json!({"username": "Rotating", "password": PASSWORD, "remember": true}))
+        .send()
+        .await
+        .expect("login");
     assert_eq!(login.status(), StatusCode::OK);
     let session = set_cookie(&login, "kid_session").expect("new session cookie");
     assert_ne!(
         cookie_value(&session),
-        before,
-        "a sign-in must not keep the pre-login session id"
+        planted,
+        "a sign-in must not keep a pre-login session id"
     );
     assert!(
         session.contains("HttpOnly") && session.contains("Max-Age=2592000"),

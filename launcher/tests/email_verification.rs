@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Portal, clear_cooldowns, client, mail_for, mailbox, register, start, xsrf_token};
+use common::{PASSWORD, Portal, clear_cooldowns, client, mail_for, mailbox, register, start, xsrf_token};
 use reqwest::{Client, Response, StatusCode, header};
 use serde_json::{Value, json};
 
@@ -150,4 +150,39 @@ async fn sending_needs_a_signed_in_player() {
     let portal = start(|_| {}).await;
     let response = send(&client(), &portal).await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+}
+
+/// Someone registers with an address another player verified, then clicks (or gets the owner
+/// to click) the verification link: the address stays the first player's.
+#[tokio::test]
+async fn an_address_another_account_verified_cannot_be_verified_again() {
+    let portal = start(|_| {}).await;
+    let owner = register(&portal, "first_holder").await;
+    assert_eq!(send(&owner, &portal).await.status(), StatusCode::NO_CONTENT);
+    let link = link_for(&portal, "first_holder@example.com", 1).await;
+    assert_eq!(
+        verify(&portal, token_of(&link)).await.status(),
+        StatusCode::NO_CONTENT
+    );
+
+    let squatter = client();
+    let body = json!({
+        "email": "FIRST_HOLDER@example.com", "receiveNewsletter": false, "dob": "2000-01-01",
+        "username": "squatter", "password": PASSWORD, "passwordConfirm": PASSWORD,
+        "gReCaptchaToken": "dev-captcha",
+    });
+    let registered =
+        common::send_json(&squatter, &portal, reqwest::Method::POST, "/auth/register", &body).await;
+    assert_eq!(registered.status(), StatusCode::CREATED);
+    assert_eq!(send(&squatter, &portal).await.status(), StatusCode::NO_CONTENT);
+    let inbox = mail_for(&portal, "first_holder@example.com", 3).await;
+    let link = inbox
+        .iter()
+        .find(|mail| mail["subject"] == "Xác minh địa chỉ email tài khoản Kid")
+        .and_then(|mail| mail["links"][0].as_str())
+        .expect("the squatter's verification link")
+        .to_owned();
+    assert!(verify(&portal, token_of(&link)).await.status().is_client_error());
+    assert_eq!(verified_at(&squatter, &portal).await, Value::Null);
+    assert_ne!(verified_at(&owner, &portal).await, Value::Null);
 }

@@ -100,9 +100,11 @@ pub async fn change_password(
 
 const MSG_EMAIL_INVALID: &str = "Địa chỉ email bạn nhập không hợp lệ";
 const MSG_EMAIL_SAME: &str = "Địa chỉ email mới phải khác địa chỉ hiện tại.";
-const MSG_EMAIL_TAKEN: &str = "Địa chỉ email này đã được sử dụng cho một tài khoản khác.";
 const MSG_CODE_REQUIRED: &str = "Mã bảo mật không được bỏ trống";
 const MSG_CODE_WRONG: &str = "Mã bảo mật không chính xác hoặc đã hết hạn.";
+/// An email change asks for the password the account has now (not an "old" one).
+const MSG_PASSWORD_NOW_REQUIRED: &str = "Hãy nhập mật khẩu hiện tại của bạn.";
+const MSG_PASSWORD_NOW_WRONG: &str = "Mật khẩu hiện tại không chính xác.";
 
 fn one(field: &'static str, message: &str) -> Error {
     let mut errors = FieldErrors::default();
@@ -111,35 +113,31 @@ fn one(field: &'static str, message: &str) -> Error {
 }
 
 /// Moves the account to a new address, which starts unverified. While the current address is
-/// verified, a security code for `confirm.change_email` mailed to it is required. The old
-/// address is told.
+/// verified, a security code for `confirm.change_email` mailed to it is required; while it is
+/// not, the current password (a stolen session alone must not move the account). Every reset
+/// or verification link sent before stops working, and the old address is told.
 pub async fn change_email(
     pool: &PgPool,
+    hasher: &PasswordHasher,
     user_id: Uuid,
     raw_email: &str,
     code: &str,
+    current_password: &str,
 ) -> Result<UserRow, Error> {
     let email = match Email::parse(raw_email) {
         Ok(email) => email,
         Err(message) if raw_email.trim().is_empty() => return Err(one("email", &message)),
         Err(_) => return Err(one("email", MSG_EMAIL_INVALID)),
     };
-    let current: Option<(String, String, bool)> =
-        sqlx::query_as("select username, email, verified_at is not null from user_account where id = $1")
-            .bind(user_id)
-            .fetch_optional(pool)
-            .await?;
-    let (username, old_email, verified) = current.ok_or(Error::UserNotFound)?;
+    let current: Option<(String, String, bool, String)> = sqlx::query_as(
+        "select username, email, verified_at is not null, password_hash from user_account where id = $1",
+    )
+    .bind(user_id)
+    .fetch_optional(pool)
+    .await?;
+    let (username, old_email, verified, stored_hash) = current.ok_or(Error::UserNotFound)?;
     if old_email.eq_ignore_ascii_case(email.as_str()) {
         return Err(one("email", MSG_EMAIL_SAME));
-    }
-    let taken: bool =
-        sqlx::query_scalar("select exists (select 1 from user_account where lower(email) = lower($1))")
-            .bind(email.as_str())
-            .fetch_one(pool)
-            .await?;
-    if taken {
-        return Err(one("email", MSG_EMAIL_TAKEN));
     }
     if verified {
         let code = code.trim();
@@ -160,21 +158,30 @@ pub async fn change_email(
             tracing::info!(%user_id, "email change refused: wrong or expired code");
             return Err(one("securityCode", MSG_CODE_WRONG));
         }
+    } else {
+        if current_password.is_empty() {
+            return Err(one("currentPassword", MSG_PASSWORD_NOW_REQUIRED));
+        }
+        if !hasher.verify(current_password, Some(&stored_hash)).await? {
+            tracing::info!(%user_id, outcome = "wrong current password", "email change refused");
+            return Err(one("currentPassword", MSG_PASSWORD_NOW_WRONG));
+        }
     }
     let mut tx = pool.begin().await?;
+    // Links mailed before (a reset to the old address above all) die with the address.
+    sqlx::query("update email_token set used_at = now() where user_id = $1 and used_at is null")
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
     let changed = sqlx::query("update user_account set email = $2, verified_at = null where id = $1")
         .bind(user_id)
         .bind(email.as_str())
         .execute(&mut *tx)
         .await;
-    match changed {
-        Ok(_) => {}
-        Err(error)
-            if error.as_database_error().and_then(|db| db.constraint()) == Some("user_account_email_key") =>
-        {
-            return Err(one("email", MSG_EMAIL_TAKEN));
-        }
-        Err(error) => return Err(error.into()),
+    changed?;
+    // Whether the address has another account is told to its owner only, by mail.
+    if db::email_held_by_another(&mut tx, email.as_str(), user_id).await? {
+        mail::enqueue(&mut tx, &address_owner_notice(email.as_str())).await?;
     }
     let text = format!(
         "Xin chào {username},\n\n\
@@ -188,4 +195,31 @@ pub async fn change_email(
     tx.commit().await?;
     tracing::info!(%user_id, "email changed");
     db::find_user(pool, user_id).await?.ok_or(Error::UserNotFound)
+}
+
+/// The mail to an address another account already names, when one more account names it.
+fn address_owner_notice(email: &str) -> Mail {
+    let text = "Xin chào,\n\n\
+         Địa chỉ email này vừa được dùng cho một tài khoản Kid, trong khi nó đã gắn với một tài khoản \
+         Kid khác. Nếu là bạn và bạn quên tên đăng nhập, hãy dùng chức năng Quên tên đăng nhập. \
+         Nếu không phải bạn, hãy bỏ qua email này: không ai có thể xác minh địa chỉ của bạn \
+         mà không đọc được hộp thư này.\n\n\
+         Kid"
+    .to_owned();
+    Mail::new(
+        email.to_owned(),
+        "Địa chỉ email của bạn vừa được dùng cho tài khoản Kid",
+        text,
+    )
+}
+
+/// After a registration: tells the address's owner when another account already names it.
+pub async fn tell_address_owner(pool: &PgPool, user_id: Uuid, email: &str) -> Result<(), Error> {
+    let mut tx = pool.begin().await?;
+    if db::email_held_by_another(&mut tx, email, user_id).await? {
+        mail::enqueue(&mut tx, &address_owner_notice(email)).await?;
+        tracing::info!(%user_id, "registered with an address another account names; its owner is told");
+    }
+    tx.commit().await?;
+    Ok(())
 }

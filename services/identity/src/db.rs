@@ -45,7 +45,6 @@ pub struct NewUser<'a> {
 #[derive(Debug, PartialEq, Eq)]
 pub enum Taken {
     Username,
-    Email,
 }
 
 pub enum InsertError {
@@ -71,26 +70,34 @@ pub async fn insert_user(pool: &PgPool, user: &NewUser<'_>) -> Result<UserRow, I
     .map_err(
         |error| match error.as_database_error().and_then(|db| db.constraint()) {
             Some("user_account_username_key") => InsertError::Taken(Taken::Username),
-            Some("user_account_email_key") => InsertError::Taken(Taken::Email),
             _ => InsertError::Database(error),
         },
     )
 }
 
-/// Which of `username` and `email` already belong to an account, regardless of case.
-pub async fn taken(pool: &PgPool, username: &str, email: &str) -> Result<Vec<Taken>, sqlx::Error> {
-    let (username_taken, email_taken): (bool, bool) = sqlx::query_as(
-        "select exists (select 1 from user_account where lower(username) = lower($1)),
-                exists (select 1 from user_account where lower(email) = lower($2))",
+/// Whether `username` already belongs to an account, regardless of case. (An address may be
+/// named by several accounts until one verifies it: see the migration
+/// `email_unique_once_verified`.)
+pub async fn username_taken(pool: &PgPool, username: &str) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar("select exists (select 1 from user_account where lower(username) = lower($1))")
+        .bind(username)
+        .fetch_one(pool)
+        .await
+}
+
+/// Whether an account other than `except` names `email`, regardless of case.
+pub async fn email_held_by_another(
+    conn: &mut sqlx::PgConnection,
+    email: &str,
+    except: Uuid,
+) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar(
+        "select exists (select 1 from user_account where lower(email) = lower($1) and id <> $2)",
     )
-    .bind(username)
     .bind(email)
-    .fetch_one(pool)
-    .await?;
-    Ok([(username_taken, Taken::Username), (email_taken, Taken::Email)]
-        .into_iter()
-        .filter_map(|(is_taken, field)| is_taken.then_some(field))
-        .collect())
+    .bind(except)
+    .fetch_one(conn)
+    .await
 }
 
 /// The account's id and password hash, by username regardless of case.

@@ -9,7 +9,10 @@ pub mod recovery;
 pub mod security_code;
 pub mod verification;
 
-use kid_platform::service::{ServiceHost, ServiceSpec};
+use kid_platform::{
+    auth,
+    service::{ServiceHost, ServiceSpec},
+};
 use kid_proto::identity::v1::identity_service_server::{IdentityServiceServer, SERVICE_NAME};
 use sqlx::migrate::Migrator;
 use tonic::service::Routes;
@@ -24,6 +27,7 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
     wire,
     // Links in mail point at the portal's public address.
     needs: &["mail.smtp_url", "mail.from", "gateway.public_url"],
+    callers: &[auth::GATEWAY, auth::OPERATOR],
     gauges: &[],
 };
 
@@ -37,7 +41,7 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     );
     Ok(Routes::new(IdentityServiceServer::with_interceptor(
         service,
-        host.require_jwt(),
+        host.require_jwt(SERVICE.callers),
     )))
 }
 

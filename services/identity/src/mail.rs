@@ -233,8 +233,12 @@ impl Courier {
             };
             match self.sender.send(&mail).await {
                 Ok(()) => {
+                    // Delivered: the link or code it carried is not kept (the text holds it too).
                     sqlx::query(
-                        "update mail_message set sent_at = now(), attempts = attempts + 1 where id = $1",
+                        "update mail_message set sent_at = now(), attempts = attempts + 1,
+                             body_text = case when link is null and code is null then body_text else '' end,
+                             link = null, code = null
+                         where id = $1",
                     )
                     .bind(mail.id)
                     .execute(&mut *tx)

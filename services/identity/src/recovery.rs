@@ -122,26 +122,33 @@ pub async fn reset(
     Ok(user_id)
 }
 
-/// Mails the username of the account with `email`, if there is one.
+/// Mails the usernames of the accounts naming `email`, if there are any, to that address.
 pub async fn recover_username(pool: &PgPool, email: &str) -> Result<(), Error> {
     let mut tx = pool.begin().await?;
-    let user: Option<(Uuid, String, String)> =
-        sqlx::query_as("select id, username, email from user_account where lower(email) = lower($1)")
-            .bind(email.trim())
-            .fetch_optional(&mut *tx)
-            .await?;
-    let Some((user_id, username, email)) = user else {
+    let accounts: Vec<(Uuid, String, String)> = sqlx::query_as(
+        "select id, username, email from user_account where lower(email) = lower($1)
+         order by verified_at is null, created_at",
+    )
+    .bind(email.trim())
+    .fetch_all(&mut *tx)
+    .await?;
+    let Some((user_id, _, email)) = accounts.first().cloned() else {
         return Ok(());
     };
+    let usernames: Vec<&str> = accounts
+        .iter()
+        .map(|(_, username, _)| username.as_str())
+        .collect();
     let text = format!(
         "Xin chào,\n\n\
-         Tên đăng nhập của tài khoản Kid gắn với địa chỉ email này là: {username}\n\n\
+         Tên đăng nhập của tài khoản Kid gắn với địa chỉ email này là: {}\n\n\
          Nếu bạn không yêu cầu, hãy bỏ qua email này.\n\n\
-         Kid"
+         Kid",
+        usernames.join(", ")
     );
     let mail = Mail::new(email, "Tên đăng nhập tài khoản Kid của bạn", text);
     mail::enqueue(&mut tx, &mail).await?;
     tx.commit().await?;
-    tracing::info!(%user_id, "username reminder queued");
+    tracing::info!(%user_id, accounts = accounts.len(), "username reminder queued");
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! Security codes: six digits mailed to the account's address to confirm an action, valid for
-//! ten minutes, five wrong tries, once.
+//! ten minutes, once. Five wrong tries an hour per action: a new code keeps the tries already
+//! spent, so asking again and again buys no more guesses.
 
 use rand::Rng;
 use sha2::{Digest, Sha256};
@@ -75,7 +76,11 @@ pub async fn send(pool: &PgPool, user_id: Uuid, action: Action) -> Result<(), Er
         "insert into security_code (user_id, action, code_hash, expires_at)
          values ($1, $2, $3, now() + make_interval(mins => $4))
          on conflict (user_id, action) do update
-         set code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0,
+         set code_hash = excluded.code_hash, expires_at = excluded.expires_at,
+             attempts = case when security_code.tries_since > now() - interval '1 hour'
+                             then security_code.attempts else 0 end,
+             tries_since = case when security_code.tries_since > now() - interval '1 hour'
+                                then security_code.tries_since else now() end,
              used_at = null, created_at = now()",
     )
     .bind(user_id)
@@ -99,7 +104,8 @@ pub async fn send(pool: &PgPool, user_id: Uuid, action: Action) -> Result<(), Er
 }
 
 /// Uses the code for `action` in the caller's transaction. A wrong code counts a try; after
-/// five, or once used or expired, no code is accepted until a new one is sent.
+/// five within the hour no code is accepted until the hour is over, and once used or expired
+/// none until a new one is sent. The right code starts the tries over.
 pub async fn consume(
     conn: &mut PgConnection,
     user_id: Uuid,
@@ -118,11 +124,15 @@ pub async fn consume(
         return Ok(false);
     };
     if !live || attempts >= MAX_ATTEMPTS {
+        if live {
+            tracing::info!(%user_id, action = action.as_str(), "security code refused: tries spent for the hour");
+        }
         return Ok(false);
     }
     let matches = code.len() == LENGTH && code_hash(user_id, action, code) == stored;
     let sql = if matches {
-        "update security_code set used_at = now() where user_id = $1 and action = $2"
+        "update security_code set used_at = now(), attempts = 0, tries_since = now()
+         where user_id = $1 and action = $2"
     } else {
         "update security_code set attempts = attempts + 1 where user_id = $1 and action = $2"
     };

@@ -112,10 +112,23 @@ pub async fn verify(pool: &PgPool, token: &str) -> Result<Uuid, Error> {
     .fetch_optional(&mut *tx)
     .await?;
     let user_id = user_id.ok_or(Error::InvalidLink)?;
-    sqlx::query("update user_account set verified_at = coalesce(verified_at, now()) where id = $1")
-        .bind(user_id)
-        .execute(&mut *tx)
-        .await?;
+    let verified =
+        sqlx::query("update user_account set verified_at = coalesce(verified_at, now()) where id = $1")
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await;
+    match verified {
+        Ok(_) => {}
+        // Another account verified this address first: it is theirs.
+        Err(error)
+            if error.as_database_error().and_then(|db| db.constraint())
+                == Some("user_account_verified_email_key") =>
+        {
+            tracing::info!(%user_id, "verification refused: another account verified the address");
+            return Err(Error::InvalidLink);
+        }
+        Err(error) => return Err(error.into()),
+    }
     tx.commit().await?;
     tracing::info!(%user_id, "email verified");
     Ok(user_id)

@@ -42,6 +42,10 @@ impl From<Error> for Status {
             Error::InvalidResetLink => FieldErrors::one("token", MSG_INVALID_RESET_LINK).into_status(),
             Error::InvalidLink => FieldErrors::one("token", MSG_INVALID_LINK).into_status(),
             Error::Validation(fields) => fields.into_status(),
+            Error::Hash(HashError::Busy) => {
+                tracing::warn!("password hashing at capacity: asked to retry");
+                Status::resource_exhausted("password hashing is at capacity, retry shortly")
+            }
             Error::Hash(source) => {
                 tracing::error!(error = %source, "password hashing failed");
                 Status::internal("internal error")

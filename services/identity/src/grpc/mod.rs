@@ -27,7 +27,6 @@ use crate::{
 pub use error::Error;
 
 const MSG_USERNAME_TAKEN: &str = "Tên đăng nhập này đã có người sử dụng.";
-const MSG_EMAIL_TAKEN: &str = "Địa chỉ email này đã được sử dụng cho một tài khoản khác.";
 
 pub struct Identity {
     pool: PgPool,
@@ -55,10 +54,12 @@ impl Identity {
             "passwordConfirm",
             Password::confirm(&request.password_confirm, &request.password),
         );
-        if let (Some(username), Some(email)) = (&username, &email) {
-            for field in db::taken(&self.pool, username.as_str(), email.as_str()).await? {
-                record_taken(&mut errors, &field);
-            }
+        // The username is the sign-in handle a player must pick anew, so it is told; whether
+        // the address has an account is not (its owner is mailed instead, below).
+        if let Some(username) = &username
+            && db::username_taken(&self.pool, username.as_str()).await?
+        {
+            record_taken(&mut errors, &Taken::Username);
         }
         let (Some(email), Some(dob), Some(username), Some(password), true) =
             (email, dob, username, password, errors.is_empty())
@@ -77,6 +78,7 @@ impl Identity {
         match db::insert_user(&self.pool, &new_user).await {
             Ok(row) => {
                 tracing::info!(user_id = %row.id, "account registered");
+                account::tell_address_owner(&self.pool, row.id, &row.email).await?;
                 Ok(row)
             }
             // Someone took the name between the check and the insert.
@@ -110,7 +112,6 @@ impl Identity {
 fn record_taken(errors: &mut FieldErrors, field: &Taken) {
     match field {
         Taken::Username => errors.add("username", MSG_USERNAME_TAKEN),
-        Taken::Email => errors.add("email", MSG_EMAIL_TAKEN),
     }
 }
 
@@ -240,7 +241,15 @@ impl IdentityService for Identity {
     ) -> Result<Response<ChangeEmailResponse>, Status> {
         let request = request.get_ref();
         let id = parse_user_id(&request.user_id)?;
-        let user = account::change_email(&self.pool, id, &request.email, &request.security_code).await?;
+        let user = account::change_email(
+            &self.pool,
+            &self.hasher,
+            id,
+            &request.email,
+            &request.security_code,
+            &request.current_password,
+        )
+        .await?;
         Ok(Response::new(ChangeEmailResponse {
             user: Some(user.into()),
         }))
