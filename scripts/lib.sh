@@ -46,14 +46,23 @@ ensure_postgres() {
   wait_for_port 5432 PostgreSQL
 }
 
+# Redis holds sessions and password-guess throttles: it must never evict them (an evicted
+# counter is a reset throttle), so it runs with noeviction here as in deploy/.
 ensure_redis() {
-  port_open 6379 && return 0
-  command -v redis-server >/dev/null || { log "installing Redis"; apt_install redis-server; }
-  log "starting Redis"
-  mkdir -p /var/lib/redis /var/log/redis
-  redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
-    --dir /var/lib/redis --logfile /var/log/redis/ci.log
-  wait_for_port 6379 Redis
+  if ! port_open 6379; then
+    command -v redis-server >/dev/null || { log "installing Redis"; apt_install redis-server; }
+    log "starting Redis"
+    mkdir -p /var/lib/redis /var/log/redis
+    redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
+      --maxmemory-policy noeviction --dir /var/lib/redis --logfile /var/log/redis/ci.log
+    wait_for_port 6379 Redis
+  fi
+  local policy
+  policy=$(redis-cli -p 6379 config get maxmemory-policy 2>/dev/null | tail -1)
+  if [ -n "$policy" ] && [ "$policy" != noeviction ]; then
+    log "Redis evicts keys ($policy): switching it to noeviction"
+    redis-cli -p 6379 config set maxmemory-policy noeviction >/dev/null
+  fi
 }
 
 # Every quorum queue holds files open, and the tests make hundreds (each test its own, deleted a

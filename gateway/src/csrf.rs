@@ -1,6 +1,15 @@
 //! CSRF defence for every state-changing API call: the request must come from our own origin
-//! and echo its session's XSRF token in `X-XSRF-TOKEN`. Webhooks are exempt: outside parties
-//! sign them instead.
+//! and echo its XSRF token in `X-XSRF-TOKEN`. A signed-in caller's token is its session's. An
+//! anonymous caller keeps no state on the server: its token is a signed double-submit cookie
+//! (issue time, random nonce, HMAC), valid for two hours, and the header must repeat the cookie.
+//! Webhooks are exempt: outside parties sign them instead.
+
+use std::time::Duration;
+
+use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+use hmac::{Hmac, Mac};
+use rand::RngCore;
+use sha2::Sha256;
 
 use axum::{
     extract::{Request, State},
@@ -13,18 +22,78 @@ use subtle::ConstantTimeEq;
 
 use crate::{
     error::{ApiError, ApiResult},
-    session::XSRF_HEADER,
+    session::{XSRF_COOKIE, XSRF_HEADER},
     state::AppState,
 };
 
-/// `GET /api/auth/csrf-cookie`: sets `XSRF-TOKEN` for the caller's session, creating an
-/// anonymous session when there is none.
+/// How long an anonymous token is accepted.
+const ANONYMOUS_LIFETIME: Duration = Duration::from_secs(2 * 60 * 60);
+
+/// Signs and checks anonymous XSRF tokens.
+#[derive(Clone)]
+pub struct AnonymousTokens {
+    key: [u8; 32],
+}
+
+impl AnonymousTokens {
+    /// The key is derived from `secret` (the gateway's signing secret), labelled so it signs
+    /// nothing else.
+    pub fn derived_from(secret: &[u8]) -> Self {
+        let mut mac = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes a key of any length");
+        mac.update(b"kid-gateway anonymous xsrf v1");
+        Self {
+            key: mac.finalize().into_bytes().into(),
+        }
+    }
+
+    fn mac(&self, payload: &str) -> Hmac<Sha256> {
+        let mut mac = Hmac::<Sha256>::new_from_slice(&self.key).expect("HMAC takes a key of any length");
+        mac.update(payload.as_bytes());
+        mac
+    }
+
+    /// `<issued unix seconds>.<nonce>.<signature>`, URL-safe.
+    pub fn issue(&self, now: i64) -> String {
+        let mut nonce = [0u8; 16];
+        rand::rng().fill_bytes(&mut nonce);
+        let payload = format!("{now}.{}", URL_SAFE_NO_PAD.encode(nonce));
+        let signature = URL_SAFE_NO_PAD.encode(self.mac(&payload).finalize().into_bytes());
+        format!("{payload}.{signature}")
+    }
+
+    /// Whether we signed `token` less than two hours before `now`.
+    pub fn verify(&self, token: &str, now: i64) -> bool {
+        let Some((payload, signature)) = token.rsplit_once('.') else {
+            return false;
+        };
+        let Some(issued) = payload
+            .split_once('.')
+            .and_then(|(issued, _)| issued.parse::<i64>().ok())
+        else {
+            return false;
+        };
+        let fresh = (0..ANONYMOUS_LIFETIME.as_secs() as i64).contains(&(now - issued));
+        let signed = URL_SAFE_NO_PAD
+            .decode(signature)
+            .is_ok_and(|signature| self.mac(payload).verify_slice(&signature).is_ok());
+        fresh && signed
+    }
+}
+
+fn now() -> i64 {
+    time::OffsetDateTime::now_utc().unix_timestamp()
+}
+
+/// `GET /api/auth/csrf-cookie`: sets `XSRF-TOKEN` for the caller's session or, for an anonymous
+/// caller, a signed token that costs the server nothing to keep.
 pub async fn csrf_cookie(State(state): State<AppState>, jar: CookieJar) -> ApiResult<Response> {
-    let session = match state.sessions.from_jar(&jar).await? {
-        Some(session) => session,
-        None => state.sessions.create().await?,
+    let jar = match state.sessions.from_jar(&jar).await? {
+        Some(session) => state.sessions.set_cookies(jar, &session),
+        None => state
+            .sessions
+            .set_anonymous_xsrf(jar, state.anonymous_tokens.issue(now())),
     };
-    Ok((StatusCode::NO_CONTENT, state.sessions.set_cookies(jar, &session)).into_response())
+    Ok((StatusCode::NO_CONTENT, jar).into_response())
 }
 
 fn is_safe(method: &Method) -> bool {
@@ -66,13 +135,14 @@ async fn check(state: &AppState, jar: &CookieJar, headers: &HeaderMap) -> ApiRes
         .get(XSRF_HEADER)
         .and_then(|value| value.to_str().ok())
         .ok_or(ApiError::CsrfMismatch)?;
-    let session = state
-        .sessions
-        .from_jar(jar)
-        .await?
-        .ok_or(ApiError::CsrfMismatch)?;
-    let expected = session.data.xsrf_token.as_bytes();
-    if bool::from(expected.ct_eq(sent.as_bytes())) {
+    let matches = match state.sessions.from_jar(jar).await? {
+        Some(session) => bool::from(session.data.xsrf_token.as_bytes().ct_eq(sent.as_bytes())),
+        None => jar.get(XSRF_COOKIE).is_some_and(|cookie| {
+            bool::from(cookie.value().as_bytes().ct_eq(sent.as_bytes()))
+                && state.anonymous_tokens.verify(sent, now())
+        }),
+    };
+    if matches {
         Ok(())
     } else {
         Err(ApiError::CsrfMismatch)
@@ -103,6 +173,22 @@ mod tests {
             &headers(&[("sec-fetch-site", "same-origin")]),
             ours
         ));
+    }
+
+    #[test]
+    fn anonymous_tokens_verify_only_when_ours_and_fresh() {
+        let tokens = AnonymousTokens::derived_from(b"secret");
+        let token = tokens.issue(1_000_000);
+        assert!(tokens.verify(&token, 1_000_000));
+        assert!(tokens.verify(&token, 1_000_000 + 7_199));
+        assert!(!tokens.verify(&token, 1_000_000 + 7_200), "expired");
+        assert!(!tokens.verify(&token, 999_999), "from the future");
+        assert!(!AnonymousTokens::derived_from(b"other").verify(&token, 1_000_000));
+        let moved = token.replacen("1000000", "1000001", 1);
+        assert!(!tokens.verify(&moved, 1_000_001), "the time is signed");
+        for bad in ["", "x", "1.2", "1000000.abc.", "not.a.token"] {
+            assert!(!tokens.verify(bad, 1_000_000), "{bad}");
+        }
     }
 
     #[test]

@@ -46,6 +46,9 @@ pub enum ApiError {
     TooManyRequests { retry_after_seconds: u64 },
     #[error("a service is unavailable: {0}")]
     Unavailable(String),
+    /// A service at capacity (password hashing, say): retry in a moment.
+    #[error("a service is at capacity")]
+    Busy { retry_after_seconds: u64 },
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -56,6 +59,7 @@ const MSG_FOREIGN_ORIGIN: &str = "Yêu cầu bị từ chối vì không xuất 
 const MSG_ROUTE_NOT_FOUND: &str = "Không tìm thấy địa chỉ API này.";
 const MSG_TOO_MANY: &str = "Bạn thao tác quá nhanh, hãy thử lại sau ít phút.";
 const MSG_UNAVAILABLE: &str = "Dịch vụ tạm thời gián đoạn, xin thử lại sau.";
+const MSG_BUSY: &str = "Hệ thống đang bận, xin thử lại sau giây lát.";
 const MSG_INTERNAL: &str = "Đã xảy ra lỗi, xin thử lại sau.";
 const MSG_BAD_REQUEST: &str = "Dữ liệu gửi lên không hợp lệ.";
 
@@ -71,7 +75,7 @@ impl ApiError {
             Self::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Unavailable(_) | Self::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -88,6 +92,7 @@ impl ApiError {
             Self::NotFound(message) | Self::Conflict(message) => (message, BTreeMap::new()),
             Self::TooManyRequests { .. } => (MSG_TOO_MANY.to_owned(), BTreeMap::new()),
             Self::Unavailable(_) => (MSG_UNAVAILABLE.to_owned(), BTreeMap::new()),
+            Self::Busy { .. } => (MSG_BUSY.to_owned(), BTreeMap::new()),
             Self::Internal(_) => (MSG_INTERNAL.to_owned(), BTreeMap::new()),
         };
         ErrorBody { message, errors }
@@ -104,7 +109,9 @@ impl IntoResponse for ApiError {
             _ => tracing::debug!(%status, error = %self, "request refused"),
         }
         let retry_after = match &self {
-            Self::TooManyRequests { retry_after_seconds } => Some(*retry_after_seconds),
+            Self::TooManyRequests { retry_after_seconds } | Self::Busy { retry_after_seconds } => {
+                Some(*retry_after_seconds)
+            }
             _ => None,
         };
         let mut response = (status, Json(self.body())).into_response();
@@ -146,8 +153,9 @@ impl From<tonic::Status> for ApiError {
             Code::AlreadyExists | Code::Aborted | Code::FailedPrecondition => {
                 Self::Conflict(status.message().to_owned())
             }
-            Code::ResourceExhausted => Self::TooManyRequests {
-                retry_after_seconds: 60,
+            // A service at capacity (no service throttles players itself; the gateway does).
+            Code::ResourceExhausted => Self::Busy {
+                retry_after_seconds: 1,
             },
             Code::Unavailable | Code::DeadlineExceeded => Self::Unavailable(status.message().to_owned()),
             _ => Self::Internal(format!("{:?}: {}", status.code(), status.message())),

@@ -39,7 +39,7 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
 pub const NEEDS: &[&str] = &[
     "environment",
     "redis.url",
-    "jwt.secret",
+    "jwt.keys.gateway",
     "captcha.secret",
     "gateway.host",
     "gateway.port",
@@ -118,12 +118,19 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
     let mut router = Router::new()
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz).with_state(state.clone()))
-        .nest("/api", api::router(state))
+        // Nothing under /api may be kept by a browser or a proxy: it is per player, or a token.
+        .nest(
+            "/api",
+            api::router(state).layer(SetResponseHeaderLayer::overriding(
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("no-store"),
+            )),
+        )
         .fallback_service(web::spa(Path::new(&settings.gateway.web_dist)))
         .layer(client_ip_source.into_extension())
         .layer(middleware::from_fn(record_metrics))
         .layer(TraceLayer::new_for_http().make_span_with(|request: &Request| {
-            let span = tracing::info_span!("http", method = %request.method(), path = %request.uri().path());
+            let span = tracing::info_span!("http", method = %request.method(), path = %loggable_path(request.uri().path()));
             telemetry::adopt_parent_from_headers(&span, request.headers());
             span
         }))
@@ -134,11 +141,7 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
         .layer(header_layer(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header_layer(header::X_FRAME_OPTIONS, "DENY"))
         // Reset and verification links carry their token in the path: never let it leak.
-        .layer(header_layer(header::REFERRER_POLICY, "no-referrer"))
-        .layer(header_layer(
-            header::REFERRER_POLICY,
-            "strict-origin-when-cross-origin",
-        ));
+        .layer(header_layer(header::REFERRER_POLICY, "no-referrer"));
     // With a metrics port of its own (Kubernetes), /metrics stays off the public listener.
     if settings.metrics.port == 0 {
         router = router.merge(kid_platform::metrics::router());
@@ -150,6 +153,27 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
         ));
     }
     router
+}
+
+/// Pages and calls whose last path segment is a secret: reset and verification links.
+const SECRET_PATH_PREFIXES: &[&str] = &[
+    "/recovery/forgot-password/",
+    "/email-verification/",
+    "/api/auth/reset-password/",
+];
+
+/// The request path as spans, logs and traces may keep it: a reset or verification token is
+/// replaced by `{token}` (metrics use the route's template, which never holds one).
+pub fn loggable_path(path: &str) -> std::borrow::Cow<'_, str> {
+    for prefix in SECRET_PATH_PREFIXES {
+        if let Some(rest) = path.strip_prefix(prefix)
+            && !rest.is_empty()
+            && rest != "send-email"
+        {
+            return format!("{prefix}{{token}}").into();
+        }
+    }
+    path.into()
 }
 
 fn header_layer(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
@@ -168,4 +192,34 @@ async fn record_metrics(request: Request, next: Next) -> Response {
     metrics::counter!("http_requests_total", "method" => method, "route" => route.clone(), "status" => status).increment(1);
     metrics::histogram!("http_request_seconds", "route" => route).record(started.elapsed().as_secs_f64());
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_in_paths_never_reach_a_span() {
+        assert_eq!(
+            loggable_path("/recovery/forgot-password/abc123"),
+            "/recovery/forgot-password/{token}"
+        );
+        assert_eq!(
+            loggable_path("/api/auth/reset-password/abc123/extra"),
+            "/api/auth/reset-password/{token}"
+        );
+        assert_eq!(
+            loggable_path("/email-verification/xyz"),
+            "/email-verification/{token}"
+        );
+        assert_eq!(
+            loggable_path("/api/auth/reset-password/send-email"),
+            "/api/auth/reset-password/send-email"
+        );
+        assert_eq!(
+            loggable_path("/recovery/forgot-password"),
+            "/recovery/forgot-password"
+        );
+        assert_eq!(loggable_path("/api/me"), "/api/me");
+    }
 }

@@ -17,10 +17,48 @@ pub const SESSION_COOKIE: &str = "kid_session";
 pub const XSRF_COOKIE: &str = "XSRF-TOKEN";
 pub const XSRF_HEADER: &str = "x-xsrf-token";
 
-/// How long a browser-session sign-in (or an anonymous session) nobody uses survives.
-const IDLE_TIMEOUT: Duration = Duration::from_secs(2 * 60 * 60);
-/// How long a remember-me sign-in lasts.
-const REMEMBER_FOR: Duration = Duration::from_secs(30 * 24 * 60 * 60);
+/// How long sessions last (the gateway's settings).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lifetimes {
+    /// A browser-session sign-in nobody uses ends after this.
+    pub idle: Duration,
+    /// A browser-session sign-in ends this long after it started, however much it is used.
+    pub absolute: Duration,
+    /// A remember-me sign-in ends this long after it started.
+    pub remember: Duration,
+}
+
+impl Lifetimes {
+    pub fn from_settings(settings: &kid_platform::config::GatewaySettings) -> Self {
+        Self {
+            idle: Duration::from_secs(settings.session_idle_seconds),
+            absolute: Duration::from_secs(settings.session_lifetime_seconds),
+            remember: Duration::from_secs(settings.session_remember_seconds),
+        }
+    }
+
+    /// The longest any session lives: how long a player's index of sessions is kept.
+    fn longest(&self) -> Duration {
+        self.remember.max(self.absolute)
+    }
+
+    /// Seconds the session may still live at `now`: its absolute end, and for a
+    /// browser-session sign-in the idle timeout from now, whichever is sooner. Zero: it ended.
+    fn left(&self, data: &SessionData, now: i64) -> u64 {
+        let absolute = if data.remember {
+            self.remember
+        } else {
+            self.absolute
+        };
+        let end = data.created_at.saturating_add(absolute.as_secs() as i64);
+        let left = end.saturating_sub(now).max(0) as u64;
+        if data.remember {
+            left
+        } else {
+            left.min(self.idle.as_secs())
+        }
+    }
+}
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct SessionData {
@@ -61,12 +99,6 @@ pub fn handle(id: &str) -> String {
     hex::encode(&Sha256::digest(id.as_bytes())[..12])
 }
 
-impl SessionData {
-    fn lifetime(&self) -> Duration {
-        if self.remember { REMEMBER_FOR } else { IDLE_TIMEOUT }
-    }
-}
-
 #[derive(Debug, Clone)]
 pub struct Session {
     pub id: String,
@@ -85,14 +117,21 @@ pub struct SessionStore {
     redis: ConnectionManager,
     prefix: String,
     secure_cookies: bool,
+    lifetimes: Lifetimes,
 }
 
 impl SessionStore {
-    pub fn new(redis: ConnectionManager, key_prefix: &str, secure_cookies: bool) -> Self {
+    pub fn new(
+        redis: ConnectionManager,
+        key_prefix: &str,
+        secure_cookies: bool,
+        lifetimes: Lifetimes,
+    ) -> Self {
         Self {
             redis,
             prefix: format!("{key_prefix}:session:"),
             secure_cookies,
+            lifetimes,
         }
     }
 
@@ -105,7 +144,8 @@ impl SessionStore {
         format!("{}user:{user_id}", self.prefix)
     }
 
-    /// The session named by `id`; a browser-session sign-in's idle timeout restarts.
+    /// The session named by `id`; a browser-session sign-in's idle timeout restarts, up to its
+    /// absolute end. A session past its absolute end is deleted.
     pub async fn load(&self, id: &str) -> redis::RedisResult<Option<Session>> {
         if id.len() != 43
             || !id
@@ -120,6 +160,11 @@ impl SessionStore {
         let Some(mut data) = raw.and_then(|raw| serde_json::from_str::<SessionData>(&raw).ok()) else {
             return Ok(None);
         };
+        let left = self.lifetimes.left(&data, now());
+        if left == 0 {
+            self.destroy(id).await?;
+            return Ok(None);
+        }
         if data.user_id.is_some() && now() - data.last_seen_at >= LAST_SEEN_RESOLUTION {
             data.last_seen_at = now();
             let raw = serde_json::to_string(&data).unwrap_or_default();
@@ -132,7 +177,7 @@ impl SessionStore {
                 .await?;
         }
         if !data.remember {
-            let _: bool = redis.expire(&key, IDLE_TIMEOUT.as_secs() as i64).await?;
+            let _: bool = redis.expire(&key, left as i64).await?;
         }
         Ok(Some(Session {
             id: id.to_owned(),
@@ -146,11 +191,6 @@ impl SessionStore {
             Some(cookie) => self.load(cookie.value()).await,
             None => Ok(None),
         }
-    }
-
-    /// A new anonymous session with a fresh XSRF token.
-    pub async fn create(&self) -> redis::RedisResult<Session> {
-        self.start(None, false, Client::default()).await
     }
 
     /// Signs `user_id` in under a brand-new session id and XSRF token; the previous session,
@@ -188,13 +228,16 @@ impl SessionStore {
         };
         let mut redis = self.redis.clone();
         let raw = serde_json::to_string(&session.data).unwrap_or_default();
-        let () = redis
-            .set_ex(self.key(&session.id), raw, session.data.lifetime().as_secs())
-            .await?;
+        let lifetime = self.lifetimes.left(&session.data, session.data.created_at).max(1);
+        let () = redis.set_ex(self.key(&session.id), raw, lifetime).await?;
         if let Some(user_id) = &session.data.user_id {
+            // Kept as long as the longest session can live from now, so every live session of
+            // the player stays findable (a password change revokes them all).
             let index = self.index_key(user_id);
             let _: i64 = redis.sadd(&index, &session.id).await?;
-            let _: bool = redis.expire(&index, REMEMBER_FOR.as_secs() as i64).await?;
+            let _: bool = redis
+                .expire(&index, self.lifetimes.longest().as_secs() as i64)
+                .await?;
         }
         Ok(session)
     }
@@ -274,9 +317,21 @@ impl SessionStore {
             .path("/")
             .build();
         if session.data.remember {
-            cookie.set_max_age(time::Duration::seconds(REMEMBER_FOR.as_secs() as i64));
+            cookie.set_max_age(time::Duration::seconds(self.lifetimes.remember.as_secs() as i64));
         }
         cookie
+    }
+
+    /// An anonymous caller's `XSRF-TOKEN` (see [`crate::csrf`]), for the browser session.
+    pub fn set_anonymous_xsrf(&self, jar: CookieJar, token: String) -> CookieJar {
+        jar.add(
+            Cookie::build((XSRF_COOKIE, token))
+                .http_only(false)
+                .secure(self.secure_cookies)
+                .same_site(SameSite::Lax)
+                .path("/")
+                .build(),
+        )
     }
 
     /// The HttpOnly session cookie and the `XSRF-TOKEN` cookie the SPA reads and echoes.
@@ -313,5 +368,47 @@ impl axum::extract::FromRequestParts<crate::state::AppState> for SignedIn {
                 })
             })
             .ok_or(crate::error::ApiError::Unauthenticated)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lifetimes() -> Lifetimes {
+        Lifetimes {
+            idle: Duration::from_secs(100),
+            absolute: Duration::from_secs(1_000),
+            remember: Duration::from_secs(10_000),
+        }
+    }
+
+    fn session(remember: bool) -> SessionData {
+        SessionData {
+            xsrf_token: String::new(),
+            user_id: Some("u".into()),
+            remember,
+            client: Client::default(),
+            created_at: 50_000,
+            last_seen_at: 50_000,
+        }
+    }
+
+    #[test]
+    fn a_browser_session_lives_the_idle_timeout_until_its_absolute_end() {
+        let lifetimes = lifetimes();
+        assert_eq!(lifetimes.left(&session(false), 50_000), 100);
+        assert_eq!(lifetimes.left(&session(false), 50_950), 50);
+        assert_eq!(lifetimes.left(&session(false), 51_000), 0);
+        assert_eq!(lifetimes.left(&session(false), 60_000), 0);
+    }
+
+    #[test]
+    fn a_remember_me_session_ignores_idleness_but_not_its_end() {
+        let lifetimes = lifetimes();
+        assert_eq!(lifetimes.left(&session(true), 50_000), 10_000);
+        assert_eq!(lifetimes.left(&session(true), 59_999), 1);
+        assert_eq!(lifetimes.left(&session(true), 60_000), 0);
+        assert_eq!(lifetimes.longest(), Duration::from_secs(10_000));
     }
 }

@@ -24,8 +24,9 @@ use tonic::{service::interceptor::InterceptedService, transport::Channel};
 
 use crate::{
     captcha::{self, CaptchaVerifier},
-    session::SessionStore,
-    throttle::{Cooldowns, LoginThrottle},
+    csrf::AnonymousTokens,
+    session::{Lifetimes, SessionStore},
+    throttle::{AttemptThrottle, Cooldowns},
 };
 
 pub type Authorized = InterceptedService<Channel, AttachInternalJwt>;
@@ -66,9 +67,11 @@ pub struct Stores {
 #[derive(Clone)]
 pub struct AppState {
     pub sessions: SessionStore,
-    pub throttle: LoginThrottle,
+    pub throttle: AttemptThrottle,
     pub cooldowns: Cooldowns,
     pub captcha: Arc<dyn CaptchaVerifier>,
+    /// Signs anonymous callers' XSRF tokens.
+    pub anonymous_tokens: AnonymousTokens,
     pub clients: Clients,
     pub dependencies: Arc<Dependencies>,
     /// `scheme://host[:port]` of the portal, for the Origin check.
@@ -87,13 +90,18 @@ impl AppState {
             .await
             .context("connecting to Redis")?;
         let secure_cookies = settings.environment == Environment::Production;
-        let throttle = LoginThrottle::new(redis.clone(), &settings.redis.key_prefix);
+        let throttle = AttemptThrottle::new(redis.clone(), &settings.redis.key_prefix);
         let cooldowns = Cooldowns::new(redis.clone(), &settings.redis.key_prefix);
-        let sessions = SessionStore::new(redis, &settings.redis.key_prefix, secure_cookies);
+        let sessions = SessionStore::new(
+            redis,
+            &settings.redis.key_prefix,
+            secure_cookies,
+            Lifetimes::from_settings(&settings.gateway),
+        );
         let captcha = captcha::from_settings(&settings.captcha)?;
 
         let jwt = Arc::new(InternalJwt::new(&settings.jwt));
-        let attach = AttachInternalJwt::new(jwt, "gateway");
+        let attach = AttachInternalJwt::new(jwt, kid_platform::auth::GATEWAY);
         let endpoints = &settings.services;
         let identity = grpc::lazy_channel(&endpoints.identity).context("identity endpoint")?;
         let wallet = grpc::lazy_channel(&endpoints.wallet).context("wallet endpoint")?;
@@ -135,6 +143,13 @@ impl AppState {
             throttle,
             cooldowns,
             captcha,
+            anonymous_tokens: AnonymousTokens::derived_from(
+                settings
+                    .jwt
+                    .keys
+                    .get(kid_platform::auth::GATEWAY)
+                    .map_or(&[][..], |key| key.expose_secret().as_bytes()),
+            ),
             clients,
             dependencies,
             public_origin: settings.gateway.public_url.trim_end_matches('/').to_owned(),

@@ -1,87 +1,146 @@
-//! Sign-in throttling in Redis, per normalised username and per client IP. Failures within a
-//! 15-minute window past a free allowance impose a wait that doubles with each further failure
-//! and never exceeds 15 minutes, so nobody can lock a player out for long.
+//! Throttling of password guesses in Redis: per normalised username, per client address, and
+//! per player for the current password of change-password. Each attempt is counted *before*
+//! its password is checked, so parallel guesses cannot slip past a limit between the check and
+//! the count. Past a subject's free allowance within a 15-minute window, an attempt needs a
+//! solved captcha: a guesser cannot lock the owner of a username (or the other players behind
+//! a shared address) out, because a person passes the captcha and a script does not.
+//! Subjects are kept as fixed-length hashes, never as the raw input.
 
-use std::time::Duration;
+use std::{sync::LazyLock, time::Duration};
 
-use redis::{AsyncCommands, aio::ConnectionManager};
+use redis::{AsyncCommands, Script, aio::ConnectionManager};
+use sha2::{Digest, Sha256};
 
 use crate::error::ApiError;
 
 const WINDOW: Duration = Duration::from_secs(15 * 60);
-const MAX_WAIT: Duration = Duration::from_secs(15 * 60);
-const FREE_FAILURES_PER_ACCOUNT: u32 = 5;
-const FREE_FAILURES_PER_IP: u32 = 20;
+
+/// What is counted, and how many attempts each window allows without a captcha.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    name: &'static str,
+    free: i64,
+}
+
+/// Sign-ins per normalised username.
+pub const PER_USERNAME: Limit = Limit {
+    name: "user",
+    free: 5,
+};
+/// Sign-ins per client address: many players share one (net cafés, carrier NAT).
+pub const PER_ADDRESS: Limit = Limit { name: "ip", free: 20 };
+/// Current-password checks of change-password, per player.
+pub const PER_PASSWORD_CHECK: Limit = Limit {
+    name: "password-check",
+    free: 5,
+};
+
+/// Increments each key (starting its window on the first), and answers count and ms left of
+/// each, in one round trip.
+const COUNT: &str = r"
+local out = {}
+for i, key in ipairs(KEYS) do
+  local n = redis.call('INCR', key)
+  if n == 1 then redis.call('PEXPIRE', key, ARGV[1]) end
+  out[#out + 1] = n
+  out[#out + 1] = redis.call('PTTL', key)
+end
+return out";
+
+/// Takes an attempt back: decrements each key that still exists (one that expired meanwhile
+/// must not come back without its window).
+const RELEASE: &str = r"
+for i, key in ipairs(KEYS) do
+  if redis.call('EXISTS', key) == 1 then redis.call('DECR', key) end
+end
+return 0";
+
+/// Loaded once per connection by hash (EVALSHA), not sent with every attempt.
+static COUNT_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(COUNT));
+static RELEASE_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(RELEASE));
 
 #[derive(Clone)]
-pub struct LoginThrottle {
+pub struct AttemptThrottle {
     redis: ConnectionManager,
     prefix: String,
 }
 
-/// The wait after the `failures`-th failure: none within the allowance, then 1 s, 2 s, 4 s…
-fn wait_after(failures: u32, free: u32) -> Option<Duration> {
-    let over = failures.checked_sub(free)?;
-    Some(Duration::from_secs(1u64 << over.min(20)).min(MAX_WAIT))
+/// An attempt counted against its subjects, to be kept (a wrong password), released (not a
+/// guess after all) or cleared (the right password).
+#[derive(Debug)]
+#[must_use = "an attempt is kept, released or cleared"]
+pub struct Attempt {
+    keys: Vec<(Limit, String)>,
+    /// Seconds until the window of a subject past its allowance ends, if any is.
+    pub over_limit: Option<u64>,
 }
 
-impl LoginThrottle {
+/// A fixed-length handle of what a player typed: keys never hold the raw input.
+fn subject_hash(subject: &str) -> String {
+    hex::encode(&Sha256::digest(subject.as_bytes())[..16])
+}
+
+impl AttemptThrottle {
     pub fn new(redis: ConnectionManager, key_prefix: &str) -> Self {
         Self {
             redis,
-            prefix: format!("{key_prefix}:login"),
+            prefix: format!("{key_prefix}:attempts"),
         }
     }
 
-    fn keys(&self, username: &str, ip: &str) -> [(String, String, u32); 2] {
-        [
-            (
-                format!("{}:fail:user:{username}", self.prefix),
-                format!("{}:wait:user:{username}", self.prefix),
-                FREE_FAILURES_PER_ACCOUNT,
-            ),
-            (
-                format!("{}:fail:ip:{ip}", self.prefix),
-                format!("{}:wait:ip:{ip}", self.prefix),
-                FREE_FAILURES_PER_IP,
-            ),
-        ]
+    fn key(&self, limit: Limit, subject: &str) -> String {
+        format!("{}:{}:{}", self.prefix, limit.name, subject_hash(subject))
     }
 
-    /// Seconds to wait before another attempt is allowed, if any.
-    pub async fn retry_after(&self, username: &str, ip: &str) -> redis::RedisResult<Option<u64>> {
-        let mut redis = self.redis.clone();
-        let mut longest = None;
-        for (_, wait_key, _) in self.keys(username, ip) {
-            let ttl: i64 = redis.pttl(&wait_key).await?;
-            if ttl > 0 {
-                let seconds = (ttl as u64).div_ceil(1000);
-                longest = Some(longest.map_or(seconds, |current: u64| current.max(seconds)));
-            }
+    /// Counts one attempt against each subject before its secret is checked.
+    pub async fn count(&self, subjects: &[(Limit, &str)]) -> redis::RedisResult<Attempt> {
+        let keys: Vec<(Limit, String)> = subjects
+            .iter()
+            .map(|(limit, subject)| (*limit, self.key(*limit, subject)))
+            .collect();
+        let mut script = COUNT_SCRIPT.prepare_invoke();
+        for (_, key) in &keys {
+            script.key(key);
         }
-        Ok(longest)
+        script.arg(WINDOW.as_millis() as u64);
+        let counts: Vec<i64> = script.invoke_async(&mut self.redis.clone()).await?;
+        let over_limit = keys
+            .iter()
+            .zip(counts.chunks(2))
+            .filter(|((limit, _), pair)| pair[0] > limit.free)
+            .map(|(_, pair)| (pair[1].max(1) as u64).div_ceil(1000))
+            .max();
+        Ok(Attempt { keys, over_limit })
     }
 
-    pub async fn record_failure(&self, username: &str, ip: &str) -> redis::RedisResult<()> {
-        let mut redis = self.redis.clone();
-        for (fail_key, wait_key, free) in self.keys(username, ip) {
-            let failures: u32 = redis.incr(&fail_key, 1).await?;
-            if failures == 1 {
-                let _: bool = redis.expire(&fail_key, WINDOW.as_secs() as i64).await?;
-            }
-            if let Some(wait) = wait_after(failures, free) {
-                let () = redis.pset_ex(&wait_key, 1, wait.as_millis() as u64).await?;
-            }
+    /// The attempt was not a guess (refused before the check, or the check could not run).
+    pub async fn release(&self, attempt: Attempt) -> redis::RedisResult<()> {
+        let mut script = RELEASE_SCRIPT.prepare_invoke();
+        for (_, key) in &attempt.keys {
+            script.key(key);
         }
-        Ok(())
+        script
+            .invoke_async::<i64>(&mut self.redis.clone())
+            .await
+            .map(drop)
     }
 
-    /// A successful sign-in clears the account's failures; the IP's stay counted.
-    pub async fn record_success(&self, username: &str, ip: &str) -> redis::RedisResult<()> {
-        let mut redis = self.redis.clone();
-        let [(fail_key, wait_key, _), _] = self.keys(username, ip);
-        let _: i64 = redis.del(&[fail_key, wait_key]).await?;
-        Ok(())
+    /// The right password: the player's own count starts over. A shared address's count only
+    /// takes this attempt back, so a guesser cannot reset it by signing in to their own account.
+    pub async fn clear(&self, attempt: Attempt) -> redis::RedisResult<()> {
+        let (address, own): (Vec<_>, Vec<_>) = attempt
+            .keys
+            .into_iter()
+            .partition(|(limit, _)| *limit == PER_ADDRESS);
+        if !own.is_empty() {
+            let keys: Vec<String> = own.into_iter().map(|(_, key)| key).collect();
+            let _: i64 = self.redis.clone().del(keys).await?;
+        }
+        self.release(Attempt {
+            keys: address,
+            over_limit: None,
+        })
+        .await
     }
 }
 
@@ -90,12 +149,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_wait_starts_after_the_allowance_doubles_and_is_capped() {
-        assert_eq!(wait_after(5, 5), Some(Duration::from_secs(1)));
-        assert_eq!(wait_after(4, 5), None);
-        assert_eq!(wait_after(6, 5), Some(Duration::from_secs(2)));
-        assert_eq!(wait_after(9, 5), Some(Duration::from_secs(16)));
-        assert_eq!(wait_after(40, 5), Some(MAX_WAIT));
+    fn subjects_are_kept_as_fixed_length_hashes() {
+        let short = subject_hash("a");
+        let long = subject_hash(&"x".repeat(1_000_000));
+        assert_eq!(short.len(), 32);
+        assert_eq!(long.len(), 32);
+        assert_ne!(subject_hash("victim"), subject_hash("victim2"));
     }
 }
 

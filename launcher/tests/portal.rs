@@ -174,3 +174,61 @@ async fn a_token_from_another_session_does_not_pass() {
         .expect("post");
     assert_eq!(response.status().as_u16(), 419);
 }
+
+#[tokio::test]
+async fn no_api_answer_may_be_cached_and_pages_refuse_framing_and_sniffing() {
+    let portal = start(|_| {}).await;
+    let http = client();
+    let token = xsrf_token(&http, &portal.base).await;
+    let answers = [
+        http.get(format!("{}/api/auth/csrf-cookie", portal.base))
+            .send()
+            .await,
+        http.get(format!("{}/api/me", portal.base)).send().await,
+        http.get(format!("{}/api/no-such-route", portal.base))
+            .send()
+            .await,
+        http.post(format!("{}/api/auth/logout", portal.base))
+            .header("X-XSRF-TOKEN", &token)
+            .send()
+            .await,
+        http.post(format!("{}/api/webhooks/bank-transfer", portal.base))
+            .body("{}")
+            .send()
+            .await,
+    ];
+    for answer in answers {
+        let answer = answer.expect("answer");
+        assert_eq!(
+            answer
+                .headers()
+                .get("cache-control")
+                .map(|value| value.to_str().expect("ascii")),
+            Some("no-store"),
+            "{} {}",
+            answer.url(),
+            answer.status()
+        );
+    }
+    for page in ["/", "/reset-password/some-token", "/login"] {
+        let answer = http
+            .get(format!("{}{page}", portal.base))
+            .send()
+            .await
+            .expect("page");
+        let header = |name: &str| {
+            answer
+                .headers()
+                .get(name)
+                .map(|value| value.to_str().expect("ascii").to_owned())
+                .unwrap_or_default()
+        };
+        assert_eq!(header("x-content-type-options"), "nosniff", "{page}");
+        assert_eq!(header("referrer-policy"), "no-referrer", "{page}");
+        assert_eq!(header("x-frame-options"), "DENY", "{page}");
+        assert!(
+            header("content-security-policy").contains("frame-ancestors 'none'"),
+            "{page}"
+        );
+    }
+}

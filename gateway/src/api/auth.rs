@@ -17,6 +17,7 @@ use crate::{
     error::{ApiError, ApiResult, ValidJson},
     session::{Client, SESSION_COOKIE, XSRF_COOKIE},
     state::AppState,
+    throttle::{Attempt, Limit, PER_ADDRESS, PER_USERNAME},
 };
 
 const MSG_LOGIN_FAILED: &str = "Tên đăng nhập hoặc mật khẩu không chính xác.";
@@ -52,6 +53,7 @@ pub struct RegisterBody {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct LoginBody {
     #[serde(default)]
     username: String,
@@ -59,6 +61,9 @@ pub struct LoginBody {
     password: String,
     #[serde(default)]
     remember: bool,
+    /// Needed only once the username or the address is past its free attempts.
+    #[serde(default)]
+    g_re_captcha_token: String,
 }
 
 /// The browser's own description of itself, cut to a sane length.
@@ -70,6 +75,29 @@ fn user_agent(headers: &HeaderMap) -> String {
         .chars()
         .take(300)
         .collect()
+}
+
+/// Counts a password attempt before it is checked; past the allowance the attempt needs a
+/// solved captcha for `action`, and without one is answered 429 with Retry-After (and not
+/// counted, so waiting is enough).
+pub(super) async fn admit(
+    state: &AppState,
+    subjects: &[(Limit, &str)],
+    captcha_token: &str,
+    action: &str,
+    ip: &str,
+) -> ApiResult<Attempt> {
+    let attempt = state.throttle.count(subjects).await?;
+    let Some(retry_after_seconds) = attempt.over_limit else {
+        return Ok(attempt);
+    };
+    let solved = !captcha_token.is_empty() && state.captcha.verify(captcha_token, action, ip).await.is_ok();
+    if solved {
+        return Ok(attempt);
+    }
+    tracing::info!(action, "throttled: past the free attempts without a captcha");
+    state.throttle.release(attempt).await?;
+    Err(ApiError::TooManyRequests { retry_after_seconds })
 }
 
 /// Refuses the request with the captcha's 422 unless `token` passes for `action`.
@@ -162,9 +190,14 @@ async fn login(
         return Err(one_field("password", MSG_PASSWORD_REQUIRED));
     }
     let ip = client.text();
-    if let Some(retry_after_seconds) = state.throttle.retry_after(&username, &ip).await? {
-        return Err(ApiError::TooManyRequests { retry_after_seconds });
-    }
+    let attempt = admit(
+        &state,
+        &[(PER_USERNAME, &username), (PER_ADDRESS, &ip)],
+        &body.g_re_captcha_token,
+        "loginFormSubmit",
+        &ip,
+    )
+    .await?;
     let request = AuthenticateRequest {
         username: username.clone(),
         password: body.password,
@@ -172,7 +205,7 @@ async fn login(
     };
     match state.clients.identity.clone().authenticate(request).await {
         Ok(response) => {
-            state.throttle.record_success(&username, &ip).await?;
+            state.throttle.clear(attempt).await?;
             let client = Client {
                 user_agent: user_agent(&headers),
                 ip,
@@ -187,11 +220,14 @@ async fn login(
             )
             .await
         }
+        // The guess stays counted.
         Err(status) if status.code() == tonic::Code::Unauthenticated => {
-            state.throttle.record_failure(&username, &ip).await?;
             Err(one_field("username", MSG_LOGIN_FAILED))
         }
-        Err(status) => Err(status.into()),
+        Err(status) => {
+            state.throttle.release(attempt).await?;
+            Err(status.into())
+        }
     }
 }
 

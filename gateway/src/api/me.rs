@@ -14,9 +14,11 @@ use serde::{Deserialize, Serialize};
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 
 use crate::{
+    client_address::ClientAddress,
     error::{ApiError, ApiResult, ValidJson},
     session::SignedIn,
     state::AppState,
+    throttle::PER_PASSWORD_CHECK,
 };
 
 pub fn router() -> Router<AppState> {
@@ -155,15 +157,42 @@ struct ChangePasswordBody {
     password: String,
     #[serde(default)]
     password_confirm: String,
+    /// Needed only past the free current-password attempts.
+    #[serde(default)]
+    g_re_captcha_token: String,
 }
 
-/// Changes the password; every other session of the player is signed out.
+/// Whether identity refused the current password itself (not only the new one).
+pub(super) fn wrong_current_password(status: &tonic::Status) -> bool {
+    use tonic_types::StatusExt;
+    status.code() == tonic::Code::InvalidArgument
+        && status.get_details_bad_request().is_some_and(|details| {
+            details
+                .field_violations
+                .iter()
+                .any(|violation| violation.field == "currentPassword")
+        })
+}
+
+/// Changes the password; every other session of the player is signed out. The current
+/// password is a guess like a sign-in's, throttled the same way (a stolen session must not
+/// become a password oracle).
 async fn change_password(
     State(state): State<AppState>,
     SignedIn { user_id, session_id }: SignedIn,
+    client: ClientAddress,
     ValidJson(body): ValidJson<ChangePasswordBody>,
 ) -> ApiResult<StatusCode> {
-    state
+    let guessed = !body.current_password.is_empty();
+    let attempt = super::auth::admit(
+        &state,
+        &[(PER_PASSWORD_CHECK, &user_id)],
+        &body.g_re_captcha_token,
+        "changePasswordFormSubmit",
+        &client.text(),
+    )
+    .await?;
+    let changed = state
         .clients
         .identity
         .clone()
@@ -173,7 +202,15 @@ async fn change_password(
             password: body.password,
             password_confirm: body.password_confirm,
         })
-        .await?;
+        .await;
+    match changed {
+        Ok(_) => state.throttle.clear(attempt).await?,
+        Err(status) if guessed && wrong_current_password(&status) => return Err(status.into()),
+        Err(status) => {
+            state.throttle.release(attempt).await?;
+            return Err(status.into());
+        }
+    }
     state
         .sessions
         .destroy_others_of(&user_id, Some(&session_id))

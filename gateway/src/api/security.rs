@@ -9,13 +9,14 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     auth::{one_field, require_captcha},
-    me::UserBody,
+    me::{UserBody, wrong_current_password},
 };
 use crate::{
     client_address::ClientAddress,
     error::{ApiError, ApiResult, ValidJson},
     session::SignedIn,
     state::AppState,
+    throttle::PER_PASSWORD_CHECK,
 };
 
 /// The spec's success message (section 8).
@@ -85,30 +86,52 @@ struct ChangeEmailBody {
     email: String,
     #[serde(default)]
     security_code: String,
+    /// Required while the current address is unverified.
+    #[serde(default)]
+    current_password: String,
     #[serde(default)]
     g_re_captcha_token: String,
 }
 
+/// Moves the account to a new address; every other session of the player is signed out. An
+/// unverified account proves itself with its current password, counted as a sign-in's guess.
 async fn change_email(
     State(state): State<AppState>,
     client: ClientAddress,
-    SignedIn { user_id, .. }: SignedIn,
+    SignedIn { user_id, session_id }: SignedIn,
     ValidJson(body): ValidJson<ChangeEmailBody>,
 ) -> ApiResult<Json<UserBody>> {
     let ip = client.text();
     require_captcha(&state, &body.g_re_captcha_token, "changeEmailFormSubmit", &ip).await?;
-    let user = state
+    let guessed = !body.current_password.is_empty();
+    // The captcha is solved already: past the allowance the guess still counts, never waits.
+    let attempt = state.throttle.count(&[(PER_PASSWORD_CHECK, &user_id)]).await?;
+    let changed = state
         .clients
         .identity
         .clone()
         .change_email(ChangeEmailRequest {
-            user_id,
+            user_id: user_id.clone(),
             email: body.email,
             security_code: body.security_code,
+            current_password: body.current_password,
         })
-        .await?
-        .into_inner()
-        .user
-        .ok_or_else(|| ApiError::Internal("identity returned no user".into()))?;
+        .await;
+    let user = match changed {
+        Ok(response) => {
+            state.throttle.clear(attempt).await?;
+            response.into_inner().user
+        }
+        Err(status) if guessed && wrong_current_password(&status) => return Err(status.into()),
+        Err(status) => {
+            state.throttle.release(attempt).await?;
+            return Err(status.into());
+        }
+    }
+    .ok_or_else(|| ApiError::Internal("identity returned no user".into()))?;
+    state
+        .sessions
+        .destroy_others_of(&user_id, Some(&session_id))
+        .await?;
     Ok(Json(UserBody::compose(&state, user).await?))
 }

@@ -20,6 +20,9 @@ use crate::state::AppState;
 
 /// A transfer notification or card callback is a few hundred bytes.
 const MAX_BODY: usize = 64 * 1024;
+/// The payment service refuses a signature header over 1 KiB (each `v1=` costs an HMAC of
+/// the body); a longer one is not even forwarded.
+const MAX_SIGNATURE_HEADER: usize = 1024;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -28,12 +31,18 @@ pub fn router() -> Router<AppState> {
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
 }
 
-fn signature(headers: &HeaderMap) -> String {
-    headers
+/// The `X-Signature` header, or the 400 for one too long to be a signature.
+fn signature(headers: &HeaderMap) -> Result<String, tonic::Status> {
+    let value = headers
         .get("x-signature")
         .and_then(|value| value.to_str().ok())
-        .unwrap_or_default()
-        .to_owned()
+        .unwrap_or_default();
+    if value.len() > MAX_SIGNATURE_HEADER {
+        return Err(tonic::Status::invalid_argument(format!(
+            "the X-Signature header is longer than {MAX_SIGNATURE_HEADER} bytes"
+        )));
+    }
+    Ok(value.to_owned())
 }
 
 fn refusal(status: tonic::Status) -> Response {
@@ -61,9 +70,13 @@ fn refusal(status: tonic::Status) -> Response {
 }
 
 async fn bank_transfer(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+    let signature = match signature(&headers) {
+        Ok(signature) => signature,
+        Err(refused) => return refusal(refused),
+    };
     let request = ReceiveBankTransferRequest {
         body: body.to_vec(),
-        signature: signature(&headers),
+        signature,
     };
     match state.clients.payment.clone().receive_bank_transfer(request).await {
         Ok(response) => {
@@ -76,9 +89,13 @@ async fn bank_transfer(State(state): State<AppState>, headers: HeaderMap, body: 
 }
 
 async fn card(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+    let signature = match signature(&headers) {
+        Ok(signature) => signature,
+        Err(refused) => return refusal(refused),
+    };
     let request = ReceiveCardCallbackRequest {
         body: body.to_vec(),
-        signature: signature(&headers),
+        signature,
     };
     match state.clients.payment.clone().receive_card_callback(request).await {
         Ok(response) => {
