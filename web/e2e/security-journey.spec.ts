@@ -30,12 +30,17 @@ test('a player changes their password and protective email on /security', async 
   await page.getByRole('button', { name: 'Đổi mật khẩu' }).click();
   await expect(page.getByText('Thay đổi mật khẩu thành công!')).toBeVisible();
 
-  // The address is not verified, so no security code is asked for.
+  // The address is not verified, so no security code can be mailed: the password the account
+  // has now (the new one) is asked instead, and a wrong one moves nothing.
   const newEmail = `new_${player.email}`;
   await page.getByRole('region', { name: 'Email bảo vệ' }).getByRole('button', { name: 'Thay đổi' }).click();
   const dialog = page.getByRole('dialog', { name: 'Thay đổi email bảo vệ' });
   await dialog.getByRole('textbox', { name: 'Địa chỉ email mới' }).fill(newEmail);
   await expect(dialog.getByRole('button', { name: 'Gửi mã' })).toHaveCount(0);
+  await dialog.getByLabel(/^Mật khẩu hiện tại/).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Lưu' }).click();
+  await expect(dialog.getByText('Mật khẩu hiện tại không chính xác.')).toBeVisible();
+  await dialog.getByLabel(/^Mật khẩu hiện tại/).fill(NEW_PASSWORD);
   await dialog.getByRole('button', { name: 'Lưu' }).click();
   await expect(page.getByText('Thay đổi địa chỉ email thành công!')).toBeVisible();
   await expect(page.getByText(newEmail).first()).toBeVisible();

@@ -2,9 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 
 import { env } from '@/config/env';
 
-/** The spec's captcha actions (section 5). */
+/**
+ * The spec's captcha actions (section 5), and those the gateway asks for once a password
+ * attempt is throttled (sign-in and password change, see `retryWithCaptchaWhenThrottled`).
+ */
 export type CaptchaAction =
   | 'registerFormSubmit'
+  | 'loginFormSubmit'
+  | 'changePasswordFormSubmit'
   | 'cardRechargeFormSubmit'
   | 'coinRechargeFormSubmit'
   | 'forgotPasswordFormSubmit'

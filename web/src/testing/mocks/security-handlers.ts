@@ -13,17 +13,17 @@ export const SECURITY_TOO_MANY_REQUESTS = 'Bạn thao tác quá nhanh, hãy th�
 /** As handlers.ts's CAPTCHA_REFUSED. */
 export const SECURITY_CAPTCHA_REFUSED = 'Không xác minh được bạn không phải là người máy, hãy thử lại.';
 export const CURRENT_PASSWORD_WRONG = 'Mật khẩu cũ không chính xác.';
+/** An email change asks an unverified account for the password it has now. */
+export const PASSWORD_NOW_REQUIRED = 'Hãy nhập mật khẩu hiện tại của bạn.';
+export const PASSWORD_NOW_WRONG = 'Mật khẩu hiện tại không chính xác.';
 export const PASSWORD_WEAK = 'Mật khẩu quá yếu, hãy chọn mật khẩu mạnh hơn: dùng cả chữ cái, chữ số và ký hiệu.';
 export const EMAIL_SAME = 'Địa chỉ email mới phải khác địa chỉ hiện tại.';
-export const EMAIL_TAKEN = 'Địa chỉ email này đã được sử dụng cho một tài khoản khác.';
 export const SECURITY_CODE_WRONG = 'Mã bảo mật không chính xác hoặc đã hết hạn.';
 export const SESSION_GONE = 'Phiên đăng nhập này không còn tồn tại.';
 /** One code a minute per action, as the gateway's cooldown. */
 export const SECURITY_CODE_INTERVAL_MS = 60_000;
 /** The code the fake server mails for every action. */
 export const SECURITY_CODE = '482913';
-/** An address another account already uses. */
-export const TAKEN_EMAIL = 'taken@example.com';
 
 const ACTIONS: readonly SecurityCodeAction[] = [
   'confirm.email',
@@ -83,15 +83,12 @@ export const securityDb = {
   codeSentAt: {} as Partial<Record<SecurityCodeAction, number>>,
   /** Per action, the unused code last mailed; a code is spent once accepted. */
   codes: {} as Partial<Record<SecurityCodeAction, string>>,
-  /** Addresses of other accounts. */
-  takenEmails: [TAKEN_EMAIL],
 };
 
 export function resetSecurityDb() {
   securityDb.sessions = buildSessions();
   securityDb.codeSentAt = {};
   securityDb.codes = {};
-  securityDb.takenEmails = [TAKEN_EMAIL];
 }
 
 /** Why a state-changing /me call is refused before its body is looked at, if it is. */
@@ -107,7 +104,7 @@ const length = (value: string) => [...value].length;
 const EMAIL = /^[^@\s]+@[^@\s.]+(?:\.[^@\s.]+)+$/;
 
 type ChangePasswordBody = { currentPassword?: string; password?: string; passwordConfirm?: string };
-type ChangeEmailBody = { email?: string; securityCode?: string; gReCaptchaToken?: string };
+type ChangeEmailBody = { email?: string; securityCode?: string; currentPassword?: string; gReCaptchaToken?: string };
 
 /** Handlers for POST /me/change-password, /me/security-code/, /me/change-email and /me/sessions. */
 export const securityHandlers: HttpHandler[] = [
@@ -162,7 +159,7 @@ export const securityHandlers: HttpHandler[] = [
     record(request);
     const refused = refusal(request);
     if (refused) return refused;
-    const { email: raw = '', securityCode = '', gReCaptchaToken = '' } = await request.json();
+    const { email: raw = '', securityCode = '', currentPassword = '', gReCaptchaToken = '' } = await request.json();
     if (!acceptsCaptcha(gReCaptchaToken, 'changeEmailFormSubmit')) {
       return validationError({ gReCaptchaToken: [SECURITY_CAPTCHA_REFUSED] });
     }
@@ -171,13 +168,13 @@ export const securityHandlers: HttpHandler[] = [
     if (length(email) > 128 || !EMAIL.test(email)) {
       return validationError({ email: ['Địa chỉ email bạn nhập không hợp lệ'] });
     }
-    const lower = email.toLowerCase();
-    if (lower === db.user.email.toLowerCase()) return validationError({ email: [EMAIL_SAME] });
-    if (securityDb.takenEmails.some((taken) => taken.toLowerCase() === lower)) {
-      return validationError({ email: [EMAIL_TAKEN] });
-    }
-    // A code is asked only while the current address is verified.
-    if (db.user.verifiedAt) {
+    if (email.toLowerCase() === db.user.email.toLowerCase()) return validationError({ email: [EMAIL_SAME] });
+    // An address another account holds is not refused: only its owner is told, by mail.
+    // A code is asked while the current address is verified, the current password otherwise.
+    if (!db.user.verifiedAt) {
+      if (!currentPassword) return validationError({ currentPassword: [PASSWORD_NOW_REQUIRED] });
+      if (currentPassword !== db.password) return validationError({ currentPassword: [PASSWORD_NOW_WRONG] });
+    } else {
       const code = securityCode.trim();
       if (!code) return validationError({ securityCode: ['Mã bảo mật không được bỏ trống'] });
       if (length(code) !== 6) return validationError({ securityCode: ['Mã bảo mật phải có 6 ký tự'] });

@@ -1,14 +1,31 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { captchaStub as captcha } from '@/testing/captcha-stub';
 import { TEST_PASSWORD } from '@/testing/data';
 import { db } from '@/testing/mocks/db';
+import { captchaTokenFor, LOGIN_FAILED, TOO_MANY_REQUESTS } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
+import { throttlePasswordAttempts } from '@/testing/mocks/throttle';
 import { renderApp, screen, waitFor } from '@/testing/test-utils';
+
+vi.mock('@/hooks/use-captcha', async (importOriginal) =>
+  (await import('@/testing/captcha-stub')).stubCaptcha(await importOriginal()),
+);
+
+const LOGIN = '/api/auth/login';
 
 const usernameField = () => screen.getByLabelText(/Tên đăng nhập/);
 const passwordField = () => screen.getByLabelText(/Mật khẩu/, { selector: 'input' });
 const submitButton = () => screen.getByRole('button', { name: 'Đăng nhập' });
+
+async function signIn(events: ReturnType<typeof renderApp>['events'], password = TEST_PASSWORD) {
+  await events.type(await screen.findByLabelText(/Tên đăng nhập/), 'player01');
+  await events.type(passwordField(), password);
+  await events.click(submitButton());
+}
+
+beforeEach(() => captcha.reset());
 
 describe('sign-in form', () => {
   it('links to recovery and registration', async () => {
@@ -56,7 +73,9 @@ describe('sign-in form', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Thông tin cá nhân' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+    // Without throttling no captcha is asked for.
     expect(body).toEqual({ username: 'player01', password: TEST_PASSWORD, remember: true });
+    expect(captcha.actions).toEqual([]);
     expect(xsrf).toBe('test-xsrf-token');
     const csrfAt = db.requests.indexOf('GET /api/auth/csrf-cookie');
     expect(csrfAt).toBeGreaterThanOrEqual(0);
@@ -80,23 +99,80 @@ describe('sign-in form', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Đăng nhập' })).toBeInTheDocument();
   });
 
-  it('shows the throttling message when there were too many attempts', async () => {
-    const message = 'Bạn thao tác quá nhanh, hãy thử lại sau ít phút.';
+  it('sends a throttled attempt (429) once more with a loginFormSubmit captcha token, and signs in', async () => {
+    const bodies = throttlePasswordAttempts(LOGIN, 'loginFormSubmit');
+    const { events, router } = renderApp('/login');
+    await signIn(events);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thông tin cá nhân' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(db.signedIn).toBe(true);
+    expect(bodies).toEqual([
+      { username: 'player01', password: TEST_PASSWORD, remember: false },
+      { username: 'player01', password: TEST_PASSWORD, remember: false, gReCaptchaToken: captchaTokenFor('loginFormSubmit') },
+    ]);
+    expect(captcha.actions).toEqual(['loginFormSubmit']);
+  });
+
+  it('after a captcha still flags the username when the password is wrong', async () => {
+    const bodies = throttlePasswordAttempts(LOGIN, 'loginFormSubmit');
+    const { events } = renderApp('/login');
+    await signIn(events, 'wrong-password');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(LOGIN_FAILED);
+    await waitFor(() => expect(usernameField()).toHaveAttribute('aria-invalid', 'true'));
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toHaveProperty('gReCaptchaToken', captchaTokenFor('loginFormSubmit'));
+    expect(db.signedIn).toBe(false);
+  });
+
+  it('shows the throttling message when the attempt with a captcha is throttled too, after two requests', async () => {
+    // A token for another action, which the gateway refuses for sign-in.
+    captcha.token = captchaTokenFor('registerFormSubmit');
+    const bodies = throttlePasswordAttempts(LOGIN, 'loginFormSubmit');
+    const { events } = renderApp('/login');
+    await signIn(events);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Đăng nhập không thành công');
+    expect(alert).toHaveTextContent(TOO_MANY_REQUESTS);
+    expect(usernameField()).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]).not.toHaveProperty('gReCaptchaToken');
+    expect(bodies[1]).toHaveProperty('gReCaptchaToken', captchaTokenFor('registerFormSubmit'));
+    expect(captcha.actions).toEqual(['loginFormSubmit']);
+    expect(db.signedIn).toBe(false);
+  });
+
+  it('shows the throttling message after one request when the captcha has not loaded', async () => {
+    captcha.loaded = false;
+    const bodies = throttlePasswordAttempts(LOGIN, 'loginFormSubmit');
+    const { events } = renderApp('/login');
+    await signIn(events);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(TOO_MANY_REQUESTS);
+    expect(bodies).toHaveLength(1);
+    expect(captcha.actions).toEqual([]);
+  });
+
+  it("shows the server's message when it is too busy (503), without asking for a captcha", async () => {
+    const message = 'Hệ thống đang bận, xin thử lại sau giây lát.';
+    let requests = 0;
     server.use(
-      http.post('/api/auth/login', () =>
-        HttpResponse.json({ message, errors: {} }, { status: 429, headers: { 'Retry-After': '60' } }),
-      ),
+      http.post(LOGIN, () => {
+        requests += 1;
+        return HttpResponse.json({ message, errors: {} }, { status: 503, headers: { 'Retry-After': '2' } });
+      }),
     );
     const { events } = renderApp('/login');
-
-    await events.type(await screen.findByLabelText(/Tên đăng nhập/), 'player01');
-    await events.type(passwordField(), TEST_PASSWORD);
-    await events.click(submitButton());
+    await signIn(events);
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Đăng nhập không thành công');
     expect(alert).toHaveTextContent(message);
-    expect(usernameField()).not.toHaveAttribute('aria-invalid');
+    expect(requests).toBe(1);
+    expect(captcha.actions).toEqual([]);
   });
 
   it('shows the transport message when the server cannot be reached', async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 import { getCsrfCookie, userQueryOptions } from '@/lib/auth';
+import { retryWithCaptchaWhenThrottled } from '@/lib/captcha-retry';
 
 /** Messages are locale keys; the form translates them. */
 export const loginInputSchema = z.object({
@@ -16,20 +17,31 @@ export const loginInputSchema = z.object({
 
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
-export async function login(input: LoginInput): Promise<void> {
+/** A captcha token goes along only once the gateway throttles the username or address. */
+export type LoginRequest = LoginInput & { gReCaptchaToken?: string };
+
+/** POST /auth/login; 422 with errors.username when the password is wrong, 429 when throttled. */
+export async function login({ gReCaptchaToken, ...input }: LoginRequest): Promise<void> {
   const body = loginInputSchema.parse(input);
   await getCsrfCookie();
-  await api.post('/auth/login', body);
+  await api.post('/auth/login', gReCaptchaToken ? { ...body, gReCaptchaToken } : body);
 }
+
+type UseLoginOptions = {
+  /** A loginFormSubmit captcha token, or null when there is none (see `useCaptchaToken`). */
+  getCaptchaToken: () => Promise<string | null>;
+};
 
 /**
  * Signs in, then reloads the current user; the sign-in route's guard then sends the user
- * back to where they were going.
+ * back to where they were going. A throttled attempt (429) is sent once more with a captcha
+ * token.
  */
-export function useLogin() {
+export function useLogin({ getCaptchaToken }: UseLoginOptions) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: login,
+    mutationFn: (input: LoginInput) =>
+      retryWithCaptchaWhenThrottled((gReCaptchaToken) => login({ ...input, gReCaptchaToken }), getCaptchaToken),
     onSuccess: () => queryClient.fetchQuery({ ...userQueryOptions(), staleTime: 0 }),
   });
 }

@@ -7,15 +7,23 @@ import { useTranslation } from 'react-i18next';
 
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
+import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { toApiError } from '@/lib/api-client';
 import { fromLocation } from '@/lib/auth';
 
 import { loginInputSchema, useLogin, type LoginInput } from '../api/login';
 
+/**
+ * Username, password and 'remember me'. The attempt goes without a captcha; when the gateway
+ * throttles it (429) it is sent once more with a loginFormSubmit token. The server's message
+ * for the username goes beside it until the form is edited; any other failure, such as the
+ * throttling message, shows in the alert above the fields.
+ */
 export function LoginForm() {
   const { t } = useTranslation();
   const location = useLocation();
-  const login = useLogin();
+  const captcha = useCaptchaToken('loginFormSubmit');
+  const login = useLogin({ getCaptchaToken: captcha.getToken });
   const [usernameFlag, setUsernameFlag] = useState<string | null>(null);
 
   const {

@@ -2,18 +2,18 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { captchaStub as captcha } from '@/testing/captcha-stub';
-import { buildUser } from '@/testing/data';
+import { buildUser, TEST_PASSWORD } from '@/testing/data';
 import { captchaTokenFor } from '@/testing/mocks/common';
 import { db } from '@/testing/mocks/db';
 import { TOO_MANY_REQUESTS } from '@/testing/mocks/handlers';
 import {
-  EMAIL_TAKEN,
+  PASSWORD_NOW_REQUIRED,
+  PASSWORD_NOW_WRONG,
   SECURITY_CAPTCHA_REFUSED,
   SECURITY_CODE,
   SECURITY_CODE_SENT,
   SECURITY_CODE_WRONG,
   SECURITY_TOO_MANY_REQUESTS,
-  TAKEN_EMAIL,
 } from '@/testing/mocks/security-handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
@@ -34,7 +34,15 @@ const section = () => screen.getByRole('region', { name: 'Email bảo vệ' });
 const dialog = () => screen.getByRole('dialog', { name: 'Thay đổi email bảo vệ' });
 const emailField = () => within(dialog()).getByLabelText(/^Địa chỉ email mới/, { selector: 'input' });
 const codeField = () => within(dialog()).queryByLabelText(/^Mã bảo mật/, { selector: 'input' });
+const passwordField = () => within(dialog()).queryByLabelText(/^Mật khẩu hiện tại/, { selector: 'input' });
 const saveButton = () => within(dialog()).getByRole('button', { name: 'Lưu' });
+
+/** An unverified account's change: the new address and the current password. */
+async function fillUnverified(events: Awaited<ReturnType<typeof openDialog>>['events'], password = TEST_PASSWORD) {
+  await events.clear(emailField());
+  await events.type(emailField(), NEW_EMAIL);
+  await events.type(passwordField()!, password);
+}
 
 async function openDialog(user = verified()) {
   const rendered = renderApp('/security', { user });
@@ -97,21 +105,37 @@ describe('protective email', () => {
     expect(saveButton()).toBeDisabled();
     await events.type(emailField(), 'example.games');
     await waitFor(() => expect(emailField()).not.toHaveAttribute('aria-invalid'));
+    // The address is fine; the unverified account's password is still to come.
+    expect(saveButton()).toBeDisabled();
+    await events.type(passwordField()!, TEST_PASSWORD);
     expect(saveButton()).toBeEnabled();
   });
 
-  it('asks no code while the current address is unverified, and says the new one is not verified yet', async () => {
+  it('asks an unverified account for its current password instead of a code, and says the new address is not verified yet', async () => {
     const bodies = captureBodies('post', CHANGE);
     const { events } = await openDialog(unverified());
+    expect(passwordField()).toBeNull();
     await events.clear(emailField());
     await events.type(emailField(), NEW_EMAIL);
     expect(codeField()).toBeNull();
+    expect(passwordField()).toHaveAttribute('autocomplete', 'current-password');
+    expect(saveButton()).toBeDisabled();
+    await events.click(passwordField()!);
+    await events.tab();
+    expect(await within(dialog()).findByText(PASSWORD_NOW_REQUIRED)).toBeInTheDocument();
+    await events.type(passwordField()!, TEST_PASSWORD);
+    await waitFor(() => expect(saveButton()).toBeEnabled());
 
     await events.click(saveButton());
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(bodies).toEqual([
-      { email: NEW_EMAIL, securityCode: '', gReCaptchaToken: captchaTokenFor('changeEmailFormSubmit') },
+      {
+        email: NEW_EMAIL,
+        securityCode: '',
+        currentPassword: TEST_PASSWORD,
+        gReCaptchaToken: captchaTokenFor('changeEmailFormSubmit'),
+      },
     ]);
     expect(captcha.actions).toEqual(['changeEmailFormSubmit']);
     const banner = within(section()).getByRole('status');
@@ -126,6 +150,24 @@ describe('protective email', () => {
     expect(csrfAt).toBeLessThan(db.requests.indexOf(`POST ${CHANGE}`));
   });
 
+  it('puts the server message for a wrong current password beside it and keeps the address', async () => {
+    const { events } = await openDialog(unverified());
+    await fillUnverified(events, 'Sai-mat-khau-1!');
+    await events.click(saveButton());
+
+    expect(await within(dialog()).findByText(PASSWORD_NOW_WRONG)).toBeInTheDocument();
+    expect(passwordField()).toHaveAttribute('aria-invalid', 'true');
+    expect(passwordField()).toHaveFocus();
+    expect(within(dialog()).queryByRole('alert')).toBeNull();
+    expect(db.user.email).toBe(CURRENT);
+
+    await events.clear(passwordField()!);
+    await events.type(passwordField()!, TEST_PASSWORD);
+    await events.click(saveButton());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(db.user.email).toBe(NEW_EMAIL);
+  });
+
   it('asks a verified address for the code mailed to it, only once the address changes', async () => {
     const codeBodies = captureBodies('post', SEND_CODE);
     const bodies = captureBodies('post', CHANGE);
@@ -134,6 +176,7 @@ describe('protective email', () => {
     await events.clear(emailField());
     await events.type(emailField(), NEW_EMAIL);
     expect(codeField()).toBeInTheDocument();
+    expect(passwordField()).toBeNull();
     expect(codeField()).toHaveAttribute('maxlength', '6');
     expect(
       within(dialog()).getByText(
@@ -154,7 +197,12 @@ describe('protective email', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(bodies).toEqual([
-      { email: NEW_EMAIL, securityCode: SECURITY_CODE, gReCaptchaToken: captchaTokenFor('changeEmailFormSubmit') },
+      {
+        email: NEW_EMAIL,
+        securityCode: SECURITY_CODE,
+        currentPassword: '',
+        gReCaptchaToken: captchaTokenFor('changeEmailFormSubmit'),
+      },
     ]);
     expect(within(section()).getByRole('status')).toHaveTextContent('Thay đổi địa chỉ email thành công!');
     expect(within(section()).getByRole('definition')).toHaveTextContent(NEW_EMAIL);
@@ -201,7 +249,7 @@ describe('protective email', () => {
     expect(within(dialog()).getByRole('button', { name: 'Gửi lại' })).toBeEnabled();
   });
 
-  it('puts the server messages for a wrong code and a taken address beside their fields', async () => {
+  it('puts the server message for a wrong code beside the code', async () => {
     const { events } = await openDialog();
     await events.clear(emailField());
     await events.type(emailField(), NEW_EMAIL);
@@ -214,15 +262,6 @@ describe('protective email', () => {
     expect(codeField()).toHaveAttribute('aria-invalid', 'true');
     expect(codeField()).toHaveFocus();
     expect(within(dialog()).queryByRole('alert')).toBeNull();
-
-    await events.clear(emailField());
-    await events.type(emailField(), TAKEN_EMAIL);
-    await events.clear(codeField()!);
-    await events.type(codeField()!, SECURITY_CODE);
-    await events.click(saveButton());
-
-    expect(await within(dialog()).findByText(EMAIL_TAKEN)).toBeInTheDocument();
-    expect(emailField()).toHaveAttribute('aria-invalid', 'true');
     expect(db.user.email).toBe(CURRENT);
     expect(screen.queryByText('Thay đổi địa chỉ email thành công!')).toBeNull();
   });
@@ -230,8 +269,7 @@ describe('protective email', () => {
   it('shows a refused captcha in the modal', async () => {
     captcha.token = captchaTokenFor('registerFormSubmit');
     const { events } = await openDialog(unverified());
-    await events.clear(emailField());
-    await events.type(emailField(), NEW_EMAIL);
+    await fillUnverified(events);
     await events.click(saveButton());
 
     const alert = await within(dialog()).findByRole('alert');
@@ -243,8 +281,7 @@ describe('protective email', () => {
   it('shows the server message of any other failure in the modal', async () => {
     server.use(http.post(CHANGE, () => HttpResponse.json({ message: 'Máy chủ đang bảo trì.' }, { status: 503 })));
     const { events } = await openDialog(unverified());
-    await events.clear(emailField());
-    await events.type(emailField(), NEW_EMAIL);
+    await fillUnverified(events);
     await events.click(saveButton());
 
     expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Máy chủ đang bảo trì.');
@@ -254,8 +291,7 @@ describe('protective email', () => {
   it('does nothing on save while the captcha has not loaded', async () => {
     captcha.loaded = false;
     const { events } = await openDialog(unverified());
-    await events.clear(emailField());
-    await events.type(emailField(), NEW_EMAIL);
+    await fillUnverified(events);
     await events.click(saveButton());
 
     // Give a request the time it would take.
@@ -267,8 +303,7 @@ describe('protective email', () => {
 
   it('starts afresh when opened again', async () => {
     const { events } = await openDialog(unverified());
-    await events.clear(emailField());
-    await events.type(emailField(), NEW_EMAIL);
+    await fillUnverified(events);
     await events.click(saveButton());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(within(section()).getByRole('status')).toBeInTheDocument();

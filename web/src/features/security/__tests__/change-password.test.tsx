@@ -1,12 +1,18 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { captchaStub as captcha } from '@/testing/captcha-stub';
 import { buildUser, TEST_PASSWORD } from '@/testing/data';
 import { db } from '@/testing/mocks/db';
-import { validationError } from '@/testing/mocks/handlers';
+import { captchaTokenFor, TOO_MANY_REQUESTS, validationError } from '@/testing/mocks/handlers';
 import { CURRENT_PASSWORD_WRONG, securityDb } from '@/testing/mocks/security-handlers';
 import { server } from '@/testing/mocks/server';
+import { throttlePasswordAttempts } from '@/testing/mocks/throttle';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
+
+vi.mock('@/hooks/use-captcha', async (importOriginal) =>
+  (await import('@/testing/captcha-stub')).stubCaptcha(await importOriginal()),
+);
 
 const CHANGE = '/api/me/change-password';
 const NEW_PASSWORD = 'newpass123';
@@ -28,6 +34,8 @@ async function fillIn(events: ReturnType<typeof renderApp>['events'], current = 
   await events.type(passwordField(), NEW_PASSWORD);
   await events.type(confirmField(), NEW_PASSWORD);
 }
+
+beforeEach(() => captcha.reset());
 
 describe('change password', () => {
   it('asks for the current password, a medium password of 8 characters or more and a matching confirmation', async () => {
@@ -108,6 +116,7 @@ describe('change password', () => {
     expect(within(banner).getByText('Thay đổi mật khẩu thành công!')).toBeInTheDocument();
     expect(banner).toHaveTextContent('Tài khoản của bạn đã được đăng xuất khỏi tất cả các thiết bị khác.');
     expect(body).toEqual({ currentPassword: TEST_PASSWORD, password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD });
+    expect(captcha.actions).toEqual([]);
     expect(db.password).toBe(NEW_PASSWORD);
     const csrfAt = db.requests.lastIndexOf('GET /api/auth/csrf-cookie');
     expect(csrfAt).toBeGreaterThanOrEqual(0);
@@ -175,5 +184,66 @@ describe('change password', () => {
     expect(alert).toHaveTextContent('Máy chủ đang bảo trì.');
     expect(within(section()).queryByRole('status')).toBeNull();
     expect(submitButton()).toBeEnabled();
+  });
+
+  it('sends a throttled attempt (429) once more with a changePasswordFormSubmit captcha token', async () => {
+    const bodies = throttlePasswordAttempts(CHANGE, 'changePasswordFormSubmit');
+    const { events } = await openScreen();
+    await fillIn(events);
+    await events.click(submitButton());
+
+    expect(await within(section()).findByRole('status')).toHaveTextContent('Thay đổi mật khẩu thành công!');
+    expect(db.password).toBe(NEW_PASSWORD);
+    const fields = { currentPassword: TEST_PASSWORD, password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD };
+    expect(bodies).toEqual([fields, { ...fields, gReCaptchaToken: captchaTokenFor('changePasswordFormSubmit') }]);
+    expect(captcha.actions).toEqual(['changePasswordFormSubmit']);
+    expect(within(section()).queryByRole('alert')).toBeNull();
+  });
+
+  it('after a captcha still puts the message for a wrong current password beside that field', async () => {
+    const bodies = throttlePasswordAttempts(CHANGE, 'changePasswordFormSubmit');
+    const { events } = await openScreen();
+    await fillIn(events, 'Wrong#pass1');
+    await events.click(submitButton());
+
+    expect(await within(section()).findByText(CURRENT_PASSWORD_WRONG)).toBeInTheDocument();
+    expect(currentField()).toHaveAttribute('aria-invalid', 'true');
+    expect(within(section()).queryByRole('alert')).toBeNull();
+    expect(bodies).toHaveLength(2);
+    expect(db.password).toBe(TEST_PASSWORD);
+  });
+
+  it('shows the throttling message above the form when the attempt with a captcha is throttled too', async () => {
+    // A token for another action, which the gateway refuses for a password change.
+    captcha.token = captchaTokenFor('changeEmailFormSubmit');
+    const bodies = throttlePasswordAttempts(CHANGE, 'changePasswordFormSubmit');
+    const { events } = await openScreen();
+    await fillIn(events);
+    await events.click(submitButton());
+
+    const alert = await within(section()).findByRole('alert');
+    expect(alert).toHaveTextContent('Đổi mật khẩu không thành công');
+    expect(alert).toHaveTextContent(TOO_MANY_REQUESTS);
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]).not.toHaveProperty('gReCaptchaToken');
+    expect(bodies[1]).toHaveProperty('gReCaptchaToken', captchaTokenFor('changeEmailFormSubmit'));
+    expect(captcha.actions).toEqual(['changePasswordFormSubmit']);
+    expect(within(section()).queryByRole('status')).toBeNull();
+    expect(db.password).toBe(TEST_PASSWORD);
+    // The values stay for a later try.
+    expect(passwordField()).toHaveValue(NEW_PASSWORD);
+  });
+
+  it('shows the throttling message after one request when the captcha has not loaded', async () => {
+    captcha.loaded = false;
+    const bodies = throttlePasswordAttempts(CHANGE, 'changePasswordFormSubmit');
+    const { events } = await openScreen();
+    await fillIn(events);
+    await events.click(submitButton());
+
+    expect(await within(section()).findByRole('alert')).toHaveTextContent(TOO_MANY_REQUESTS);
+    expect(bodies).toHaveLength(1);
+    expect(captcha.actions).toEqual([]);
   });
 });

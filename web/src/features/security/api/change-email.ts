@@ -31,6 +31,13 @@ export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.
 export const needsSecurityCode = (current: CurrentEmail, email: string) =>
   !!current.verifiedAt && !sameEmail(email, current.email);
 
+/**
+ * While the current address is not verified no code can prove the player, so the password the
+ * account has now is asked instead (a signed-in browser alone must not move the account).
+ */
+export const needsCurrentPassword = (current: CurrentEmail, email: string) =>
+  !current.verifiedAt && !sameEmail(email, current.email);
+
 const v = 'security.email.validation';
 
 const newEmailSchema = z
@@ -42,16 +49,20 @@ const newEmailSchema = z
 
 /**
  * The new address (spec section 5, "Email change") and, when the step applies, a code of exactly
- * six characters. Messages are locale keys; the form translates them with
- * `changeEmailMessageParams`.
+ * six characters, or else the current password. Messages are locale keys; the form translates
+ * them with `changeEmailMessageParams`.
  */
 export function changeEmailInputSchema(current: CurrentEmail) {
   return z
     .object({
       email: newEmailSchema,
       securityCode: z.string().trim(),
+      currentPassword: z.string(),
     })
-    .superRefine(({ email, securityCode }, context) => {
+    .superRefine(({ email, securityCode, currentPassword }, context) => {
+      if (needsCurrentPassword(current, email) && !currentPassword) {
+        context.addIssue({ code: 'custom', message: `${v}.currentPasswordRequired`, path: ['currentPassword'] });
+      }
       if (!needsSecurityCode(current, email)) return;
       if (!securityCode) {
         context.addIssue({ code: 'custom', message: `${v}.securityCodeRequired`, path: ['securityCode'] });
@@ -67,13 +78,16 @@ export type ChangeEmailRequest = {
   email: string;
   /** Empty when no code step applies. */
   securityCode: string;
+  /** Empty unless the current address is unverified. */
+  currentPassword: string;
   gReCaptchaToken: string;
 };
 
 /**
  * POST /me/change-email: answers the updated user, whose new address starts unverified; 422
- * with errors.email (invalid, unchanged or taken), errors.securityCode (missing, wrong length,
- * wrong or expired) or errors.gReCaptchaToken.
+ * with errors.email (invalid or unchanged), errors.securityCode (missing, wrong length, wrong or
+ * expired), errors.currentPassword (missing or wrong) or errors.gReCaptchaToken. An address
+ * another account holds is not refused: the server tells only that address's owner, by mail.
  */
 export async function changeEmail(request: ChangeEmailRequest): Promise<User> {
   const body = { ...request, email: newEmailSchema.parse(request.email), securityCode: request.securityCode.trim() };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
+import { retryWithCaptchaWhenThrottled } from '@/lib/captcha-retry';
 import { meetsPasswordLevel, STRONGER_PASSWORD_MESSAGE } from '@/lib/password-strength';
 
 import { SESSIONS_QUERY_KEY } from './get-sessions';
@@ -37,22 +38,37 @@ export const changePasswordInputSchema = z
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 export type ChangePasswordField = keyof ChangePasswordInput;
 
+/** A captcha token goes along only once the gateway throttles the attempts. */
+export type ChangePasswordRequest = ChangePasswordInput & { gReCaptchaToken?: string };
+
 /**
  * POST /me/change-password: 204 once changed, and every other session of the player is signed
  * out; 422 with errors.currentPassword (missing or wrong), errors.password or
- * errors.passwordConfirm.
+ * errors.passwordConfirm; 429 when throttled.
  */
-export async function changePassword(input: ChangePasswordInput): Promise<void> {
+export async function changePassword({ gReCaptchaToken, ...input }: ChangePasswordRequest): Promise<void> {
   const body = changePasswordInputSchema.parse(input);
   await getCsrfCookie();
-  await api.post('/me/change-password', body);
+  await api.post('/me/change-password', gReCaptchaToken ? { ...body, gReCaptchaToken } : body);
 }
 
-/** The user's passwordChangedAt and the list of sessions change with the password. */
-export function useChangePassword() {
+type UseChangePasswordOptions = {
+  /** A changePasswordFormSubmit captcha token, or null when there is none (see `useCaptchaToken`). */
+  getCaptchaToken: () => Promise<string | null>;
+};
+
+/**
+ * The user's passwordChangedAt and the list of sessions change with the password. A throttled
+ * attempt (429) is sent once more with a captcha token.
+ */
+export function useChangePassword({ getCaptchaToken }: UseChangePasswordOptions) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: changePassword,
+    mutationFn: (input: ChangePasswordInput) =>
+      retryWithCaptchaWhenThrottled(
+        (gReCaptchaToken) => changePassword({ ...input, gReCaptchaToken }),
+        getCaptchaToken,
+      ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });

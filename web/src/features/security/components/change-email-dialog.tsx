@@ -6,6 +6,7 @@ import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { FormDialog } from '@/components/ui/form-dialog';
+import { PasswordInput } from '@/components/ui/password-input';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { toApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
@@ -16,10 +17,12 @@ import {
   changeEmailInputSchema,
   changeEmailMessageParams,
   EMAIL_MAX_LENGTH,
+  needsCurrentPassword,
   needsSecurityCode,
   sameEmail,
   SECURITY_CODE_LENGTH,
   useChangeEmail,
+  type ChangeEmailField,
   type ChangeEmailInput,
   type CurrentEmail,
 } from '../api/change-email';
@@ -32,6 +35,13 @@ type ChangeEmailDialogProps = {
   /** Called with the user as the server now has it, once the address changed. */
   onChanged: (user: User) => void;
 };
+
+/** The fields on screen, beside which the server's messages for them go. */
+function fieldsShown(codeStep: boolean, passwordStep: boolean): readonly ChangeEmailField[] {
+  if (codeStep) return ['email', 'securityCode'];
+  if (passwordStep) return ['email', 'currentPassword'];
+  return ['email'];
+}
 
 /** The server's answer to sending a code: that it went out, or why not (e.g. asked again too soon). */
 function SendCodeStatus({ send }: { send: ReturnType<typeof useSendSecurityCode> }) {
@@ -55,8 +65,8 @@ function SendCodeStatus({ send }: { send: ReturnType<typeof useSendSecurityCode>
 }
 
 /**
- * The email-change modal: the new address and, while the current address is verified and the
- * new one differs, the security code mailed to the current address. Save is disabled while the
+ * The email-change modal: the new address and, once it differs, the security code mailed to the
+ * current address while that is verified, or else the current password. Save is disabled while the
  * address is unchanged, the form is invalid or a save is under way; it sends a captcha token
  * for changeEmailFormSubmit and does nothing when the captcha gives none. Mount it afresh
  * (a new `key`) for each opening.
@@ -80,23 +90,30 @@ export function ChangeEmailDialog({ current, open, onOpenChange, onChanged }: Ch
   } = useForm<ChangeEmailInput>({
     mode: 'onTouched',
     resolver: zodResolver(schema),
-    defaultValues: { email: current.email, securityCode: '' },
+    defaultValues: { email: current.email, securityCode: '', currentPassword: '' },
   });
   const values = useWatch({ control }) as ChangeEmailInput;
   const codeStep = needsSecurityCode(current, values.email);
+  const passwordStep = needsCurrentPassword(current, values.email);
   const changed = !sameEmail(values.email, current.email);
   const valid = schema.safeParse(values).success;
-  const placed = codeStep ? ['email', 'securityCode'] : ['email'];
+  const placed = fieldsShown(codeStep, passwordStep);
 
   const onSubmit = handleSubmit(async (input) => {
     const withCode = needsSecurityCode(current, input.email);
+    const withPassword = needsCurrentPassword(current, input.email);
     const gReCaptchaToken = await captcha.getToken();
     if (!gReCaptchaToken) return;
     change.mutate(
-      { email: input.email, securityCode: withCode ? input.securityCode : '', gReCaptchaToken },
+      {
+        email: input.email,
+        securityCode: withCode ? input.securityCode : '',
+        currentPassword: withPassword ? input.currentPassword : '',
+        gReCaptchaToken,
+      },
       {
         onSuccess: onChanged,
-        onError: (error) => placeServerErrors(error, withCode ? (['email', 'securityCode'] as const) : (['email'] as const), setError),
+        onError: (error) => placeServerErrors(error, fieldsShown(withCode, withPassword), setError),
       },
     );
   });
@@ -163,6 +180,17 @@ export function ChangeEmailDialog({ current, open, onOpenChange, onChanged }: Ch
           <Field.ErrorText>{message(errors.securityCode)}</Field.ErrorText>
           <Field.HelperText>{t('security.email.securityCodeHelp', { email: current.email })}</Field.HelperText>
           <SendCodeStatus send={send} />
+        </Field.Root>
+      )}
+      {passwordStep && (
+        <Field.Root required invalid={!!errors.currentPassword}>
+          <Field.Label>
+            {t('security.email.currentPassword')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <PasswordInput {...register('currentPassword')} autoComplete="current-password" />
+          <Field.ErrorText>{message(errors.currentPassword)}</Field.ErrorText>
+          <Field.HelperText>{t('security.email.currentPasswordHelp')}</Field.HelperText>
         </Field.Root>
       )}
     </FormDialog>

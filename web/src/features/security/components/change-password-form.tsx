@@ -8,6 +8,7 @@ import { FailureAlert } from '@/components/feedback/failure-alert';
 import { PasswordStrengthMeter } from '@/components/form/password-strength-meter';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PasswordInput } from '@/components/ui/password-input';
+import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { failureText } from '@/lib/failure-text';
 import { placeServerErrors } from '@/lib/server-errors';
 
@@ -25,14 +26,17 @@ const FIELDS: readonly ChangePasswordField[] = ['currentPassword', 'password', '
 
 /**
  * The current password, a new one of medium strength (with the strength meter) and its
- * confirmation. The server's 422 messages, such as a wrong current password, go beside their
- * field; anything else shows above the form. On success the form empties and says that the
- * other devices were signed out.
+ * confirmation. The attempt goes without a captcha; when the gateway throttles it (429) it is
+ * sent once more with a changePasswordFormSubmit token. The server's 422 messages, such as a
+ * wrong current password, go beside their field; anything else, such as the throttling
+ * message, shows above the form. On success the form empties and says that the other devices
+ * were signed out.
  */
 export function ChangePasswordForm({ username }: { username: string }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const change = useChangePassword();
+  const captcha = useCaptchaToken('changePasswordFormSubmit');
+  const change = useChangePassword({ getCaptchaToken: captcha.getToken });
   const {
     control,
     register,
