@@ -86,6 +86,14 @@ fn now() -> i64 {
 
 /// `GET /api/auth/csrf-cookie`: sets `XSRF-TOKEN` for the caller's session or, for an anonymous
 /// caller, a signed token that costs the server nothing to keep.
+/// Sets the `XSRF-TOKEN` cookie: the session's token when signed in, else a signed anonymous
+/// one (nothing is kept on the server for it).
+#[utoipa::path(
+    get,
+    path = "/auth/csrf-cookie",
+    tag = "auth",
+    responses((status = 204, description = "The XSRF-TOKEN cookie is set."))
+)]
 pub async fn csrf_cookie(State(state): State<AppState>, jar: CookieJar) -> ApiResult<Response> {
     let jar = match state.sessions.from_jar(&jar).await? {
         Some(session) => state.sessions.set_cookies(jar, &session),

@@ -11,9 +11,11 @@ use serde::Serialize;
 use tonic_types::StatusExt;
 
 /// `{ "message": "...", "errors": { "field": ["..."] } }`
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ErrorBody {
+    /// What went wrong, in Vietnamese, fit to show the player.
     pub message: String,
+    /// Each invalid field's messages (a 422 only).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub errors: BTreeMap<String, Vec<String>>,
 }

@@ -6,6 +6,7 @@ pub mod client_address;
 pub mod csrf;
 pub mod error;
 pub mod health;
+pub mod openapi;
 pub mod session;
 pub mod state;
 pub mod throttle;

@@ -93,6 +93,23 @@ async fn unknown_api_paths_get_a_json_404_not_the_spa() {
 }
 
 #[tokio::test]
+async fn the_openapi_document_is_served_to_anyone_as_the_gateway_describes_it() {
+    let portal = start(|_| {}).await;
+    let response = client()
+        .get(format!("{}/api/openapi.json", portal.base))
+        .send()
+        .await
+        .expect("openapi.json");
+    assert_eq!(response.status(), StatusCode::OK);
+    let served: Value = response.json().await.expect("json");
+    let described = serde_json::to_value(kid_gateway::api::openapi()).expect("document");
+    assert_eq!(served, described);
+    assert_eq!(served["openapi"], "3.1.0");
+    // The development mailbox is routed here, but it is no part of the contract.
+    assert!(served["paths"].get("/dev/mailbox").is_none());
+}
+
+#[tokio::test]
 async fn me_is_401_with_a_json_error_when_signed_out() {
     let portal = start(|_| {}).await;
     let response = client()

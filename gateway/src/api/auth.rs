@@ -1,15 +1,15 @@
 //! Sign-up, sign-in and sign-out. A sign-in always starts a new session id and XSRF token.
 
 use axum::{
-    Router,
     extract::State,
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
-    routing::post,
 };
 use axum_extra::extract::{CookieJar, cookie::Cookie};
 use kid_proto::identity::v1::{AuthenticateRequest, RegisterRequest, User};
 use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     api::me::UserBody,
@@ -26,14 +26,14 @@ const MSG_USERNAME_REQUIRED: &str = "Hãy nhập tên đăng nhập.";
 pub(super) const MSG_USERNAME_SHORT: &str = "Tên đăng nhập phải có tối thiểu 4 ký tự.";
 const MSG_PASSWORD_REQUIRED: &str = "Hãy nhập mật khẩu.";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/auth/register", post(register))
-        .route("/auth/login", post(login))
-        .route("/auth/logout", post(logout))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(register))
+        .routes(routes!(login))
+        .routes(routes!(logout))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RegisterBody {
     #[serde(default)]
@@ -52,7 +52,7 @@ pub struct RegisterBody {
     g_re_captcha_token: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginBody {
     #[serde(default)]
@@ -140,6 +140,14 @@ async fn signed_in(
         .into_response())
 }
 
+/// Creates the account and signs it in (a new session and XSRF token).
+#[utoipa::path(
+    post,
+    path = "/auth/register",
+    tag = "auth",
+    request_body = RegisterBody,
+    responses((status = 201, description = "Registered and signed in.", body = UserBody))
+)]
 async fn register(
     State(state): State<AppState>,
     client: ClientAddress,
@@ -172,6 +180,14 @@ async fn register(
     signed_in(&state, jar, user, false, client, StatusCode::CREATED).await
 }
 
+/// Signs in: a new session and XSRF token. Past the free attempts the captcha is needed.
+#[utoipa::path(
+    post,
+    path = "/auth/login",
+    tag = "auth",
+    request_body = LoginBody,
+    responses((status = 200, description = "Signed in.", body = UserBody))
+)]
 async fn login(
     State(state): State<AppState>,
     client: ClientAddress,
@@ -231,6 +247,13 @@ async fn login(
     }
 }
 
+/// Ends the session, if any, and clears its cookies.
+#[utoipa::path(
+    post,
+    path = "/auth/logout",
+    tag = "auth",
+    responses((status = 204, description = "Signed out."))
+)]
 async fn logout(State(state): State<AppState>, jar: CookieJar) -> ApiResult<Response> {
     if let Some(session) = state.sessions.from_jar(&jar).await? {
         state.sessions.destroy(&session.id).await?;

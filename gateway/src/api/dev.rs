@@ -4,20 +4,22 @@
 use std::path::PathBuf;
 
 use axum::{
-    Json, Router,
+    Json,
     extract::{Query, State},
     routing::get,
 };
 use kid_platform::mailbox::{self, MailboxEntry};
 use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
     error::{ApiError, ApiResult},
     state::AppState,
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/dev/mailbox", get(list))
+/// Not in the OpenAPI document: production has no such route.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/dev/mailbox", get(list))
 }
 
 #[derive(Debug, Deserialize)]

@@ -3,14 +3,11 @@
 
 use std::time::Duration;
 
-use axum::{
-    Router,
-    extract::State,
-    http::StatusCode,
-    routing::{post, put},
-};
+use axum::{extract::State, http::StatusCode};
 use kid_proto::identity::v1::{SendVerificationRequest, VerifyEmailRequest};
 use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     error::{ApiResult, ValidJson},
@@ -21,12 +18,18 @@ use crate::{
 /// One verification email a minute per player.
 const SEND_COOLDOWN: Duration = Duration::from_secs(60);
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/auth/email-verification/send", post(send))
-        .route("/auth/email-verification", put(verify))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(send)).routes(routes!(verify))
 }
 
+/// Mails the signed-in player a verification link (one a minute).
+#[utoipa::path(
+    post,
+    path = "/auth/email-verification/send",
+    tag = "auth",
+    security(("session" = [])),
+    responses((status = 204, description = "The link is mailed."))
+)]
 async fn send(State(state): State<AppState>, SignedIn { user_id, .. }: SignedIn) -> ApiResult<StatusCode> {
     state
         .cooldowns
@@ -41,11 +44,19 @@ async fn send(State(state): State<AppState>, SignedIn { user_id, .. }: SignedIn)
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 struct VerifyBody {
     token: String,
 }
 
+/// Verifies the address a link was mailed to.
+#[utoipa::path(
+    put,
+    path = "/auth/email-verification",
+    tag = "auth",
+    request_body = VerifyBody,
+    responses((status = 204, description = "The address is verified."))
+)]
 async fn verify(
     State(state): State<AppState>,
     ValidJson(body): ValidJson<VerifyBody>,

@@ -1,17 +1,14 @@
 //! `GET /api/me`: the signed-in player, composed from identity and wallet asked in parallel.
 
-use axum::{
-    Json, Router,
-    extract::State,
-    http::StatusCode,
-    routing::{get, patch, post},
-};
+use axum::{Json, extract::State, http::StatusCode};
 use kid_proto::{
     identity::v1::{ChangePasswordRequest, GetUserRequest, UpdateProfileRequest, User},
     wallet::v1::{GetAccountRequest, GetAccountResponse},
 };
 use serde::{Deserialize, Serialize};
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     client_address::ClientAddress,
@@ -21,19 +18,21 @@ use crate::{
     throttle::PER_PASSWORD_CHECK,
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/me", get(me))
-        .route("/me/update-profile", patch(update_profile))
-        .route("/me/change-password", post(change_password))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(me))
+        .routes(routes!(update_profile))
+        .routes(routes!(change_password))
 }
 
-/// The spec's User (section 3).
-#[derive(Debug, Serialize)]
+/// The spec's User (section 3). Times are RFC 3339.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = User)]
 #[serde(rename_all = "camelCase")]
 pub struct UserBody {
     pub username: String,
     pub email: String,
+    #[schema(required = true)]
     pub verified_at: Option<String>,
     pub first_name: String,
     pub middle_name: String,
@@ -41,12 +40,17 @@ pub struct UserBody {
     pub dob: String,
     pub language: String,
     pub phone_number: String,
+    #[schema(required = true)]
     pub created_at: Option<String>,
+    #[schema(required = true)]
     pub password_changed_at: Option<String>,
     pub mfa_enabled: bool,
+    /// KP balance.
     pub credit: i64,
+    /// Debt in KP, settled first by the next top-up.
     pub debt_credit: i64,
     pub is_pay_partner: bool,
+    /// VND topped up over the last 28 days.
     pub pay_amount_last_28_days: i64,
 }
 
@@ -96,6 +100,14 @@ async fn account(state: &AppState, user_id: String) -> ApiResult<GetAccountRespo
     Ok(response.into_inner())
 }
 
+/// The signed-in player with their wallet figures.
+#[utoipa::path(
+    get,
+    path = "/me",
+    tag = "me",
+    security(("session" = [])),
+    responses((status = 200, description = "The signed-in player.", body = UserBody))
+)]
 async fn me(State(state): State<AppState>, SignedIn { user_id, .. }: SignedIn) -> ApiResult<Json<UserBody>> {
     let mut identity = state.clients.identity.clone();
     let user = async {
@@ -114,7 +126,7 @@ async fn me(State(state): State<AppState>, SignedIn { user_id, .. }: SignedIn) -
 }
 
 /// The spec's profile payload; a field that is absent stays as it is.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ProfileBody {
     first_name: Option<String>,
@@ -124,6 +136,15 @@ struct ProfileBody {
     phone_number: Option<String>,
 }
 
+/// Updates the profile and answers the player as it now is.
+#[utoipa::path(
+    patch,
+    path = "/me/update-profile",
+    tag = "me",
+    security(("session" = [])),
+    request_body = ProfileBody,
+    responses((status = 200, description = "The updated player.", body = UserBody))
+)]
 async fn update_profile(
     State(state): State<AppState>,
     SignedIn { user_id, .. }: SignedIn,
@@ -148,7 +169,7 @@ async fn update_profile(
     Ok(Json(UserBody::compose(&state, user).await?))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ChangePasswordBody {
     #[serde(default)]
@@ -177,6 +198,14 @@ pub(super) fn wrong_current_password(status: &tonic::Status) -> bool {
 /// Changes the password; every other session of the player is signed out. The current
 /// password is a guess like a sign-in's, throttled the same way (a stolen session must not
 /// become a password oracle).
+#[utoipa::path(
+    post,
+    path = "/me/change-password",
+    tag = "me",
+    security(("session" = [])),
+    request_body = ChangePasswordBody,
+    responses((status = 204, description = "Changed; the player's other sessions are signed out."))
+)]
 async fn change_password(
     State(state): State<AppState>,
     SignedIn { user_id, session_id }: SignedIn,

@@ -11,9 +11,12 @@ mod security;
 mod sessions;
 mod webhooks;
 
-use axum::{Router, middleware, routing::get};
+use std::sync::Arc;
 
-use crate::{csrf, error::ApiError, state::AppState};
+use axum::{Json, Router, middleware, routing::get};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{csrf, error::ApiError, openapi, state::AppState};
 
 /// Rates (exchange rates, fees, event rates) are exact decimals in the services; the screens
 /// only show them.
@@ -21,9 +24,10 @@ fn rate(value: &str) -> f64 {
     value.parse().unwrap_or(0.0)
 }
 
-pub fn router(state: AppState) -> Router {
-    Router::new()
-        .route("/auth/csrf-cookie", get(csrf::csrf_cookie))
+/// Every documented route, with its description.
+fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(csrf::csrf_cookie))
         .merge(auth::router())
         .merge(email_verification::router())
         .merge(recovery::router())
@@ -33,11 +37,27 @@ pub fn router(state: AppState) -> Router {
         .merge(payment::router())
         .merge(recharge::router())
         .merge(webhooks::router())
+}
+
+/// The OpenAPI document of the REST API (what `GET /api/openapi.json` serves).
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    openapi::document(routes().into_openapi())
+}
+
+pub fn router(state: AppState) -> Router {
+    let (router, paths) = routes()
         .merge(if state.mailbox_dir.is_some() {
             dev::router()
         } else {
-            Router::new()
+            OpenApiRouter::new()
         })
+        .split_for_parts();
+    let document = Arc::new(openapi::document(paths));
+    router
+        .route(
+            "/openapi.json",
+            get(move || async move { Json(Arc::clone(&document)) }),
+        )
         .fallback(|| async { ApiError::RouteNotFound })
         .layer(middleware::from_fn_with_state(state.clone(), csrf::protect))
         .with_state(state)

@@ -1,17 +1,14 @@
 //! The top-up area: payment methods, the card fee table, card submission, and the signed-in
 //! player's latest transactions.
 
-use axum::{
-    Json, Router,
-    extract::State,
-    http::StatusCode,
-    routing::{get, post},
-};
+use axum::{Json, extract::State, http::StatusCode};
 use kid_proto::{
     payment::v1::{self as payment_pb, ListCardFeesRequest, ListMethodsRequest, SubmitCardRequest},
     wallet::v1::{self as pb, ListTransactionsRequest},
 };
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{auth::require_captcha, me::rfc3339, rate};
 use crate::{
@@ -28,17 +25,27 @@ const MSG_CARD_SENT: &str = "Gửi thẻ thành công! Thẻ của bạn sẽ đ
 /// The spec's history shows the latest 10.
 const HISTORY_LENGTH: i32 = 10;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/payment/transaction-history", get(transaction_history))
-        .route("/payment/methods", get(methods))
-        .route("/payment/card-recharge/fees", get(card_fees))
-        .route("/payment/card-recharge", post(card_recharge))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(transaction_history))
+        .routes(routes!(methods))
+        .routes(routes!(card_fees))
+        .routes(routes!(card_recharge))
+}
+
+/// How a bank or e-wallet entry is paid.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+enum MethodKind {
+    BankTransfer,
+    EWallet,
+    Card,
 }
 
 /// A bank or e-wallet entry of the spec's payment methods (section 3).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = TransferMethod)]
 struct TransferMethodBody {
     code: String,
     name: String,
@@ -49,11 +56,12 @@ struct TransferMethodBody {
     account_number: String,
     mobile_account_number: String,
     #[serde(rename = "type")]
-    kind: &'static str,
+    kind: MethodKind,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CardProvider)]
 struct CardProviderBody {
     code: String,
     name: String,
@@ -63,8 +71,9 @@ struct CardProviderBody {
     enabled: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = PaymentMethods)]
 struct MethodsBody {
     bank_transfers: Vec<TransferMethodBody>,
     e_wallets: Vec<TransferMethodBody>,
@@ -73,9 +82,9 @@ struct MethodsBody {
 
 fn transfer_method(method: payment_pb::TransferMethod) -> TransferMethodBody {
     let kind = match method.r#type() {
-        payment_pb::MethodType::EWallet => "e-wallet",
-        payment_pb::MethodType::Card => "card",
-        _ => "bank-transfer",
+        payment_pb::MethodType::EWallet => MethodKind::EWallet,
+        payment_pb::MethodType::Card => MethodKind::Card,
+        _ => MethodKind::BankTransfer,
     };
     TransferMethodBody {
         exchange_rate: rate(&method.exchange_rate),
@@ -90,6 +99,14 @@ fn transfer_method(method: payment_pb::TransferMethod) -> TransferMethodBody {
     }
 }
 
+/// The banks, e-wallets and card brands the player can top up with.
+#[utoipa::path(
+    get,
+    path = "/payment/methods",
+    tag = "payment",
+    security(("session" = [])),
+    responses((status = 200, description = "The payment methods.", body = MethodsBody))
+)]
 async fn methods(
     State(state): State<AppState>,
     SignedIn { user_id, .. }: SignedIn,
@@ -118,14 +135,23 @@ async fn methods(
     }))
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CardFee)]
 struct CardFeeBody {
     provider: String,
     value: i64,
     fee_percent: f64,
 }
 
+/// The fee kept on each card brand and face value, in percent.
+#[utoipa::path(
+    get,
+    path = "/payment/card-recharge/fees",
+    tag = "payment",
+    security(("session" = [])),
+    responses((status = 200, description = "The card fee table.", body = Vec<CardFeeBody>))
+)]
 async fn card_fees(State(state): State<AppState>, _signed_in: SignedIn) -> ApiResult<Json<Vec<CardFeeBody>>> {
     let fees = state
         .clients
@@ -146,7 +172,7 @@ async fn card_fees(State(state): State<AppState>, _signed_in: SignedIn) -> ApiRe
     ))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct CardBody {
     #[serde(default)]
@@ -161,8 +187,9 @@ struct CardBody {
     g_re_captcha_token: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CardSent)]
 struct CardSentBody {
     order_id: String,
     message: &'static str,
@@ -170,6 +197,14 @@ struct CardSentBody {
 
 /// Sends a phone card to the aggregator; its result arrives later (the history shows it
 /// pending until then).
+#[utoipa::path(
+    post,
+    path = "/payment/card-recharge",
+    tag = "payment",
+    security(("session" = [])),
+    request_body = CardBody,
+    responses((status = 202, description = "Sent; the result comes later.", body = CardSentBody))
+)]
 async fn card_recharge(
     State(state): State<AppState>,
     client: ClientAddress,
@@ -205,23 +240,39 @@ async fn card_recharge(
     ))
 }
 
+/// Where a transaction stands.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TransactionStatus {
+    Pending,
+    Success,
+    Failed,
+    Unknown,
+}
+
 /// The spec's Transaction (section 3).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Transaction)]
 pub struct TransactionBody {
     pub id: String,
+    /// `topup.bank-transfer`, `topup.e-wallet`, `topup.card`, `credit.pay`, `credit.recharge`,
+    /// `credit.bonus`, `credit.recall`, `credit.refund`, or a kind added later.
     #[serde(rename = "type")]
     pub kind: String,
-    pub status: &'static str,
+    pub status: TransactionStatus,
+    /// VND for top-ups (amount transferred or card value), KP for credit.pay (KP spent).
     pub real_value: i64,
     pub currency: String,
+    #[schema(required = true)]
     pub updated_at: Option<String>,
     pub payload: PayloadBody,
     pub related_transactions: Vec<RelatedBody>,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Default, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = TransactionPayload)]
 pub struct PayloadBody {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
@@ -235,8 +286,10 @@ pub struct PayloadBody {
     pub metadata: Option<MetadataBody>,
 }
 
-#[derive(Debug, Serialize)]
+/// What a credit payment bought (credit.pay only).
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = TransactionMetadata)]
 pub struct MetadataBody {
     pub coin: i64,
     pub coin_bonus: i64,
@@ -245,8 +298,10 @@ pub struct MetadataBody {
     pub coin_name: String,
 }
 
-#[derive(Debug, Serialize)]
+/// A ledger entry caused by a transaction, e.g. the KP a top-up credited.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = RelatedTransaction)]
 pub struct RelatedBody {
     pub id: String,
     #[serde(rename = "type")]
@@ -261,10 +316,10 @@ fn present(value: String) -> Option<String> {
 impl From<pb::Transaction> for TransactionBody {
     fn from(transaction: pb::Transaction) -> Self {
         let status = match transaction.status() {
-            pb::TransactionStatus::Pending => "pending",
-            pb::TransactionStatus::Success => "success",
-            pb::TransactionStatus::Failed => "failed",
-            pb::TransactionStatus::Unspecified => "unknown",
+            pb::TransactionStatus::Pending => TransactionStatus::Pending,
+            pb::TransactionStatus::Success => TransactionStatus::Success,
+            pb::TransactionStatus::Failed => TransactionStatus::Failed,
+            pb::TransactionStatus::Unspecified => TransactionStatus::Unknown,
         };
         let payload = transaction.payload.unwrap_or_default();
         Self {
@@ -300,6 +355,14 @@ impl From<pb::Transaction> for TransactionBody {
     }
 }
 
+/// The player's latest transactions, newest first.
+#[utoipa::path(
+    get,
+    path = "/payment/transaction-history",
+    tag = "payment",
+    security(("session" = [])),
+    responses((status = 200, description = "The latest 10 transactions.", body = Vec<TransactionBody>))
+)]
 async fn transaction_history(
     State(state): State<AppState>,
     SignedIn { user_id, .. }: SignedIn,

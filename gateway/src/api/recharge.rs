@@ -1,19 +1,18 @@
 //! Game recharge: the game list, a game's recharge screen, and paying KP for its coin.
 
 use axum::{
-    Json, Router,
+    Json,
     extract::{Path, State},
     http::{HeaderMap, StatusCode},
-    routing::get,
 };
 use kid_proto::{
     identity::v1::GetUserRequest,
-    recharge::v1::{
-        self as pb, CreateRechargeRequest, GetRechargeInfoRequest, ListProductsRequest, OrderStatus,
-    },
+    recharge::v1::{self as pb, CreateRechargeRequest, GetRechargeInfoRequest, ListProductsRequest},
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use super::{auth::require_captcha, me::rfc3339, rate};
@@ -31,21 +30,30 @@ const MSG_PAYING: &str =
 const MSG_KEY_INVALID: &str =
     "Mã yêu cầu (Idempotency-Key) không hợp lệ: cần từ 1 đến 128 ký tự ASCII in được.";
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/product", get(products)).route(
-        "/payment/coin-recharge/{product_code}",
-        get(recharge_info).post(coin_recharge),
-    )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(products))
+        .routes(routes!(recharge_info, coin_recharge))
 }
 
-#[derive(Debug, Serialize)]
+/// A game players can buy coin for.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Product)]
 struct ProductBody {
     code: String,
     name: String,
     logo_img: String,
 }
 
+/// The games on sale.
+#[utoipa::path(
+    get,
+    path = "/product",
+    tag = "recharge",
+    security(("session" = [])),
+    responses((status = 200, description = "The games.", body = Vec<ProductBody>))
+)]
 async fn products(State(state): State<AppState>, _signed_in: SignedIn) -> ApiResult<Json<Vec<ProductBody>>> {
     let products = state
         .clients
@@ -67,34 +75,57 @@ async fn products(State(state): State<AppState>, _signed_in: SignedIn) -> ApiRes
     ))
 }
 
-#[derive(Debug, Serialize)]
+/// A game server (zone) the coin is delivered to.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Zone)]
 struct ZoneBody {
     id: i64,
     description: String,
 }
 
-#[derive(Debug, Serialize)]
+/// A KP amount on offer and the coin it buys.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = PayableValue)]
 struct PayableValueBody {
     credit: i64,
     coins_received: i64,
     coins_bonus: i64,
 }
 
-#[derive(Debug, Serialize)]
+/// What a recharge event gives.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+enum EventKind {
+    /// Extra lottery points; `config.extpointRate`.
+    #[serde(rename = "recharge.bonus_lottery_point")]
+    BonusLotteryPoint,
+    /// Extra coin; `config.coinBonusRate`.
+    #[serde(rename = "recharge.bonus_coin")]
+    BonusCoin,
+}
+
+/// A running or coming recharge event of the game.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = RechargeEvent)]
 struct EventBody {
     name: String,
     #[serde(rename = "type")]
-    kind: &'static str,
+    kind: EventKind,
+    /// `{extpointRate}` or `{coinBonusRate}`, by `type`.
+    #[schema(value_type = Object)]
     config: Value,
+    #[schema(required = true)]
     starts_at: Option<String>,
+    #[schema(required = true)]
     ends_at: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+/// A game's recharge screen.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = RechargeInfo)]
 struct RechargeInfoBody {
     code: String,
     name: String,
@@ -108,11 +139,11 @@ struct RechargeInfoBody {
 fn event(event: pb::RechargeEvent) -> EventBody {
     let (kind, config) = match event.r#type() {
         pb::RechargeEventType::BonusLotteryPoint => (
-            "recharge.bonus_lottery_point",
+            EventKind::BonusLotteryPoint,
             json!({ "extpointRate": rate(&event.rate) }),
         ),
         _ => (
-            "recharge.bonus_coin",
+            EventKind::BonusCoin,
             json!({ "coinBonusRate": rate(&event.rate) }),
         ),
     };
@@ -125,6 +156,15 @@ fn event(event: pb::RechargeEvent) -> EventBody {
     }
 }
 
+/// A game's zones, KP amounts on offer and events.
+#[utoipa::path(
+    get,
+    path = "/payment/coin-recharge/{product_code}",
+    tag = "recharge",
+    security(("session" = [])),
+    params(("product_code" = String, Path, description = "The game's code, e.g. jxsj2.")),
+    responses((status = 200, description = "The game's recharge screen.", body = RechargeInfoBody))
+)]
 async fn recharge_info(
     State(state): State<AppState>,
     _signed_in: SignedIn,
@@ -163,7 +203,7 @@ async fn recharge_info(
     }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct CoinRechargeBody {
     #[serde(default)]
@@ -174,14 +214,26 @@ struct CoinRechargeBody {
     g_re_captcha_token: String,
 }
 
-#[derive(Debug, Serialize)]
+/// Where a coin order stands.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+enum OrderStatus {
+    /// Paid and sent to the game.
+    AwaitingDelivery,
+    Delivered,
+    Failed,
+    /// The payment is not confirmed yet.
+    Processing,
+}
+
+/// A coin order.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CoinOrder)]
 struct OrderBody {
     order_id: String,
     transaction_id: String,
-    /// `awaiting_delivery` (paid, sent to the game), `delivered`, `failed` or `processing`
-    /// (the payment is not confirmed yet).
-    status: &'static str,
+    status: OrderStatus,
     product_code: String,
     coin_name: String,
     zone_id: i64,
@@ -213,6 +265,25 @@ fn idempotency_key(headers: &HeaderMap) -> ApiResult<String> {
 
 /// Pays KP for a game's coin. 201 once paid and sent to the game; 202 while the payment is
 /// still being confirmed (the same key later returns the outcome); 409 for a short balance.
+#[utoipa::path(
+    post,
+    path = "/payment/coin-recharge/{product_code}",
+    tag = "recharge",
+    security(("session" = [])),
+    params(
+        ("product_code" = String, Path, description = "The game's code, e.g. jxsj2."),
+        (
+            "Idempotency-Key" = Option<String>,
+            Header,
+            description = "1 to 128 printable ASCII characters: the same key retried places one order."
+        )
+    ),
+    request_body = CoinRechargeBody,
+    responses(
+        (status = 201, description = "Paid and sent to the game (or its outcome, for a key seen before).", body = OrderBody),
+        (status = 202, description = "The payment is still being confirmed; retry with the same key.", body = OrderBody)
+    )
+)]
 async fn coin_recharge(
     State(state): State<AppState>,
     client: ClientAddress,
@@ -255,10 +326,10 @@ async fn coin_recharge(
         .await?
         .into_inner();
     let (code, status, message) = match order.status() {
-        OrderStatus::Paying => (StatusCode::ACCEPTED, "processing", Some(MSG_PAYING)),
-        OrderStatus::Delivered => (StatusCode::CREATED, "delivered", None),
-        OrderStatus::Failed => (StatusCode::CREATED, "failed", None),
-        _ => (StatusCode::CREATED, "awaiting_delivery", None),
+        pb::OrderStatus::Paying => (StatusCode::ACCEPTED, OrderStatus::Processing, Some(MSG_PAYING)),
+        pb::OrderStatus::Delivered => (StatusCode::CREATED, OrderStatus::Delivered, None),
+        pb::OrderStatus::Failed => (StatusCode::CREATED, OrderStatus::Failed, None),
+        _ => (StatusCode::CREATED, OrderStatus::AwaitingDelivery, None),
     };
     Ok((
         code,

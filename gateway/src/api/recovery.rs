@@ -5,15 +5,16 @@
 use std::time::Duration;
 
 use axum::{
-    Json, Router,
+    Json,
     extract::{Path, State},
     http::StatusCode,
-    routing::{get, post},
 };
 use kid_proto::identity::v1::{
     CheckResetTokenRequest, RecoverUsernameRequest, ResetPasswordRequest, SendResetEmailRequest,
 };
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::auth::{MSG_USERNAME_SHORT, one_field, require_captcha};
 use crate::{
@@ -31,15 +32,16 @@ const MSG_EMAIL_INVALID: &str = "Địa chỉ email không hợp lệ";
 /// One mail a minute per username or address, whether or not it has an account.
 const MAIL_COOLDOWN: Duration = Duration::from_secs(60);
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/auth/reset-password/send-email", post(send_reset_email))
-        .route("/auth/reset-password/{token}", get(check_reset_token))
-        .route("/auth/reset-password", post(reset_password))
-        .route("/auth/recover-username", post(recover_username))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(send_reset_email))
+        .routes(routes!(check_reset_token))
+        .routes(routes!(reset_password))
+        .routes(routes!(recover_username))
 }
 
-#[derive(Debug, Serialize)]
+/// The same answer whether or not an account matched.
+#[derive(Debug, Serialize, ToSchema)]
 pub struct Neutral {
     message: &'static str,
 }
@@ -72,7 +74,7 @@ async fn later(
     Ok(())
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct SendResetBody {
     #[serde(default)]
@@ -81,6 +83,14 @@ struct SendResetBody {
     g_re_captcha_token: String,
 }
 
+/// Mails a reset link to the account of `username`, if there is one (answered at once).
+#[utoipa::path(
+    post,
+    path = "/auth/reset-password/send-email",
+    tag = "recovery",
+    request_body = SendResetBody,
+    responses((status = 200, description = "The neutral text.", body = Neutral))
+)]
 async fn send_reset_email(
     State(state): State<AppState>,
     client: ClientAddress,
@@ -104,11 +114,19 @@ async fn send_reset_email(
     Ok(neutral())
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 struct Validity {
     valid: bool,
 }
 
+/// Whether a reset link is still good (404 with the spec's text when it is not).
+#[utoipa::path(
+    get,
+    path = "/auth/reset-password/{token}",
+    tag = "recovery",
+    params(("token" = String, Path, description = "The reset link's token.")),
+    responses((status = 200, description = "The link is valid.", body = Validity))
+)]
 async fn check_reset_token(
     State(state): State<AppState>,
     Path(token): Path<String>,
@@ -128,7 +146,7 @@ async fn check_reset_token(
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ResetBody {
     #[serde(default)]
@@ -140,6 +158,13 @@ struct ResetBody {
 }
 
 /// Sets the new password and signs the player out of every session.
+#[utoipa::path(
+    post,
+    path = "/auth/reset-password",
+    tag = "recovery",
+    request_body = ResetBody,
+    responses((status = 204, description = "The password is set."))
+)]
 async fn reset_password(
     State(state): State<AppState>,
     ValidJson(body): ValidJson<ResetBody>,
@@ -160,7 +185,7 @@ async fn reset_password(
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct RecoverUsernameBody {
     #[serde(default)]
@@ -169,6 +194,14 @@ struct RecoverUsernameBody {
     g_re_captcha_token: String,
 }
 
+/// Mails the usernames of the accounts naming `email`, if any (answered at once).
+#[utoipa::path(
+    post,
+    path = "/auth/recover-username",
+    tag = "recovery",
+    request_body = RecoverUsernameBody,
+    responses((status = 200, description = "The neutral text.", body = Neutral))
+)]
 async fn recover_username(
     State(state): State<AppState>,
     client: ClientAddress,

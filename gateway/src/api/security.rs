@@ -3,9 +3,11 @@
 
 use std::time::Duration;
 
-use axum::{Json, Router, extract::State, routing::post};
+use axum::{Json, extract::State, routing::post};
 use kid_proto::identity::v1::{ChangeEmailRequest, SecurityCodeAction, SendSecurityCodeRequest};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     auth::{one_field, require_captcha},
@@ -25,11 +27,12 @@ const MSG_ACTION: &str = "Hành động cần xác nhận không hợp lệ.";
 /// One code a minute per player and action.
 const CODE_COOLDOWN: Duration = Duration::from_secs(60);
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(send_code))
+        // The spec's path has the trailing slash; the bare one is kept for callers without it.
         .route("/me/security-code", post(send_code))
-        .route("/me/security-code/", post(send_code))
-        .route("/me/change-email", post(change_email))
+        .routes(routes!(change_email))
 }
 
 fn action(value: &str) -> Option<SecurityCodeAction> {
@@ -44,17 +47,28 @@ fn action(value: &str) -> Option<SecurityCodeAction> {
     })
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 struct CodeBody {
+    /// `confirm.email`, `confirm.phone_number`, `confirm.payment`, `confirm.change_password`,
+    /// `confirm.change_email` or `approve.login`.
     #[serde(default)]
     action: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 struct Sent {
     message: &'static str,
 }
 
+/// Mails the player a security code for `action` (one a minute per action).
+#[utoipa::path(
+    post,
+    path = "/me/security-code/",
+    tag = "security",
+    security(("session" = [])),
+    request_body = CodeBody,
+    responses((status = 200, description = "The code is mailed.", body = Sent))
+)]
 async fn send_code(
     State(state): State<AppState>,
     SignedIn { user_id, .. }: SignedIn,
@@ -79,7 +93,7 @@ async fn send_code(
     }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ChangeEmailBody {
     #[serde(default)]
@@ -95,6 +109,14 @@ struct ChangeEmailBody {
 
 /// Moves the account to a new address; every other session of the player is signed out. An
 /// unverified account proves itself with its current password, counted as a sign-in's guess.
+#[utoipa::path(
+    post,
+    path = "/me/change-email",
+    tag = "security",
+    security(("session" = [])),
+    request_body = ChangeEmailBody,
+    responses((status = 200, description = "The player, at the new address.", body = UserBody))
+)]
 async fn change_email(
     State(state): State<AppState>,
     client: ClientAddress,

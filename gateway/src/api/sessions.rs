@@ -2,13 +2,14 @@
 //! all but the current one. Sessions are named by a one-way handle, never by their id.
 
 use axum::{
-    Json, Router,
+    Json,
     extract::{Path, State},
     http::StatusCode,
-    routing::{delete, get, post},
 };
 use serde::Serialize;
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     error::{ApiError, ApiResult},
@@ -18,20 +19,25 @@ use crate::{
 
 const MSG_NO_SESSION: &str = "Phiên đăng nhập này không còn tồn tại.";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/me/sessions", get(list))
-        .route("/me/sessions/sign-out-others", post(sign_out_others))
-        .route("/me/sessions/{handle}", delete(sign_out))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(sign_out_others))
+        .routes(routes!(sign_out))
 }
 
-#[derive(Debug, Serialize)]
+/// A signed-in device of the player. Times are RFC 3339.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Session)]
 struct SessionBody {
+    /// A one-way handle of the session, never its id.
     id: String,
     user_agent: String,
     ip: String,
+    #[schema(required = true)]
     created_at: Option<String>,
+    #[schema(required = true)]
     last_seen_at: Option<String>,
     current: bool,
     remember: bool,
@@ -45,6 +51,14 @@ fn rfc3339(unix: i64) -> Option<String> {
         .ok()
 }
 
+/// The player's sessions, the current one marked.
+#[utoipa::path(
+    get,
+    path = "/me/sessions",
+    tag = "sessions",
+    security(("session" = [])),
+    responses((status = 200, description = "The sessions.", body = Vec<SessionBody>))
+)]
 async fn list(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Vec<SessionBody>>> {
     let sessions = state.sessions.list_of(&signed_in.user_id).await?;
     Ok(Json(
@@ -63,6 +77,15 @@ async fn list(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<J
     ))
 }
 
+/// Signs one of the player's sessions out.
+#[utoipa::path(
+    delete,
+    path = "/me/sessions/{handle}",
+    tag = "sessions",
+    security(("session" = [])),
+    params(("handle" = String, Path, description = "The session's handle (its `id` in the list).")),
+    responses((status = 204, description = "Signed out."))
+)]
 async fn sign_out(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -77,6 +100,14 @@ async fn sign_out(
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// Signs every session but the current one out.
+#[utoipa::path(
+    post,
+    path = "/me/sessions/sign-out-others",
+    tag = "sessions",
+    security(("session" = [])),
+    responses((status = 204, description = "The other sessions are signed out."))
+)]
 async fn sign_out_others(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<StatusCode> {
     state
         .sessions

@@ -1,0 +1,172 @@
+//! The REST API's OpenAPI 3.1 document, built from the handlers' own `#[utoipa::path]`
+//! annotations (collected by the `/api` router as it routes them) and served at
+//! `GET /api/openapi.json`. The SPA's types are generated from the committed copy,
+//! `docs/api/openapi.json`; a test fails when that copy is not what the code describes.
+//!
+//! What every route shares is added here once rather than on each handler: the error answers
+//! (all in the one `ErrorBody` shape), the CSRF header of state-changing calls, and the
+//! session cookie of signed-in ones.
+
+use utoipa::{
+    OpenApi,
+    openapi::{
+        self, Content, Ref, RefOr, ResponseBuilder, Type,
+        header::HeaderBuilder,
+        path::Operation,
+        schema::ObjectBuilder,
+        security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme},
+    },
+};
+
+use crate::{
+    error::ErrorBody,
+    session::{SESSION_COOKIE, XSRF_COOKIE},
+};
+
+/// The document's base: the routes' paths are relative to the `/api` server.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Kid portal REST API",
+        description = "The player portal's REST API, served by the gateway under /api. Errors \
+                       answer {message, errors: {field: [..]}} with a Vietnamese message; \
+                       state-changing calls echo the XSRF-TOKEN cookie in X-XSRF-TOKEN \
+                       (GET /auth/csrf-cookie issues it)."
+    ),
+    servers((url = "/api")),
+    components(schemas(ErrorBody))
+)]
+struct Base;
+
+/// Security scheme names (the handlers name "session" in their `security(...)`).
+const SESSION: &str = "session";
+const XSRF: &str = "xsrf";
+
+/// The error answers, by status, each with when it is given.
+const ERRORS: &[(&str, &str, &str)] = &[
+    (
+        "400",
+        "BadRequest",
+        "Malformed JSON, a wrong content type or a malformed header.",
+    ),
+    (
+        "401",
+        "Unauthenticated",
+        "Not signed in, or the session has ended.",
+    ),
+    ("403", "ForeignOrigin", "A state-changing call from another site."),
+    ("404", "NotFound", "What the call names does not exist."),
+    (
+        "409",
+        "Conflict",
+        "The call conflicts with the account's state (a short balance, say).",
+    ),
+    (
+        "419",
+        "CsrfMismatch",
+        "The X-XSRF-TOKEN header is missing or not the cookie's token.",
+    ),
+    (
+        "422",
+        "Validation",
+        "Invalid fields: `errors` holds each field's Vietnamese messages.",
+    ),
+    (
+        "429",
+        "TooManyRequests",
+        "Too many attempts: retry after Retry-After seconds, or solve the captcha.",
+    ),
+    (
+        "503",
+        "Unavailable",
+        "A service is down or at capacity: retry after Retry-After seconds, if given.",
+    ),
+];
+
+/// The base document with `paths` (from the router) and what every route shares.
+pub fn document(paths: openapi::OpenApi) -> openapi::OpenApi {
+    let mut document = Base::openapi().merge_from(paths);
+    let components = document.components.get_or_insert_with(Default::default);
+    components.security_schemes.insert(
+        SESSION.to_owned(),
+        SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+            SESSION_COOKIE,
+            "The session cookie set by sign-in or registration.",
+        ))),
+    );
+    components.security_schemes.insert(
+        XSRF.to_owned(),
+        SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+            "X-XSRF-TOKEN",
+            &format!("The {XSRF_COOKIE} cookie's value, echoed by every state-changing call."),
+        ))),
+    );
+    for (status, name, description) in ERRORS {
+        let mut response = ResponseBuilder::new().description(*description).content(
+            "application/json",
+            Content::new(Some(Ref::from_schema_name("ErrorBody"))),
+        );
+        if matches!(*status, "429" | "503") {
+            response = response.header(
+                "Retry-After",
+                HeaderBuilder::new()
+                    .schema(ObjectBuilder::new().schema_type(Type::Integer))
+                    .description(Some("Seconds to wait before trying again."))
+                    .build(),
+            );
+        }
+        components
+            .responses
+            .insert((*name).to_owned(), RefOr::T(response.build()));
+    }
+    for (path, item) in document.paths.paths.iter_mut() {
+        let webhook = path.starts_with("/webhooks/");
+        let has_parameter = path.contains('{');
+        let operations = [
+            (false, item.get.as_mut()),
+            (true, item.post.as_mut()),
+            (true, item.put.as_mut()),
+            (true, item.patch.as_mut()),
+            (true, item.delete.as_mut()),
+        ];
+        for (changes_state, operation) in operations {
+            if let Some(operation) = operation {
+                shared_answers(operation, changes_state && !webhook, has_parameter);
+            }
+        }
+    }
+    document
+}
+
+/// Adds the error answers `operation` can give, and the CSRF header a state-changing call
+/// must carry (with the session cookie where the handler asked for one).
+fn shared_answers(operation: &mut Operation, csrf: bool, has_parameter: bool) {
+    let signed_in = operation.security.is_some();
+    let mut statuses = vec!["400", "409", "422", "429", "503"];
+    if signed_in {
+        statuses.push("401");
+    }
+    if csrf {
+        statuses.extend(["403", "419"]);
+        let requirement = if signed_in {
+            SecurityRequirement::new(SESSION, [""; 0]).add(XSRF, [""; 0])
+        } else {
+            SecurityRequirement::new(XSRF, [""; 0])
+        };
+        operation.security = Some(vec![requirement]);
+    }
+    if signed_in || has_parameter {
+        statuses.push("404");
+    }
+    for status in statuses {
+        let (_, name, _) = ERRORS
+            .iter()
+            .find(|(code, ..)| *code == status)
+            .expect("every status listed has its error answer");
+        operation
+            .responses
+            .responses
+            .entry(status.to_owned())
+            .or_insert_with(|| RefOr::Ref(Ref::from_response_name(*name)));
+    }
+}
