@@ -10,9 +10,9 @@
 use utoipa::{
     OpenApi,
     openapi::{
-        self, Content, Ref, RefOr, ResponseBuilder, Type,
+        self, Content, Ref, RefOr, Required, ResponseBuilder, Type,
         header::HeaderBuilder,
-        path::Operation,
+        path::{Operation, ParameterBuilder, ParameterIn},
         schema::ObjectBuilder,
         security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme},
     },
@@ -120,7 +120,12 @@ pub fn document(paths: openapi::OpenApi) -> openapi::OpenApi {
             .insert((*name).to_owned(), RefOr::T(response.build()));
     }
     for (path, item) in document.paths.paths.iter_mut() {
-        let webhook = path.starts_with("/webhooks/");
+        if path.starts_with("/webhooks/") {
+            if let Some(operation) = item.post.as_mut() {
+                webhook_answers(operation);
+            }
+            continue;
+        }
         let has_parameter = path.contains('{');
         let operations = [
             (false, item.get.as_mut()),
@@ -131,11 +136,47 @@ pub fn document(paths: openapi::OpenApi) -> openapi::OpenApi {
         ];
         for (changes_state, operation) in operations {
             if let Some(operation) = operation {
-                shared_answers(operation, changes_state && !webhook, has_parameter);
+                shared_answers(operation, changes_state, has_parameter);
             }
         }
     }
     document
+}
+
+/// An outside party's webhook: signed instead of CSRF-protected, and answered in its own
+/// `WebhookAnswer` shape.
+fn webhook_answers(operation: &mut Operation) {
+    let signature = ParameterBuilder::new()
+        .name("X-Signature")
+        .parameter_in(ParameterIn::Header)
+        .required(Required::True)
+        .description(Some(
+            "Up to 4 `v1=<hex HMAC-SHA256 of the body>` entries, comma-separated, in at most \
+             1 KiB; checked before the body is read.",
+        ))
+        .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+        .build();
+    operation.parameters.get_or_insert_with(Vec::new).push(signature);
+    let refusals = [
+        ("400", "Malformed, or a signature header over its bounds."),
+        ("401", "The signature is wrong."),
+        ("503", "Retry later."),
+    ];
+    for (status, description) in refusals {
+        let response = ResponseBuilder::new().description(description).content(
+            "application/json",
+            Content::new(Some(Ref::from_schema_name("WebhookAnswer"))),
+        );
+        operation
+            .responses
+            .responses
+            .insert(status.to_owned(), RefOr::T(response.build()));
+    }
+    let too_large = ResponseBuilder::new().description("The body is over 64 KiB.");
+    operation
+        .responses
+        .responses
+        .insert("413".to_owned(), RefOr::T(too_large.build()));
 }
 
 /// Adds the error answers `operation` can give, and the CSRF header a state-changing call
