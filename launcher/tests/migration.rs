@@ -4,7 +4,7 @@
 
 mod common;
 
-use kid_platform::{config::MigrateMode, grpc, service::Application, testing};
+use kid_platform::{config::MigrateMode, grpc, service::Application};
 use tokio_util::sync::CancellationToken;
 use tonic_health::{
     ServingStatus,
@@ -24,7 +24,7 @@ async fn status(channel: tonic::transport::Channel, service: &str) -> i32 {
 
 #[tokio::test]
 async fn a_service_is_not_ready_until_the_migration_job_has_run() {
-    let mut settings = testing::isolated_settings().await.expect("settings");
+    let mut settings = kid_testing::isolated_settings().await.expect("settings");
     settings.database.migrate = MigrateMode::Verify;
     let stop = CancellationToken::new();
     let wallet = Application::build(&kid_wallet::SERVICE, settings.clone(), stop.clone())

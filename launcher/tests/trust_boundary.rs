@@ -412,9 +412,7 @@ async fn a_flood_of_two_hundred_parallel_sign_ins_keeps_memory_flat() {
 /// seed, which only the launcher runs, shows the placeholders again.
 #[tokio::test]
 async fn a_production_database_shows_players_no_placeholder_payee_account() {
-    let settings = kid_platform::testing::isolated_settings()
-        .await
-        .expect("settings");
+    let settings = kid_testing::isolated_settings().await.expect("settings");
     let shutdown = tokio_util::sync::CancellationToken::new();
     let payment =
         kid_platform::service::Application::build(&kid_payment::SERVICE, settings.clone(), shutdown.clone())

@@ -12,7 +12,6 @@ use std::{
 use anyhow::Context;
 use kid_identity::domain::{Password, PasswordHasher, Strength};
 use kid_launcher::Stack;
-use kid_platform::testing;
 use reqwest::Client;
 use serde_json::json;
 use tokio::task::JoinSet;
@@ -143,7 +142,7 @@ fn report(label: &str, samples: &[Duration]) {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let settings = testing::isolated_settings().await?;
+    let settings = kid_testing::isolated_settings().await?;
     let shutdown = CancellationToken::new();
     let stack = Stack::start(settings, shutdown.clone()).await?;
     let base: Arc<str> = format!("http://{}", stack.gateway).into();

@@ -15,7 +15,6 @@ use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
     db, grpc,
     service::Application,
-    testing,
 };
 use kid_proto::wallet::v1::{
     CoinMetadata, CreditRequest, DebitRequest, TopupType, wallet_service_client::WalletServiceClient,
@@ -96,7 +95,7 @@ async fn grpc_phase(
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let mut settings = testing::isolated_settings().await?;
+    let mut settings = kid_testing::isolated_settings().await?;
     settings.database.max_connections = POOL_SIZE;
     let shutdown = CancellationToken::new();
     let application = Application::build(&kid_wallet::SERVICE, settings.clone(), shutdown.clone()).await?;

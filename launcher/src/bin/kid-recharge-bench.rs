@@ -14,7 +14,7 @@ use anyhow::Context;
 use kid_launcher::{Stack, bench};
 use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
-    db, grpc, testing,
+    db, grpc,
 };
 use kid_proto::wallet::v1::{CreditRequest, TopupType, wallet_service_client::WalletServiceClient};
 use reqwest::{Client, StatusCode};
@@ -114,7 +114,7 @@ async fn gateway_phase(
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let mut settings = testing::isolated_settings().await?;
+    let mut settings = kid_testing::isolated_settings().await?;
     settings.database.max_connections = 16;
     let shutdown = CancellationToken::new();
     let stack = Stack::start(settings.clone(), shutdown.clone()).await?;

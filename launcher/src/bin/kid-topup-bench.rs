@@ -18,7 +18,7 @@ use std::{
 use anyhow::Context;
 use kid_launcher::Stack;
 use kid_payment::domain::signature;
-use kid_platform::{db, testing};
+use kid_platform::db;
 use reqwest::Client;
 use secrecy::ExposeSecret;
 use serde_json::json;
@@ -165,7 +165,7 @@ async fn run(
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let settings = testing::isolated_settings().await?;
+    let settings = kid_testing::isolated_settings().await?;
     let shutdown = CancellationToken::new();
     let stack = Stack::start(settings.clone(), shutdown.clone()).await?;
     let base = format!("http://{}", stack.gateway);

@@ -8,7 +8,7 @@ use kid_launcher::Stack;
 use kid_platform::{
     Settings,
     auth::{AttachInternalJwt, InternalJwt},
-    grpc, testing,
+    grpc,
 };
 use kid_proto::wallet::v1::{CreditRequest, TopupType, wallet_service_client::WalletServiceClient};
 use lapin::{
@@ -67,7 +67,7 @@ impl Drop for TempDist {
 }
 
 pub async fn start(adjust: impl FnOnce(&mut Settings)) -> Portal {
-    let mut settings = testing::isolated_settings().await.expect("settings");
+    let mut settings = kid_testing::isolated_settings().await.expect("settings");
     let dist = TempDist::new();
     settings.gateway.web_dist = dist.0.display().to_string();
     adjust(&mut settings);
@@ -183,22 +183,7 @@ pub async fn mailbox(portal: &Portal, to: &str) -> Vec<serde_json::Value> {
     response.json().await.expect("json")
 }
 
-/// Polls `check` every 50 ms, for up to ten seconds, until it gives `Some`, and returns that;
-/// panics naming `what` when it never does. For what the portal does asynchronously (mail,
-/// events through RabbitMQ).
-pub async fn eventually<T, F, Fut>(what: &str, mut check: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = Option<T>>,
-{
-    for _ in 0..200 {
-        if let Some(found) = check().await {
-            return found;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("never happened: {what}");
-}
+pub use kid_testing::eventually;
 
 /// Waits until `to` has `count` messages, and returns them, newest first.
 pub async fn mail_for(portal: &Portal, to: &str, count: usize) -> Vec<serde_json::Value> {

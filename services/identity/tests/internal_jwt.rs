@@ -8,7 +8,6 @@ use kid_platform::{
     config::JwtSettings,
     db, grpc,
     service::Application,
-    testing,
 };
 use kid_proto::identity::v1::{GetUserRequest, identity_service_client::IdentityServiceClient};
 use secrecy::SecretString;
@@ -23,7 +22,7 @@ struct Running {
 }
 
 async fn start_identity() -> Running {
-    let settings = testing::isolated_settings().await.expect("settings");
+    let settings = kid_testing::isolated_settings().await.expect("settings");
     let shutdown = CancellationToken::new();
     let application = Application::build(&kid_identity::SERVICE, settings.clone(), shutdown.clone())
         .await

@@ -5,13 +5,13 @@
 use std::sync::Arc;
 
 use kid_identity::mail::{Courier, Mail, Mailbox, enqueue};
-use kid_platform::{db, mailbox, service::Application, testing};
+use kid_platform::{db, mailbox, service::Application};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 #[tokio::test]
 async fn mail_that_cannot_be_delivered_is_retried_until_it_is_delivered_once() {
-    let settings = testing::isolated_settings().await.expect("settings");
+    let settings = kid_testing::isolated_settings().await.expect("settings");
     let shutdown = CancellationToken::new();
     // Building the service migrates its schema; its own courier is not running.
     let _identity = Application::build(&kid_identity::SERVICE, settings.clone(), shutdown.clone())

@@ -12,7 +12,6 @@ pub mod outbox;
 pub mod service;
 pub mod shutdown;
 pub mod telemetry;
-pub mod testing;
 pub mod topology;
 pub mod validation;
 

@@ -15,7 +15,6 @@ use kid_platform::{
     amqp::{self, QueueSpec},
     db,
     inbox::{Consumer, Handler, HandlerError, HandlerFuture, Message},
-    testing,
 };
 use lapin::{
     BasicProperties, Channel,
@@ -69,7 +68,7 @@ struct Fixture {
 }
 
 async fn start() -> Fixture {
-    let settings = testing::isolated_settings().await.expect("settings");
+    let settings = kid_testing::isolated_settings().await.expect("settings");
     let pool = db::connect(&settings.database, "inbox_test").await.expect("pool");
     db::migrate(&pool, "inbox_test", &Migrator::with_migrations(Vec::new()))
         .await
@@ -187,16 +186,6 @@ impl Fixture {
     }
 }
 
-async fn eventually(mut condition: impl AsyncFnMut() -> bool) -> bool {
-    for _ in 0..100 {
-        if condition().await {
-            return true;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    false
-}
-
 fn order(name: &str, fail_times: u32, poison: bool) -> Order {
     Order {
         name: name.to_owned(),
@@ -211,7 +200,10 @@ async fn a_message_delivered_twice_is_handled_once() {
     fixture.publish("m-1", &order("once", 0, false)).await;
     fixture.publish("m-1", &order("once", 0, false)).await;
     fixture.publish("m-2", &order("other", 0, false)).await;
-    assert!(eventually(async || fixture.processed("m-2").await).await);
+    kid_testing::eventually("m-2 is processed", async || {
+        fixture.processed("m-2").await.then_some(())
+    })
+    .await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(fixture.effects("once").await, 1);
     assert_eq!(fixture.effects("other").await, 1);
@@ -237,7 +229,10 @@ async fn a_poison_message_is_dead_lettered_and_its_writes_rolled_back() {
 async fn a_transient_failure_is_retried_and_then_succeeds_once() {
     let fixture = start().await;
     fixture.publish("retry-1", &order("retried", 1, false)).await;
-    assert!(eventually(async || fixture.processed("retry-1").await).await);
+    kid_testing::eventually("retry-1 is processed", async || {
+        fixture.processed("retry-1").await.then_some(())
+    })
+    .await;
     assert_eq!(fixture.effects("retried").await, 1);
     assert_eq!(fixture.attempts.load(Ordering::SeqCst), 2);
     fixture.stop().await;

@@ -9,7 +9,6 @@ use kid_platform::{
     amqp::{self, QueueSpec},
     db,
     outbox::{self, Relay},
-    testing,
 };
 use lapin::{
     Channel,
@@ -79,7 +78,7 @@ async fn drain(channel: &Channel, queue: &str) -> BTreeMap<u32, usize> {
 }
 
 async fn setup() -> (Settings, PgPool, Channel, String) {
-    let settings = testing::isolated_settings().await.expect("settings");
+    let settings = kid_testing::isolated_settings().await.expect("settings");
     let pool = db::connect(&settings.database, "outbox_test")
         .await
         .expect("pool");

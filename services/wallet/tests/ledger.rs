@@ -3,12 +3,13 @@
 
 mod common;
 
-use common::{Wallet, credit, debit, eventually, related, start};
+use common::{Wallet, credit, debit, related, start};
 use futures::future::join_all;
 use kid_platform::topology::{self, TopupCorrected, TopupOpened, TopupReceived};
 use kid_proto::wallet::v1::{
     FailTopupRequest, ListTransactionsRequest, OpenTopupRequest, TopupType, TransactionStatus,
 };
+use kid_testing::eventually;
 use tonic::Code;
 use uuid::Uuid;
 
@@ -164,22 +165,26 @@ async fn a_correction_that_overtakes_its_credit_is_held_and_applied_after_it() {
     };
     wallet.publish(topology::TOPUP_OPENED, &opened).await;
     wallet.publish(topology::TOPUP_CORRECTED, &corrected).await;
-    let held = eventually(async || wallet.held_corrections().await == 1).await;
-    assert!(held, "the early correction is held, not dead-lettered");
+    eventually("the early correction is held, not dead-lettered", async || {
+        (wallet.held_corrections().await == 1).then_some(())
+    })
+    .await;
     assert_eq!(wallet.account(player).await.credit, 0);
 
     wallet.publish(topology::TOPUP_RECEIVED, &received).await;
-    let applied = eventually(async || {
-        wallet.account(player).await.credit == 42_500 && wallet.held_corrections().await == 0
+    eventually("the held correction is applied after the credit", async || {
+        let applied = wallet.account(player).await.credit == 42_500;
+        (applied && wallet.held_corrections().await == 0).then_some(())
     })
     .await;
-    assert!(applied, "{:?}", wallet.account(player).await);
 
     // The broker's redeliveries of both change nothing.
     wallet.publish(topology::TOPUP_CORRECTED, &corrected).await;
     wallet.publish(topology::TOPUP_RECEIVED, &received).await;
-    let settled = eventually(async || wallet.handled_topup_events().await == 5).await;
-    assert!(settled, "every message was handled, none dead-lettered");
+    eventually("every message is handled, none dead-lettered", async || {
+        (wallet.handled_topup_events().await == 5).then_some(())
+    })
+    .await;
     assert_eq!(wallet.account(player).await.credit, 42_500);
     assert_eq!(wallet.held_corrections().await, 0);
     wallet.assert_invariants().await;

@@ -3,25 +3,24 @@
 
 mod common;
 
-use common::{Wallet, eventually, related, start};
+use common::{Wallet, related, start};
 use futures::future::join_all;
 use kid_proto::wallet::v1::{GetAccountResponse, TopupType};
+use kid_testing::eventually;
 use uuid::Uuid;
 
 /// Waits until the event-driven recalculation has stored `expected` partner figures.
 async fn partner_becomes(wallet: &Wallet, player: Uuid, expected: (bool, i32, i64)) -> GetAccountResponse {
-    let mut last = GetAccountResponse::default();
-    let reached = eventually(async || {
-        last = wallet.account(player).await;
-        (
-            last.is_pay_partner,
-            last.partner_bonus_bps,
-            last.pay_amount_last_28_days,
-        ) == expected
+    eventually(&format!("the partner figures become {expected:?}"), async || {
+        let account = wallet.account(player).await;
+        let figures = (
+            account.is_pay_partner,
+            account.partner_bonus_bps,
+            account.pay_amount_last_28_days,
+        );
+        (figures == expected).then_some(account)
     })
-    .await;
-    assert!(reached, "expected {expected:?}, the wallet says {last:?}");
-    last
+    .await
 }
 
 /// money.md: 19,000,000 (no bonus), then 21,000,000 activates partnership with 15% =
@@ -266,22 +265,22 @@ async fn a_credited_top_up_is_announced_on_the_events_exchange() {
         .credit("announce-1", player, 300_000)
         .await
         .expect("credit");
-    let published = eventually(async || {
-        let row: Option<(serde_json::Value, Option<time::OffsetDateTime>)> = sqlx::query_as(
+    eventually(
+        "the event is written with the credit and published by the relay",
+        async || {
+            let row: Option<(serde_json::Value, Option<time::OffsetDateTime>)> = sqlx::query_as(
             "select payload, published_at from outbox_message where routing_key = 'wallet.topup.credited'",
         )
         .fetch_optional(&wallet.pool)
         .await
         .expect("outbox");
-        matches!(row, Some((payload, Some(_)))
+            matches!(row, Some((payload, Some(_)))
             if payload["transactionId"] == topup.id.as_str()
                 && payload["userId"] == player.to_string().as_str()
                 && payload["amountVnd"] == 300_000
                 && payload["kp"] == 300_000)
-    })
+            .then_some(())
+        },
+    )
     .await;
-    assert!(
-        published,
-        "the event was written with the credit and published by the relay"
-    );
 }

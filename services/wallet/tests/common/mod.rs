@@ -9,7 +9,6 @@ use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
     db, grpc,
     service::Application,
-    testing,
 };
 use kid_proto::wallet::v1::{
     CoinMetadata, CreditRequest, DebitRequest, GetAccountRequest, GetAccountResponse, RecallRequest,
@@ -37,7 +36,7 @@ impl Drop for Wallet {
 }
 
 pub async fn start() -> Wallet {
-    let settings = testing::isolated_settings().await.expect("settings");
+    let settings = kid_testing::isolated_settings().await.expect("settings");
     let shutdown = CancellationToken::new();
     let application = Application::build(&kid_wallet::SERVICE, settings.clone(), shutdown.clone())
         .await
@@ -247,16 +246,4 @@ pub fn related(transaction: &Transaction, kind: &str) -> Option<i64> {
         .iter()
         .find(|related| related.r#type == kind)
         .map(|related| related.real_value)
-}
-
-/// Polls `condition` for up to ten seconds (as the launcher's tests do): events go through the
-/// outbox relay and RabbitMQ, which a loaded CI machine running every test at once slows.
-pub async fn eventually(mut condition: impl AsyncFnMut() -> bool) -> bool {
-    for _ in 0..200 {
-        if condition().await {
-            return true;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    false
 }

@@ -1,10 +1,13 @@
-//! Helpers for integration tests: a fresh database per test, and unique broker names.
+//! Test support: a fresh database, exchange and Redis prefix per test, and polling for what
+//! happens asynchronously (mail, events through RabbitMQ, the outbox relay).
+
+use std::time::Duration;
 
 use secrecy::{ExposeSecret, SecretString};
 use sqlx::{ConnectOptions, postgres::PgConnectOptions};
 use uuid::Uuid;
 
-use crate::{config::Settings, db};
+use kid_platform::{config::Settings, db};
 
 /// Development settings pointed at a brand-new database, a unique exchange and Redis prefix,
 /// with every listener (gateway and each service's endpoint) on a free port.
@@ -40,4 +43,17 @@ pub async fn isolated_settings() -> anyhow::Result<Settings> {
         .display()
         .to_string();
     Ok(settings)
+}
+
+/// Polls `check` every 50 ms, for up to ten seconds, until it gives `Some`, and returns that;
+/// panics naming `what` when it never does. Ten seconds because events go through the outbox
+/// relay and RabbitMQ, which a loaded CI machine running every test at once slows.
+pub async fn eventually<T>(what: &str, mut check: impl AsyncFnMut() -> Option<T>) -> T {
+    for _ in 0..200 {
+        if let Some(found) = check().await {
+            return found;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("never happened: {what}");
 }
