@@ -10,7 +10,6 @@ use kid_proto::{
     recharge::v1::{self as pb, CreateRechargeRequest, GetRechargeInfoRequest, ListProductsRequest},
 };
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
@@ -105,6 +104,18 @@ enum EventKind {
     BonusCoin,
 }
 
+/// An event's rate: `coinBonusRate` for a coin bonus, `extpointRate` for lottery points.
+#[derive(Debug, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct EventConfig {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    coin_bonus_rate: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    extpoint_rate: Option<f64>,
+}
+
 /// A running or coming recharge event of the game.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -113,9 +124,7 @@ struct EventBody {
     name: String,
     #[serde(rename = "type")]
     kind: EventKind,
-    /// `{extpointRate}` or `{coinBonusRate}`, by `type`.
-    #[schema(value_type = Object)]
-    config: Value,
+    config: EventConfig,
     #[schema(required = true)]
     starts_at: Option<String>,
     #[schema(required = true)]
@@ -140,11 +149,17 @@ fn event(event: pb::RechargeEvent) -> EventBody {
     let (kind, config) = match event.r#type() {
         pb::RechargeEventType::BonusLotteryPoint => (
             EventKind::BonusLotteryPoint,
-            json!({ "extpointRate": rate(&event.rate) }),
+            EventConfig {
+                extpoint_rate: Some(rate(&event.rate)),
+                ..EventConfig::default()
+            },
         ),
         _ => (
             EventKind::BonusCoin,
-            json!({ "coinBonusRate": rate(&event.rate) }),
+            EventConfig {
+                coin_bonus_rate: Some(rate(&event.rate)),
+                ..EventConfig::default()
+            },
         ),
     };
     EventBody {
