@@ -1,4 +1,4 @@
-import type { Transaction, User } from '@/types/api';
+import type { Transaction, User } from '@/types/api-schema';
 
 export const TEST_PASSWORD = 'Secret#2024';
 
@@ -14,7 +14,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     email: 'player01@example.com',
     verifiedAt: '2024-05-01T08:00:00Z',
     firstName: 'An',
-    middleName: null,
+    middleName: '',
     lastName: 'Nguyễn',
     dob: '2000-01-15',
     language: 'vi-VN',

@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from '@/app/provider';
 import { createRoutes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
-import type { User } from '@/types/api';
+import type { User } from '@/types/api-schema';
 
 import { db } from './mocks/db';
 

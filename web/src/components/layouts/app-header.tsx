@@ -6,7 +6,7 @@ import { ColorModeButton } from '@/components/ui/color-mode';
 import { HEADER_SCROLL_THRESHOLD_PX } from '@/config/constants';
 import { externalLinks } from '@/config/links';
 import { useWindowScrolledPast } from '@/hooks/use-window-scrolled-past';
-import type { User } from '@/types/api';
+import type { User } from '@/types/api-schema';
 
 import { HeaderBalance } from './header-balance';
 import { UserMenu } from './user-menu';

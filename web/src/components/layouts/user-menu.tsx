@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PayPartnerTick } from '@/components/pay-partner-tick';
 import { externalLinks } from '@/config/links';
 import { paths } from '@/config/paths';
-import type { User } from '@/types/api';
+import type { User } from '@/types/api-schema';
 
 type UserMenuProps = {
   user: User;

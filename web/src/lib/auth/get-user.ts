@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import type { User } from '@/types/api';
+import type { User } from '@/types/api-schema';
 
 export const USER_QUERY_KEY = ['me'] as const;
 

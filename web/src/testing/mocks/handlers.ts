@@ -1,16 +1,13 @@
-import { http, HttpResponse, type DefaultBodyType } from 'msw';
-
 import { meetsPasswordLevel } from '@/lib/password-strength';
 
 import { buildUser } from '../data';
 
-import { API, acceptsCaptcha, csrfMismatch, hasValidXsrf, record, unauthenticated, validationError } from './common';
+import { acceptsCaptcha, csrfMismatch, hasValidXsrf, http, record, unauthenticated, validationError } from './common';
 import { db } from './db';
 import { paymentHandlers } from './payment-handlers';
 import { profileHandlers } from './profile-handlers';
 import { rechargeHandlers } from './recharge-handlers';
 import { securityHandlers } from './security-handlers';
-
 
 export const LOGIN_FAILED = 'Tên đăng nhập hoặc mật khẩu không chính xác.';
 export const TOO_MANY_REQUESTS = 'Bạn thao tác quá nhanh, hãy thử lại sau ít phút.';
@@ -30,39 +27,26 @@ export const VERIFICATION_MAIL_INTERVAL_MS = 60_000;
 
 export { API, captchaTokenFor, validationError } from './common';
 
-type RegisterBody = {
-  email: string;
-  receiveNewsletter: boolean;
-  dob: string;
-  username: string;
-  password: string;
-  passwordConfirm: string;
-  gReCaptchaToken: string;
-};
-
 export const handlers = [
-  http.get(`${API}/auth/csrf-cookie`, ({ request }) => {
+  http.get('/auth/csrf-cookie', ({ request, response }) => {
     record(request);
     // jsdom keeps cookies per document; the real server sets this with Set-Cookie.
     document.cookie = `XSRF-TOKEN=${db.xsrfToken}; path=/`;
-    return new HttpResponse(null, { status: 204 });
+    return response(204).empty();
   }),
 
-  http.post<never, { username?: string; password?: string; remember?: boolean }>(
-    `${API}/auth/login`,
-    async ({ request }) => {
-      record(request);
-      if (!hasValidXsrf(request)) return csrfMismatch();
-      const body = await request.json();
-      if (body.username !== db.user.username || body.password !== db.password) {
-        return validationError({ username: [LOGIN_FAILED] });
-      }
-      db.signedIn = true;
-      return HttpResponse.json(db.user);
-    },
-  ),
+  http.post('/auth/login', async ({ request, response }) => {
+    record(request);
+    if (!hasValidXsrf(request)) return csrfMismatch();
+    const body = await request.json();
+    if (body.username !== db.user.username || body.password !== db.password) {
+      return validationError({ username: [LOGIN_FAILED] });
+    }
+    db.signedIn = true;
+    return response(200).json(db.user);
+  }),
 
-  http.post<never, RegisterBody>(`${API}/auth/register`, async ({ request }) => {
+  http.post('/auth/register', async ({ request, response }) => {
     record(request);
     if (!hasValidXsrf(request)) return csrfMismatch();
     const body = await request.json();
@@ -71,27 +55,28 @@ export const handlers = [
     if (body.email === db.user.email) errors.email = ['Địa chỉ email này đã được sử dụng.'];
     if (body.username === db.user.username) errors.username = ['Tên đăng nhập này đã được sử dụng.'];
     if (Object.keys(errors).length > 0) return validationError(errors);
+    // As the gateway: a new account has no name or phone number yet, and an unverified address.
     db.user = buildUser({
-      username: body.username,
-      email: body.email,
-      dob: body.dob,
+      username: body.username ?? '',
+      email: body.email ?? '',
+      dob: body.dob ?? '',
       verifiedAt: null,
-      firstName: null,
-      lastName: null,
-      phoneNumber: null,
+      firstName: '',
+      lastName: '',
+      phoneNumber: '',
     });
     db.signedIn = true;
-    return HttpResponse.json(db.user, { status: 201 });
+    return response(201).json(db.user);
   }),
 
-  http.post(`${API}/auth/logout`, ({ request }) => {
+  http.post('/auth/logout', ({ request, response }) => {
     record(request);
     if (!hasValidXsrf(request)) return csrfMismatch();
     db.signedIn = false;
-    return new HttpResponse(null, { status: 204 });
+    return response(204).empty();
   }),
 
-  http.post(`${API}/auth/email-verification/send`, ({ request }) => {
+  http.post('/auth/email-verification/send', ({ request, response }) => {
     record(request);
     if (!db.signedIn) return unauthenticated();
     if (!hasValidXsrf(request)) return csrfMismatch();
@@ -99,18 +84,15 @@ export const handlers = [
     const { sentAt } = db.emailVerification;
     if (sentAt !== null && Date.now() - sentAt < VERIFICATION_MAIL_INTERVAL_MS) {
       const retryAfter = Math.ceil((sentAt + VERIFICATION_MAIL_INTERVAL_MS - Date.now()) / 1000);
-      return HttpResponse.json(
-        { message: TOO_MANY_REQUESTS },
-        { status: 429, headers: { 'Retry-After': String(retryAfter) } },
-      );
+      return response(429).json({ message: TOO_MANY_REQUESTS }, { headers: { 'Retry-After': String(retryAfter) } });
     }
     db.emailVerification.sentAt = Date.now();
-    if (db.user.verifiedAt) return HttpResponse.json({ message: ALREADY_VERIFIED }, { status: 409 });
-    return new HttpResponse(null, { status: 204 });
+    if (db.user.verifiedAt) return response(409).json({ message: ALREADY_VERIFIED });
+    return response(204).empty();
   }),
 
   // Public: works signed in or not; the token alone says whose address it verifies.
-  http.put<never, { token?: string }>(`${API}/auth/email-verification`, async ({ request }) => {
+  http.put('/auth/email-verification', async ({ request, response }) => {
     record(request);
     if (!hasValidXsrf(request)) return csrfMismatch();
     const { token } = await request.json();
@@ -120,82 +102,73 @@ export const handlers = [
     }
     db.emailVerification.token = null;
     db.user = { ...db.user, verifiedAt: new Date().toISOString() };
-    return new HttpResponse(null, { status: 204 });
+    return response(204).empty();
   }),
 
   // Recovery: the same neutral answer whether or not an account matches.
-  http.post<never, { username?: string; gReCaptchaToken?: string }>(
-    `${API}/auth/reset-password/send-email`,
-    async ({ request }) => {
-      record(request);
-      if (!hasValidXsrf(request)) return csrfMismatch();
-      const { username = '', gReCaptchaToken = '' } = await request.json();
-      if (!acceptsCaptcha(gReCaptchaToken, 'forgotPasswordFormSubmit')) {
-        return validationError({ gReCaptchaToken: [CAPTCHA_REFUSED] });
-      }
-      if ([...username.trim()].length < 4) {
-        return validationError({ username: ['Tên đăng nhập phải có tối thiểu 4 ký tự.'] });
-      }
-      db.recovery.resetEmails.push({ username, gReCaptchaToken });
-      return HttpResponse.json({ message: RECOVERY_NEUTRAL });
-    },
-  ),
+  http.post('/auth/reset-password/send-email', async ({ request, response }) => {
+    record(request);
+    if (!hasValidXsrf(request)) return csrfMismatch();
+    const { username = '', gReCaptchaToken = '' } = await request.json();
+    if (!acceptsCaptcha(gReCaptchaToken, 'forgotPasswordFormSubmit')) {
+      return validationError({ gReCaptchaToken: [CAPTCHA_REFUSED] });
+    }
+    if ([...username.trim()].length < 4) {
+      return validationError({ username: ['Tên đăng nhập phải có tối thiểu 4 ký tự.'] });
+    }
+    db.recovery.resetEmails.push({ username, gReCaptchaToken });
+    return response(200).json({ message: RECOVERY_NEUTRAL });
+  }),
 
-  http.post<never, { email?: string; gReCaptchaToken?: string }>(
-    `${API}/auth/recover-username`,
-    async ({ request }) => {
-      record(request);
-      if (!hasValidXsrf(request)) return csrfMismatch();
-      const { email = '', gReCaptchaToken = '' } = await request.json();
-      if (!acceptsCaptcha(gReCaptchaToken, 'forgotUsernameFormSubmit')) {
-        return validationError({ gReCaptchaToken: [CAPTCHA_REFUSED] });
-      }
-      if (!email.trim()) return validationError({ email: ['Hãy nhập địa chỉ email của bạn'] });
-      if (!/^[^@\s]+@[^@\s]+$/.test(email.trim())) return validationError({ email: ['Địa chỉ email không hợp lệ'] });
-      db.recovery.usernameEmails.push({ email, gReCaptchaToken });
-      return HttpResponse.json({ message: RECOVERY_NEUTRAL });
-    },
-  ),
+  http.post('/auth/recover-username', async ({ request, response }) => {
+    record(request);
+    if (!hasValidXsrf(request)) return csrfMismatch();
+    const { email = '', gReCaptchaToken = '' } = await request.json();
+    if (!acceptsCaptcha(gReCaptchaToken, 'forgotUsernameFormSubmit')) {
+      return validationError({ gReCaptchaToken: [CAPTCHA_REFUSED] });
+    }
+    if (!email.trim()) return validationError({ email: ['Hãy nhập địa chỉ email của bạn'] });
+    if (!/^[^@\s]+@[^@\s]+$/.test(email.trim())) return validationError({ email: ['Địa chỉ email không hợp lệ'] });
+    db.recovery.usernameEmails.push({ email, gReCaptchaToken });
+    return response(200).json({ message: RECOVERY_NEUTRAL });
+  }),
 
-  http.get<{ token: string }>(`${API}/auth/reset-password/:token`, ({ request, params }) => {
+  http.get('/auth/reset-password/{token}', ({ request, params, response }) => {
     record(request);
     db.recovery.checks.push(params.token);
     if (params.token !== db.recovery.resetToken) {
-      return HttpResponse.json({ message: RESET_LINK_INVALID }, { status: 404 });
+      return response(404).json({ message: RESET_LINK_INVALID });
     }
-    return HttpResponse.json({ valid: true });
+    return response(200).json({ valid: true });
   }),
 
-  http.post<never, { token?: string; password?: string; passwordConfirm?: string }>(
-    `${API}/auth/reset-password`,
-    async ({ request }) => {
-      record(request);
-      if (!hasValidXsrf(request)) return csrfMismatch();
-      const { token, password = '', passwordConfirm = '' } = await request.json();
-      if (!token || token !== db.recovery.resetToken) return validationError({ token: [RESET_LINK_INVALID] });
-      const errors: Record<string, string[]> = {};
-      if (!password) errors.password = ['Hãy nhập mật khẩu mới'];
-      else if ([...password].length < 8) errors.password = ['Mật khẩu phải có tối thiểu 8 ký tự'];
-      else if (!meetsPasswordLevel(password, 'strong')) errors.password = [RESET_PASSWORD_WEAK];
-      if (!passwordConfirm) errors.passwordConfirm = ['Hãy nhập mật khẩu xác nhận'];
-      else if (passwordConfirm !== password) errors.passwordConfirm = ['Mật khẩu xác nhận không trùng khớp'];
-      if (Object.keys(errors).length > 0) return validationError(errors);
-      // Single use, and every session of the account ends.
-      db.recovery.resetToken = null;
-      db.password = password;
-      db.signedIn = false;
-      return new HttpResponse(null, { status: 204 });
-    },
-  ),
-
-  http.get<never, DefaultBodyType>(`${API}/me`, ({ request }) => {
+  http.post('/auth/reset-password', async ({ request, response }) => {
     record(request);
-    return db.signedIn ? HttpResponse.json(db.user) : unauthenticated();
+    if (!hasValidXsrf(request)) return csrfMismatch();
+    const { token, password = '', passwordConfirm = '' } = await request.json();
+    if (!token || token !== db.recovery.resetToken) return validationError({ token: [RESET_LINK_INVALID] });
+    const errors: Record<string, string[]> = {};
+    if (!password) errors.password = ['Hãy nhập mật khẩu mới'];
+    else if ([...password].length < 8) errors.password = ['Mật khẩu phải có tối thiểu 8 ký tự'];
+    else if (!meetsPasswordLevel(password, 'strong')) errors.password = [RESET_PASSWORD_WEAK];
+    if (!passwordConfirm) errors.passwordConfirm = ['Hãy nhập mật khẩu xác nhận'];
+    else if (passwordConfirm !== password) errors.passwordConfirm = ['Mật khẩu xác nhận không trùng khớp'];
+    if (Object.keys(errors).length > 0) return validationError(errors);
+    // Single use, and every session of the account ends.
+    db.recovery.resetToken = null;
+    db.password = password;
+    db.signedIn = false;
+    return response(204).empty();
   }),
 
-  http.get(`${API}/payment/transaction-history`, ({ request }) => {
+  http.get('/me', ({ request, response }) => {
     record(request);
-    return db.signedIn ? HttpResponse.json(db.transactions) : unauthenticated();
+    return db.signedIn ? response(200).json(db.user) : unauthenticated();
+  }),
+
+  http.get('/payment/transaction-history', ({ request, response }) => {
+    record(request);
+    return db.signedIn ? response(200).json(db.transactions) : unauthenticated();
   }),
   ...profileHandlers,
   ...securityHandlers,

@@ -1,10 +1,10 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 
-import type { CardFee, CardProvider, PaymentMethods, Transaction, TransferMethod } from '@/types/api';
+import type { CardBody, CardFee, CardProvider, PaymentMethods, Transaction, TransferMethod } from '@/types/api-schema';
 
 import { buildTransaction } from '../data';
 
-import { API, acceptsCaptcha, csrfMismatch, hasValidXsrf, record, unauthenticated, validationError } from './common';
+import { acceptsCaptcha, csrfMismatch, hasValidXsrf, http, record, unauthenticated, validationError } from './common';
 import { db } from './db';
 
 /** The gateway's and payment service's wording (gateway/src/api/payment.rs, services/payment/src). */
@@ -126,8 +126,6 @@ const CODE_LENGTHS: Record<string, { pin: number; serial: number }> = {
   garena: { pin: 16, serial: 9 },
 };
 
-type CardBody = { provider?: string; value?: number; pin?: string; serial?: string; gReCaptchaToken?: string };
-
 /** The fake server's top-up state: the methods and fees it lists, and the cards it accepted. */
 export const paymentDb = {
   methods: buildPaymentMethods(),
@@ -181,17 +179,17 @@ let orderCount = 0;
 
 /** Handlers for GET /payment/methods, GET /payment/card-recharge/fees and POST /payment/card-recharge. */
 export const paymentHandlers: HttpHandler[] = [
-  http.get(`${API}/payment/methods`, ({ request }) => {
+  http.get('/payment/methods', ({ request, response }) => {
     record(request);
-    return db.signedIn ? HttpResponse.json(paymentDb.methods) : unauthenticated();
+    return db.signedIn ? response(200).json(paymentDb.methods) : unauthenticated();
   }),
 
-  http.get(`${API}/payment/card-recharge/fees`, ({ request }) => {
+  http.get('/payment/card-recharge/fees', ({ request, response }) => {
     record(request);
-    return db.signedIn ? HttpResponse.json(paymentDb.fees) : unauthenticated();
+    return db.signedIn ? response(200).json(paymentDb.fees) : unauthenticated();
   }),
 
-  http.post<never, CardBody>(`${API}/payment/card-recharge`, async ({ request }) => {
+  http.post('/payment/card-recharge', async ({ request, response }) => {
     record(request);
     if (!db.signedIn) return unauthenticated();
     if (!hasValidXsrf(request)) return csrfMismatch();
@@ -209,7 +207,7 @@ export const paymentHandlers: HttpHandler[] = [
     const errors = cardErrors(body);
     if (Object.keys(errors).length > 0) return validationError(errors);
     if (isPending(body.provider, body.serial)) {
-      return HttpResponse.json({ message: CARD_ALREADY_PENDING }, { status: 409 });
+      return response(409).json({ message: CARD_ALREADY_PENDING });
     }
     paymentDb.cardOrders.push(body);
     orderCount += 1;
@@ -225,6 +223,6 @@ export const paymentHandlers: HttpHandler[] = [
       }),
       ...db.transactions,
     ].slice(0, 10);
-    return HttpResponse.json({ orderId, message: CARD_SENT }, { status: 202 });
+    return response(202).json({ orderId, message: CARD_SENT });
   }),
 ];

@@ -1,9 +1,9 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 
-import { API, csrfMismatch, hasValidXsrf, record, unauthenticated, validationError } from './common';
+import type { ProfileBody } from '@/types/api-schema';
+
+import { csrfMismatch, hasValidXsrf, http, record, unauthenticated, validationError } from './common';
 import { db } from './db';
-
-type ProfileBody = Partial<Record<'firstName' | 'middleName' | 'lastName' | 'language' | 'phoneNumber', string>>;
 
 /** The bodies PATCH /me/update-profile accepted, oldest first. */
 export const profileUpdates: ProfileBody[] = [];
@@ -14,7 +14,7 @@ export function resetProfileUpdates() {
 
 /** As the gateway: only the fields sent change, and each is checked as the identity service does. */
 export const profileHandlers: HttpHandler[] = [
-  http.patch<never, ProfileBody>(`${API}/me/update-profile`, async ({ request }) => {
+  http.patch('/me/update-profile', async ({ request, response }) => {
     record(request);
     if (!db.signedIn) return unauthenticated();
     if (!hasValidXsrf(request)) return csrfMismatch();
@@ -31,7 +31,9 @@ export const profileHandlers: HttpHandler[] = [
     }
     if (Object.keys(errors).length > 0) return validationError(errors);
     profileUpdates.push(body);
-    db.user = { ...db.user, ...body };
-    return HttpResponse.json(db.user);
+    // As the gateway, a field sent as null is one not sent: it stays as it is.
+    const change = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null)) as Partial<typeof db.user>;
+    db.user = { ...db.user, ...change };
+    return response(200).json(db.user);
   }),
 ];

@@ -1,10 +1,10 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 
-import type { CoinRechargeInfo, CoinRechargeResult, Product } from '@/types/api';
+import type { CoinOrder, CoinRechargeBody, Product, RechargeInfo } from '@/types/api-schema';
 
 import { buildTransaction } from '../data';
 
-import { API, acceptsCaptcha, csrfMismatch, hasValidXsrf, record, unauthenticated, validationError } from './common';
+import { acceptsCaptcha, csrfMismatch, hasValidXsrf, http, record, unauthenticated, validationError } from './common';
 import { db } from './db';
 
 /** The gateway's wording of coin top-up refusals. */
@@ -37,7 +37,7 @@ const TILES = [
  * What GET /payment/coin-recharge/{code} answers per game: fsonline with a coin-bonus and a
  * lottery event, jxonline2 with none, jxsj2 (coin 'Vàng') with a coin-bonus event.
  */
-export function buildCoinRechargeInfos(): Record<string, CoinRechargeInfo> {
+export function buildCoinRechargeInfos(): Record<string, RechargeInfo> {
   const period = { startsAt: '2026-11-01T00:00:00Z', endsAt: '2026-12-31T16:59:59Z' };
   return {
     fsonline: {
@@ -79,14 +79,12 @@ export function buildCoinRechargeInfos(): Record<string, CoinRechargeInfo> {
   };
 }
 
-type CoinRechargeBody = { zoneId?: number; productCode?: string; creditAmount?: number; gReCaptchaToken?: string };
-
 /** The fake server's coin top-up state: the games it sells and the orders it took. */
 export const rechargeDb = {
   products: buildProducts(),
   infos: buildCoinRechargeInfos(),
   /** The orders POST /payment/coin-recharge/{code} took, oldest first, with their keys. */
-  orders: [] as { idempotencyKey: string; body: Required<CoinRechargeBody>; result: CoinRechargeResult }[],
+  orders: [] as { idempotencyKey: string; body: Required<CoinRechargeBody>; result: CoinOrder }[],
 };
 
 export function resetRechargeDb() {
@@ -95,8 +93,6 @@ export function resetRechargeDb() {
   rechargeDb.orders = [];
 }
 
-const notFound = () => HttpResponse.json({ message: PRODUCT_NOT_FOUND }, { status: 404 });
-
 let orderCount = 0;
 
 /**
@@ -104,7 +100,7 @@ let orderCount = 0;
  * floor(coinsReceived × coinBonusRate), lottery points floor(coins ÷ 100) × extpointRate × 100,
  * and the tile's coinsBonus is the milestone bonus.
  */
-function fulfil(info: CoinRechargeInfo, body: Required<CoinRechargeBody>, zoneDescription: string): CoinRechargeResult {
+function fulfil(info: RechargeInfo, body: Required<CoinRechargeBody>, zoneDescription: string): CoinOrder {
   const tile = info.payableValues.find((value) => value.credit === body.creditAmount)!;
   let eventBonus = 0;
   let lotteryPoints = 0;
@@ -119,6 +115,8 @@ function fulfil(info: CoinRechargeInfo, body: Required<CoinRechargeBody>, zoneDe
   return {
     orderId: `0193f1c2-c011-7000-8000-${suffix}`,
     transactionId: `0193f1c2-7a11-7000-8000-${suffix}`,
+    // Paid and sent to the game (201); 'processing' (202) is for a payment not yet confirmed.
+    status: 'awaiting_delivery',
     productCode: info.code,
     coinName: info.coinName,
     zoneId: body.zoneId,
@@ -133,38 +131,37 @@ function fulfil(info: CoinRechargeInfo, body: Required<CoinRechargeBody>, zoneDe
 
 /** Handlers for GET /product and GET and POST /payment/coin-recharge/{productCode}. */
 export const rechargeHandlers: HttpHandler[] = [
-  http.get(`${API}/product`, ({ request }) => {
+  http.get('/product', ({ request, response }) => {
     record(request);
-    return db.signedIn ? HttpResponse.json(rechargeDb.products) : unauthenticated();
+    return db.signedIn ? response(200).json(rechargeDb.products) : unauthenticated();
   }),
 
-  http.get<{ productCode: string }>(`${API}/payment/coin-recharge/:productCode`, ({ request, params }) => {
+  http.get('/payment/coin-recharge/{product_code}', ({ request, params, response }) => {
     record(request);
     if (!db.signedIn) return unauthenticated();
-    const info = rechargeDb.infos[params.productCode];
-    return info ? HttpResponse.json(info) : notFound();
+    const info = rechargeDb.infos[params.product_code];
+    return info ? response(200).json(info) : response(404).json({ message: PRODUCT_NOT_FOUND });
   }),
 
-  http.post<{ productCode: string }, CoinRechargeBody>(
-    `${API}/payment/coin-recharge/:productCode`,
-    async ({ request, params }) => {
+  http.post(
+    '/payment/coin-recharge/{product_code}',
+    async ({ request, params, response }) => {
       record(request);
       if (!db.signedIn) return unauthenticated();
       if (!hasValidXsrf(request)) return csrfMismatch();
       const idempotencyKey = request.headers.get('Idempotency-Key') ?? '';
-      if (!idempotencyKey) return HttpResponse.json({ message: IDEMPOTENCY_KEY_REQUIRED }, { status: 400 });
+      if (!idempotencyKey) return response(400).json({ message: IDEMPOTENCY_KEY_REQUIRED });
       const replay = rechargeDb.orders.find((order) => order.idempotencyKey === idempotencyKey);
-      if (replay) return HttpResponse.json(replay.result, { status: 201 });
+      if (replay) return response(201).json(replay.result);
 
-      const info = rechargeDb.infos[params.productCode];
-      if (!info) return notFound();
+      const info = rechargeDb.infos[params.product_code];
+      if (!info) return response(404).json({ message: PRODUCT_NOT_FOUND });
       const raw = await request.json();
       if (!acceptsCaptcha(raw.gReCaptchaToken, 'coinRechargeFormSubmit')) {
         return validationError({ gReCaptchaToken: [RECHARGE_CAPTCHA_REFUSED] });
       }
       const body: Required<CoinRechargeBody> = {
         zoneId: typeof raw.zoneId === 'number' ? raw.zoneId : 0,
-        productCode: raw.productCode ?? '',
         creditAmount: typeof raw.creditAmount === 'number' ? raw.creditAmount : 0,
         gReCaptchaToken: raw.gReCaptchaToken ?? '',
       };
@@ -174,7 +171,7 @@ export const rechargeHandlers: HttpHandler[] = [
       else if (!zone) errors.zoneId = [ZONE_UNKNOWN];
       if (!info.payableValues.some((value) => value.credit === body.creditAmount)) errors.creditAmount = [AMOUNT_UNKNOWN];
       if (Object.keys(errors).length > 0) return validationError(errors);
-      if (db.user.credit < body.creditAmount) return HttpResponse.json({ message: NOT_ENOUGH_CREDIT }, { status: 409 });
+      if (db.user.credit < body.creditAmount) return response(409).json({ message: NOT_ENOUGH_CREDIT });
 
       const result = fulfil(info, body, zone!.description);
       rechargeDb.orders.push({ idempotencyKey, body, result });
@@ -199,7 +196,7 @@ export const rechargeHandlers: HttpHandler[] = [
         }),
         ...db.transactions,
       ].slice(0, 10);
-      return HttpResponse.json(result, { status: 201 });
+      return response(201).json(result);
     },
   ),
 ];

@@ -1,9 +1,11 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
+import { createOpenApiHttp, type ResponseResolver } from 'openapi-msw';
 
 import { meetsPasswordLevel } from '@/lib/password-strength';
-import type { SecurityCodeAction, UserSession } from '@/types/api';
+import type { Session } from '@/types/api-schema';
+import type { paths } from '@/types/openapi.gen';
 
-import { API, acceptsCaptcha, csrfMismatch, hasValidXsrf, record, unauthenticated, validationError } from './common';
+import { API, acceptsCaptcha, csrfMismatch, hasValidXsrf, http, record, unauthenticated, validationError } from './common';
 import { db } from './db';
 
 /** The gateway's and identity service's wording (gateway/src/api, services/identity/src). */
@@ -25,14 +27,17 @@ export const SECURITY_CODE_INTERVAL_MS = 60_000;
 /** The code the fake server mails for every action. */
 export const SECURITY_CODE = '482913';
 
-const ACTIONS: readonly SecurityCodeAction[] = [
+/** The actions a security code confirms (spec section 3), as the gateway takes them. */
+const ACTIONS = [
   'confirm.email',
   'confirm.phone_number',
   'confirm.payment',
   'confirm.change_password',
   'confirm.change_email',
   'approve.login',
-];
+] as const;
+
+type SecurityCodeAction = (typeof ACTIONS)[number];
 
 const UA = {
   chromeWindows:
@@ -45,7 +50,7 @@ const UA = {
 let sessionCount = 0;
 
 /** Another device unless told otherwise; each gets its own opaque handle. */
-export function buildSession(overrides: Partial<UserSession> = {}): UserSession {
+export function buildSession(overrides: Partial<Session> = {}): Session {
   sessionCount += 1;
   return {
     id: `9f2c4e7a${String(sessionCount).padStart(8, '0')}`,
@@ -60,7 +65,7 @@ export function buildSession(overrides: Partial<UserSession> = {}): UserSession 
 }
 
 /** This browser (Chrome on Windows), an iPhone and a Mac, most recently used first. */
-export function buildSessions(): UserSession[] {
+export function buildSessions(): Session[] {
   return [
     buildSession({
       userAgent: UA.chromeWindows,
@@ -103,12 +108,32 @@ const length = (value: string) => [...value].length;
 /** As services/identity's Email::parse: any top-level domain, at most 128 characters. */
 const EMAIL = /^[^@\s]+@[^@\s.]+(?:\.[^@\s.]+)+$/;
 
-type ChangePasswordBody = { currentPassword?: string; password?: string; passwordConfirm?: string };
-type ChangeEmailBody = { email?: string; securityCode?: string; currentPassword?: string; gReCaptchaToken?: string };
+/** POST /me/security-code/: mails the code for an action, at most one a minute per action. */
+const sendSecurityCode: ResponseResolver<paths, '/me/security-code/', 'post'> = async ({ request, response }) => {
+  record(request);
+  const refused = refusal(request);
+  if (refused) return refused;
+  const { action } = await request.json();
+  if (!ACTIONS.includes(action as SecurityCodeAction)) {
+    return validationError({ action: ['Hành động cần xác nhận không hợp lệ.'] });
+  }
+  const known = action as SecurityCodeAction;
+  const sentAt = securityDb.codeSentAt[known];
+  if (sentAt !== undefined && Date.now() - sentAt < SECURITY_CODE_INTERVAL_MS) {
+    const retryAfter = Math.ceil((sentAt + SECURITY_CODE_INTERVAL_MS - Date.now()) / 1000);
+    return response(429).json({ message: SECURITY_TOO_MANY_REQUESTS }, { headers: { 'Retry-After': String(retryAfter) } });
+  }
+  securityDb.codeSentAt[known] = Date.now();
+  securityDb.codes[known] = SECURITY_CODE;
+  return response(200).json({ message: SECURITY_CODE_SENT });
+};
+
+/** The document names the path with its trailing slash only; this types the one without. */
+const withoutTrailingSlash = createOpenApiHttp<{ '/me/security-code': paths['/me/security-code/'] }>({ baseUrl: API });
 
 /** Handlers for POST /me/change-password, /me/security-code/, /me/change-email and /me/sessions. */
 export const securityHandlers: HttpHandler[] = [
-  http.post<never, ChangePasswordBody>(`${API}/me/change-password`, async ({ request }) => {
+  http.post('/me/change-password', async ({ request, response }) => {
     record(request);
     const refused = refusal(request);
     if (refused) return refused;
@@ -127,35 +152,14 @@ export const securityHandlers: HttpHandler[] = [
     db.user = { ...db.user, passwordChangedAt: new Date().toISOString() };
     // Every other session of the player is signed out.
     securityDb.sessions = securityDb.sessions.filter((session) => session.current);
-    return new HttpResponse(null, { status: 204 });
+    return response(204).empty();
   }),
 
   // The gateway routes the path with and without the trailing slash.
-  ...['/me/security-code', '/me/security-code/'].map((path) =>
-    http.post<never, { action?: string }>(`${API}${path}`, async ({ request }) => {
-      record(request);
-      const refused = refusal(request);
-      if (refused) return refused;
-      const { action } = await request.json();
-      if (!ACTIONS.includes(action as SecurityCodeAction)) {
-        return validationError({ action: ['Hành động cần xác nhận không hợp lệ.'] });
-      }
-      const known = action as SecurityCodeAction;
-      const sentAt = securityDb.codeSentAt[known];
-      if (sentAt !== undefined && Date.now() - sentAt < SECURITY_CODE_INTERVAL_MS) {
-        const retryAfter = Math.ceil((sentAt + SECURITY_CODE_INTERVAL_MS - Date.now()) / 1000);
-        return HttpResponse.json(
-          { message: SECURITY_TOO_MANY_REQUESTS },
-          { status: 429, headers: { 'Retry-After': String(retryAfter) } },
-        );
-      }
-      securityDb.codeSentAt[known] = Date.now();
-      securityDb.codes[known] = SECURITY_CODE;
-      return HttpResponse.json({ message: SECURITY_CODE_SENT });
-    }),
-  ),
+  withoutTrailingSlash.post('/me/security-code', sendSecurityCode),
+  http.post('/me/security-code/', sendSecurityCode),
 
-  http.post<never, ChangeEmailBody>(`${API}/me/change-email`, async ({ request }) => {
+  http.post('/me/change-email', async ({ request, response }) => {
     record(request);
     const refused = refusal(request);
     if (refused) return refused;
@@ -184,31 +188,31 @@ export const securityHandlers: HttpHandler[] = [
       delete securityDb.codes['confirm.change_email'];
     }
     db.user = { ...db.user, email, verifiedAt: null };
-    return HttpResponse.json(db.user);
+    return response(200).json(db.user);
   }),
 
-  http.get(`${API}/me/sessions`, () =>
+  http.get('/me/sessions', ({ response }) =>
     // Not recorded in db.requests: the screen reads the list on every visit, and tests of other
     // screens' requests under /security do not expect it.
-    db.signedIn ? HttpResponse.json(securityDb.sessions) : unauthenticated(),
+    db.signedIn ? response(200).json(securityDb.sessions) : unauthenticated(),
   ),
 
-  http.post(`${API}/me/sessions/sign-out-others`, ({ request }) => {
+  http.post('/me/sessions/sign-out-others', ({ request, response }) => {
     record(request);
     const refused = refusal(request);
     if (refused) return refused;
     securityDb.sessions = securityDb.sessions.filter((session) => session.current);
-    return new HttpResponse(null, { status: 204 });
+    return response(204).empty();
   }),
 
-  http.delete<{ id: string }>(`${API}/me/sessions/:id`, ({ request, params }) => {
+  http.delete('/me/sessions/{handle}', ({ request, params, response }) => {
     record(request);
     const refused = refusal(request);
     if (refused) return refused;
-    const session = securityDb.sessions.find((candidate) => candidate.id === params.id);
-    if (!session) return HttpResponse.json({ message: SESSION_GONE }, { status: 404 });
+    const session = securityDb.sessions.find((candidate) => candidate.id === params.handle);
+    if (!session) return response(404).json({ message: SESSION_GONE });
     securityDb.sessions = securityDb.sessions.filter((candidate) => candidate !== session);
     if (session.current) db.signedIn = false;
-    return new HttpResponse(null, { status: 204 });
+    return response(204).empty();
   }),
 ];

@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 import { getCsrfCookie, userQueryOptions } from '@/lib/auth';
 import { isAtLeastYearsOld, isAtMostYearsOld, isIsoDate } from '@/lib/date';
 import { meetsPasswordLevel, STRONGER_PASSWORD_MESSAGE } from '@/lib/password-strength';
-import type { User } from '@/types/api';
+import type { User } from '@/types/api-schema';
 
 export const EMAIL_MAX_LENGTH = 128;
 export const USERNAME_MIN_LENGTH = 4;

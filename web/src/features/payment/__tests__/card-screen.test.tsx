@@ -12,7 +12,7 @@ import {
 } from '@/testing/mocks/payment-handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
-import type { User } from '@/types/api';
+import type { User } from '@/types/api-schema';
 
 vi.mock('@/hooks/use-captcha', async (importOriginal) =>
   (await import('@/testing/captcha-stub')).stubCaptcha(await importOriginal()),

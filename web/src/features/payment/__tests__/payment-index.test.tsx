@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { renderApp, renderComponent, screen, waitFor, within } from '@/testing/test-utils';
-import type { User } from '@/types/api';
+import type { User } from '@/types/api-schema';
 
 import { PaymentLayout } from '../components/payment-layout';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import type { CardFee } from '@/types/api';
+import type { CardFee } from '@/types/api-schema';
 
 export const CARD_FEES_QUERY_KEY = ['payment', 'card-fees'] as const;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import type { PaymentMethods } from '@/types/api';
+import type { PaymentMethods } from '@/types/api-schema';
 
 export const PAYMENT_METHODS_QUERY_KEY = ['payment', 'methods'] as const;
 

@@ -5,7 +5,7 @@ import { CARD_VALUE_MAX, CARD_VALUE_MIN } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
 import { TRANSACTION_HISTORY_QUERY_KEY } from '@/lib/query-keys';
-import type { CardProvider, CardProviderCode, CardRechargeSent } from '@/types/api';
+import type { CardProvider, CardSent } from '@/types/api-schema';
 
 export type CardCodeLengths = { pin: number; serial: number };
 
@@ -19,7 +19,10 @@ export const CARD_CODE_LENGTHS = {
   gate: { pin: 10, serial: 10 },
   vtc: { pin: 12, serial: 12 },
   garena: { pin: 16, serial: 9 },
-} as const satisfies Record<CardProviderCode, CardCodeLengths>;
+} as const satisfies Record<CardProvider['code'], CardCodeLengths>;
+
+/** The brands the portal knows by code (spec section 3); the server may list others. */
+type CardProviderCode = keyof typeof CARD_CODE_LENGTHS;
 
 /**
  * A brand's lengths; 0 and 0 for a brand the portal does not know (the spec's "unknown" row),
@@ -82,10 +85,10 @@ export type CardRechargeRequest = CardRechargeInput & { gReCaptchaToken: string 
  * errors.value, errors.pin, errors.serial or errors.gReCaptchaToken; 409 while the same card
  * is still being processed.
  */
-export async function rechargeCard(request: CardRechargeRequest): Promise<CardRechargeSent> {
+export async function rechargeCard(request: CardRechargeRequest): Promise<CardSent> {
   const body = { ...request, pin: normaliseCardCode(request.pin), serial: normaliseCardCode(request.serial) };
   await getCsrfCookie();
-  const response = await api.post<CardRechargeSent>('/payment/card-recharge', body);
+  const response = await api.post<CardSent>('/payment/card-recharge', body);
   return response.data;
 }
 

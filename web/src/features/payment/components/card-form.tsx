@@ -15,7 +15,7 @@ import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { failureText } from '@/lib/failure-text';
 import { placeServerErrors } from '@/lib/server-errors';
 import { formatNumber } from '@/lib/format';
-import type { CardFee, CardProvider, User } from '@/types/api';
+import type { CardFee, CardProvider, User } from '@/types/api-schema';
 
 import { feeFor, useCardFees } from '../api/get-card-fees';
 import {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { LoadingText } from '@/components/feedback/loading-text';
 import { toApiError } from '@/lib/api-client';
-import type { PaymentMethods } from '@/types/api';
+import type { PaymentMethods } from '@/types/api-schema';
 
 /**
  * While the payment methods load, 'Đang tải phương thức thanh toán...'; when they could not be

@@ -3,7 +3,7 @@ import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 import { PayPartnerTick } from '@/components/pay-partner-tick';
-import type { User } from '@/types/api';
+import type { User } from '@/types/api-schema';
 
 import { partnerTier } from '../utils/partner';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { PAY_PARTNER } from '@/config/constants';
 import { formatNumber } from '@/lib/format';
-import type { User } from '@/types/api';
+import type { User } from '@/types/api-schema';
 
 import { partnerTier, type PartnerTier } from '../utils/partner';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { QR_CODE_LEVEL, QR_CODE_SIZE, TRANSFER_RATE_EXAMPLE_VND } from '@/config/constants';
 import { formatNumber } from '@/lib/format';
-import type { TransferMethod } from '@/types/api';
+import type { TransferMethod } from '@/types/api-schema';
 
 import { partnerBonusKp, transferKp } from '../utils/kp';
 

@@ -1,5 +1,5 @@
 import { PAY_PARTNER } from '@/config/constants';
-import type { User } from '@/types/api';
+import type { User } from '@/types/api-schema';
 
 export type PartnerTier = (typeof PAY_PARTNER.tiers)[number];
 

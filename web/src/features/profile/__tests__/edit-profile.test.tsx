@@ -81,7 +81,7 @@ describe('phone number modal', () => {
         validationError({ phoneNumber: ['Số điện thoại này đã được dùng cho tài khoản khác.'] }),
       ),
     );
-    const { events } = renderApp('/', { user: buildUser({ phoneNumber: null }) });
+    const { events } = renderApp('/', { user: buildUser({ phoneNumber: '' }) });
     const dialog = await openDialog(events, 'Số điện thoại');
     await events.type(field(dialog, 'Số điện thoại'), '0987654321');
     await events.click(save(dialog));

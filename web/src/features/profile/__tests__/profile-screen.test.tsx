@@ -47,7 +47,7 @@ describe('personal info', () => {
 
   it('says what is not filled in yet', async () => {
     renderApp('/', {
-      user: buildUser({ firstName: null, middleName: null, lastName: '  ', dob: null, phoneNumber: null }),
+      user: buildUser({ firstName: '', middleName: '', lastName: '  ', dob: '', phoneNumber: '' }),
     });
     const row = await rows();
     expect(row['Họ và tên']).toHaveTextContent(/^Chưa cập nhật$/);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
-import type { User } from '@/types/api';
+import type { User } from '@/types/api-schema';
 
 /** The locales the portal offers (spec section 5, "Language and phone"). */
 export const LANGUAGES = ['vi-VN'] as const;

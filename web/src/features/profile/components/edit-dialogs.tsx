@@ -2,7 +2,7 @@ import { Field, Input, NativeSelect } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
 import { FormDialog } from '@/components/ui/form-dialog';
-import type { User } from '@/types/api';
+import type { User } from '@/types/api-schema';
 
 import {
   LANGUAGES,
@@ -26,7 +26,7 @@ type EditDialogProps = {
 
 function NameDialog({ user, open, onOpenChange, onSaved }: EditDialogProps) {
   const { t } = useTranslation();
-  const current = { lastName: user.lastName ?? '', middleName: user.middleName ?? '', firstName: user.firstName ?? '' };
+  const current = { lastName: user.lastName, middleName: user.middleName, firstName: user.firstName };
   const { form, message, dialog } = useProfileForm(nameInputSchema, current, () =>
     onSaved(t('profile.edit.name.success')),
   );
@@ -106,7 +106,7 @@ function PhoneDialog({ user, open, onOpenChange, onSaved }: EditDialogProps) {
   const { t } = useTranslation();
   const { form, message, dialog } = useProfileForm(
     phoneInputSchema,
-    { phoneNumber: user.phoneNumber ?? '' },
+    { phoneNumber: user.phoneNumber },
     () => onSaved(t('profile.edit.phoneNumber.success')),
   );
   const { errors } = form.formState;

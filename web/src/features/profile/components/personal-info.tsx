@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { ContentCard } from '@/components/layouts/content-card';
 import { formatCalendarDate } from '@/lib/format';
-import type { User } from '@/types/api';
+import type { User } from '@/types/api-schema';
 
 import { EditDialog, type ProfileEdit } from './edit-dialogs';
 
@@ -16,7 +16,7 @@ const LANGUAGE_NAMES: Partial<Record<string, 'profile.languages.vi-VN'>> = { 'vi
 
 /** The name in Vietnamese order (family, middle, given: "Nguyễn Văn An"), or null when none is set. */
 function fullName(user: Pick<User, 'firstName' | 'middleName' | 'lastName'>): string | null {
-  const parts = [user.lastName, user.middleName, user.firstName].map((part) => part?.trim()).filter(Boolean);
+  const parts = [user.lastName, user.middleName, user.firstName].map((part) => part.trim()).filter(Boolean);
   return parts.length > 0 ? parts.join(' ') : null;
 }
 

@@ -10,7 +10,7 @@ import { db } from '@/testing/mocks/db';
 import { NOT_ENOUGH_CREDIT, PRODUCT_NOT_FOUND, rechargeDb } from '@/testing/mocks/recharge-handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
-import type { User } from '@/types/api';
+import type { User } from '@/types/api-schema';
 
 vi.mock('@/hooks/use-captcha', async (importOriginal) =>
   (await import('@/testing/captcha-stub')).stubCaptcha(await importOriginal()),

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import type { CoinRechargeInfo } from '@/types/api';
+import type { RechargeInfo } from '@/types/api-schema';
 
 export const coinRechargeInfoQueryKey = (productCode: string) => ['recharge', 'info', productCode] as const;
 
@@ -9,8 +9,8 @@ export const coinRechargeInfoQueryKey = (productCode: string) => ['recharge', 'i
  * GET /payment/coin-recharge/{productCode}: the game's coin name, servers, amount tiles and the
  * events active now; 404 for a game the portal does not sell.
  */
-export async function getCoinRechargeInfo(productCode: string): Promise<CoinRechargeInfo> {
-  const response = await api.get<CoinRechargeInfo>(`/payment/coin-recharge/${encodeURIComponent(productCode)}`);
+export async function getCoinRechargeInfo(productCode: string): Promise<RechargeInfo> {
+  const response = await api.get<RechargeInfo>(`/payment/coin-recharge/${encodeURIComponent(productCode)}`);
   return response.data;
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import type { Product } from '@/types/api';
+import type { Product } from '@/types/api-schema';
 
 export const PRODUCTS_QUERY_KEY = ['recharge', 'products'] as const;
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
 import { TRANSACTION_HISTORY_QUERY_KEY } from '@/lib/query-keys';
-import type { CoinRechargeResult } from '@/types/api';
+import type { CoinOrder } from '@/types/api-schema';
 
 const v = 'recharge.validation';
 
@@ -33,7 +33,7 @@ export type CoinRechargeRequest = CoinRechargeInput & {
  * errors.zoneId or errors.creditAmount; 409 when the balance is too low; 404 for an unknown game;
  * 503 when the game cannot take orders.
  */
-export async function rechargeCoin({ idempotencyKey, ...request }: CoinRechargeRequest): Promise<CoinRechargeResult> {
+export async function rechargeCoin({ idempotencyKey, ...request }: CoinRechargeRequest): Promise<CoinOrder> {
   const body = {
     zoneId: request.zoneId,
     productCode: request.productCode,
@@ -41,7 +41,7 @@ export async function rechargeCoin({ idempotencyKey, ...request }: CoinRechargeR
     gReCaptchaToken: request.gReCaptchaToken,
   };
   await getCsrfCookie();
-  const response = await api.post<CoinRechargeResult>(
+  const response = await api.post<CoinOrder>(
     `/payment/coin-recharge/${encodeURIComponent(request.productCode)}`,
     body,
     { headers: { 'Idempotency-Key': idempotencyKey } },

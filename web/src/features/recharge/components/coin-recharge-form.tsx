@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { formatNumber } from '@/lib/format';
 import { placeServerErrors } from '@/lib/server-errors';
-import type { CoinRechargeInfo, CoinRechargeResult, PayableValue, User } from '@/types/api';
+import type { CoinOrder, PayableValue, RechargeInfo, User } from '@/types/api-schema';
 
 import {
   coinRechargeInputSchema,
@@ -63,7 +63,7 @@ function AmountTile({ value, coinName, affordable }: { value: PayableValue; coin
 }
 
 /** What was credited where, the bonuses, and that the character must log in again. */
-function RechargeSuccess({ result, onClose }: { result: CoinRechargeResult; onClose: () => void }) {
+function RechargeSuccess({ result, onClose }: { result: CoinOrder; onClose: () => void }) {
   const { t } = useTranslation();
   const { coinName } = result;
   const lines = [
@@ -92,7 +92,7 @@ function RechargeSuccess({ result, onClose }: { result: CoinRechargeResult; onCl
 }
 
 type CoinRechargeFormProps = {
-  product: CoinRechargeInfo;
+  product: RechargeInfo;
   user: User;
 };
 

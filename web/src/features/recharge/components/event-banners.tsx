@@ -3,13 +3,13 @@ import { Gift, Ticket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 import { formatDateTime } from '@/lib/format';
-import type { RechargeEvent } from '@/types/api';
+import type { RechargeEvent } from '@/types/api-schema';
 
 import { rateTimes100 } from '../utils/events';
 
 function EventBanner({ event, coinName }: { event: RechargeEvent; coinName: string }) {
   const { t } = useTranslation();
-  const { coinBonusRate, extpointRate } = event.config ?? {};
+  const { coinBonusRate, extpointRate } = event.config;
   const lottery = event.type === 'recharge.bonus_lottery_point';
   let offer: string | null = null;
   if (event.type === 'recharge.bonus_coin' && coinBonusRate !== undefined) {

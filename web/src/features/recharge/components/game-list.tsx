@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingText } from '@/components/feedback/loading-text';
 import { paths } from '@/config/paths';
 import { toApiError } from '@/lib/api-client';
-import type { Product } from '@/types/api';
+import type { Product } from '@/types/api-schema';
 
 import { useProducts } from '../api/get-products';
 

@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { Validity } from '@/types/api-schema';
 
-export type ResetTokenCheck = { valid: boolean };
+/** Whether the mailed reset link can still set a password. */
+export type ResetTokenCheck = Validity;
 
 export const resetTokenQueryKey = (token: string) => ['/auth/reset-password', token] as const;
 

@@ -3,8 +3,7 @@ import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
-
-import type { NeutralAnswer } from './neutral-answer';
+import type { Neutral } from '@/types/api-schema';
 
 export const EMAIL_MAX_LENGTH = 128;
 
@@ -36,10 +35,10 @@ export type RecoverUsernameRequest = ForgotUsernameInput & { gReCaptchaToken: st
  * same neutral text whether or not an account has the address; 422 for an empty or invalid
  * address or a refused captcha.
  */
-export async function recoverUsername({ gReCaptchaToken, ...input }: RecoverUsernameRequest): Promise<NeutralAnswer> {
+export async function recoverUsername({ gReCaptchaToken, ...input }: RecoverUsernameRequest): Promise<Neutral> {
   const body = forgotUsernameInputSchema.parse(input);
   await getCsrfCookie();
-  const response = await api.post<NeutralAnswer>('/auth/recover-username', { ...body, gReCaptchaToken });
+  const response = await api.post<Neutral>('/auth/recover-username', { ...body, gReCaptchaToken });
   return response.data;
 }
 

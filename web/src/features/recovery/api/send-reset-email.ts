@@ -3,8 +3,7 @@ import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
-
-import type { NeutralAnswer } from './neutral-answer';
+import type { Neutral } from '@/types/api-schema';
 
 export const USERNAME_MIN_LENGTH = 4;
 
@@ -27,10 +26,10 @@ export type SendResetEmailRequest = ForgotPasswordInput & { gReCaptchaToken: str
  * answer is the same neutral text whether or not the account exists; 422 for a name under 4
  * characters or a refused captcha.
  */
-export async function sendResetEmail({ gReCaptchaToken, ...input }: SendResetEmailRequest): Promise<NeutralAnswer> {
+export async function sendResetEmail({ gReCaptchaToken, ...input }: SendResetEmailRequest): Promise<Neutral> {
   const body = forgotPasswordInputSchema.parse(input);
   await getCsrfCookie();
-  const response = await api.post<NeutralAnswer>('/auth/reset-password/send-email', { ...body, gReCaptchaToken });
+  const response = await api.post<Neutral>('/auth/reset-password/send-email', { ...body, gReCaptchaToken });
   return response.data;
 }
 

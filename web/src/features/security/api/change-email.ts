@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
-import type { User } from '@/types/api';
+import type { User } from '@/types/api-schema';
 
 export const EMAIL_MAX_LENGTH = 128;
 export const SECURITY_CODE_LENGTH = 6;

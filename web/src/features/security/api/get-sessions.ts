@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import type { UserSession } from '@/types/api';
+import type { Session } from '@/types/api-schema';
 
 /** Not under /me's key, so refreshing the user does not ask for the sessions again. */
 export const SESSIONS_QUERY_KEY = ['sessions'] as const;
 
 /** GET /me/sessions: the player's live sessions, most recently used first. */
-export async function getSessions(): Promise<UserSession[]> {
-  const response = await api.get<UserSession[]>('/me/sessions');
+export async function getSessions(): Promise<Session[]> {
+  const response = await api.get<Session[]>('/me/sessions');
   return response.data;
 }
 

@@ -2,18 +2,27 @@ import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
-import type { SecurityCodeAction } from '@/types/api';
+import type { CodeBody, Sent } from '@/types/api-schema';
 
-export type SecurityCodeSent = { message: string };
+/** The actions a security code confirms (spec section 3); the document types `action` as a string. */
+export type SecurityCodeAction = Extract<
+  | 'confirm.email'
+  | 'confirm.phone_number'
+  | 'confirm.payment'
+  | 'confirm.change_password'
+  | 'confirm.change_email'
+  | 'approve.login',
+  NonNullable<CodeBody['action']>
+>;
 
 /**
  * POST /me/security-code/: mails a six-character code for `action` to the account's address
  * and answers the text to show ('Mã bảo mật đã được gửi đến email của bạn!'); 429 with a
  * message when asked again for the same action within a minute.
  */
-export async function sendSecurityCode(action: SecurityCodeAction): Promise<SecurityCodeSent> {
+export async function sendSecurityCode(action: SecurityCodeAction): Promise<Sent> {
   await getCsrfCookie();
-  const response = await api.post<SecurityCodeSent>('/me/security-code/', { action });
+  const response = await api.post<Sent>('/me/security-code/', { action });
   return response.data;
 }
 

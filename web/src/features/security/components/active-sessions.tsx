@@ -7,7 +7,7 @@ import { ConnectionError } from '@/components/errors/connection-error';
 import { ContentCard } from '@/components/layouts/content-card';
 import { toApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import type { UserSession } from '@/types/api';
+import type { Session } from '@/types/api-schema';
 
 import { useSessions } from '../api/get-sessions';
 import { useSignOutOtherSessions } from '../api/sign-out-other-sessions';
@@ -31,7 +31,7 @@ function useDeviceName() {
 }
 
 type SessionItemProps = {
-  session: UserSession;
+  session: Session;
   name: string;
   signingOut: boolean;
   disabled: boolean;
@@ -105,7 +105,7 @@ function SessionItem({ session, name, signingOut, disabled, onSignOut }: Session
 }
 
 /** This browser's session first, the others as the server orders them (most recently used first). */
-const currentFirst = (sessions: UserSession[]) => [
+const currentFirst = (sessions: Session[]) => [
   ...sessions.filter((session) => session.current),
   ...sessions.filter((session) => !session.current),
 ];
@@ -133,7 +133,7 @@ export function ActiveSessions() {
     setNotice({ status: apiError.status === 404 ? 'warning' : 'error', text: apiError.message });
   };
 
-  const onSignOut = (session: UserSession) => {
+  const onSignOut = (session: Session) => {
     setNotice(null);
     signOut.mutate(session.id, {
       onSuccess: () =>

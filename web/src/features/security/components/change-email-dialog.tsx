@@ -11,7 +11,7 @@ import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { toApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
 import { placeServerErrors } from '@/lib/server-errors';
-import type { User } from '@/types/api';
+import type { User } from '@/types/api-schema';
 
 import {
   changeEmailInputSchema,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { InfoRow } from '@/components/data-display/info-row';
 import { ContentCard } from '@/components/layouts/content-card';
 import { formatDateTime } from '@/lib/format';
-import type { User } from '@/types/api';
+import type { User } from '@/types/api-schema';
 
 import { SectionHeader } from './section-header';
 

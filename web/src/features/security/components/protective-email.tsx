@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { InfoRow, VerifiedBadge } from '@/components/data-display/info-row';
 import { ContentCard } from '@/components/layouts/content-card';
-import type { User } from '@/types/api';
+import type { User } from '@/types/api-schema';
 
 import { ChangeEmailDialog } from './change-email-dialog';
 import { SectionHeader } from './section-header';

@@ -5,7 +5,7 @@ import { buildTransaction } from '@/testing/data';
 import { db } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import { renderApp, renderComponent, screen, waitFor, within } from '@/testing/test-utils';
-import type { Transaction } from '@/types/api';
+import type { Transaction } from '@/types/api-schema';
 
 import { TransactionsScreen } from '../components/transactions-screen';
 
@@ -176,14 +176,15 @@ describe('credit payment rows', () => {
     ['jxonline2', 'Xu'],
     ['jxsj2', 'Vàng'],
   ])('fall back to the product code and its known coin name (%s: %s)', async (productCode, coinName) => {
-    const { row } = await pay({ coin: 12000, coinBonus: 1200, productCode });
+    // The server sends an empty name when the payment did not record one.
+    const { row } = await pay({ coin: 12000, coinBonus: 1200, productCode, productName: '', coinName: '' });
     expect(cells(row)[0]).toHaveTextContent(new RegExp(`^Nạp ${productCode}$`));
     expect(detailLines(row)).toEqual([`+12,000 ${coinName}`, `+1,200 ${coinName} thưởng`]);
   });
 
   it('also list their related transactions, such as a refund', async () => {
     const { row } = await pay(
-      { coin: 2000, productCode: 'jxsj2', productName: 'Kiếm Thế 2', coinName: 'Vàng' },
+      { coin: 2000, coinBonus: 0, productCode: 'jxsj2', productName: 'Kiếm Thế 2', coinName: 'Vàng' },
       { status: 'failed', relatedTransactions: [{ id: 'r1', type: 'credit.refund', realValue: 20000 }] },
     );
     expect(detailLines(row)).toEqual(['+2,000 Vàng', '+20,000 KP được hoàn trả']);
@@ -293,9 +294,11 @@ describe('other rows', () => {
     ['pending', 'Đang xử lý'],
     ['success', 'Thành công'],
     ['failed', 'Thất bại'],
+    ['unknown', 'Chưa rõ'],
+    // A status added to the server after this portal.
     ['refunding', 'Chưa rõ'],
   ])('status %s reads %s', async (status, label) => {
-    const { row } = await showOne({ status });
+    const { row } = await showOne({ status: status as Transaction['status'] });
     expect(cells(row)[3]).toHaveTextContent(new RegExp(`^${label}$`));
   });
 

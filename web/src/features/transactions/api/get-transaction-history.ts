@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 import { TRANSACTION_HISTORY_QUERY_KEY } from '@/lib/query-keys';
-import type { Transaction } from '@/types/api';
+import type { Transaction } from '@/types/api-schema';
 
 /** GET /payment/transaction-history: the latest 10 transactions, newest first. */
 export async function getTransactionHistory(): Promise<Transaction[]> {

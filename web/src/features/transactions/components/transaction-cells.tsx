@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Tooltip } from '@/components/ui/tooltip';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import type { RelatedTransaction, Transaction, TransactionPayload } from '@/types/api';
+import type { RelatedTransaction, Transaction, TransactionPayload } from '@/types/api-schema';
 
 const PAYMENT_CHANNELS = [
   'vietcombank',
@@ -60,7 +60,7 @@ function relatedLine(t: TFunction, related: RelatedTransaction): string | null {
   return kind && t(`transactions.related.${kind}`, { value: amount(related.realValue) });
 }
 
-function cardErrorLine(t: TFunction, errorCode: string | undefined): string | null {
+function cardErrorLine(t: TFunction, errorCode: string | null | undefined): string | null {
   const code = errorCode?.toUpperCase();
   return code && isOneOf(CARD_ERRORS, code) ? t(`transactions.cardError.${code}`) : null;
 }

@@ -2,7 +2,7 @@ import { Box, HStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { Transaction } from '@/types/api';
+import type { Transaction } from '@/types/api-schema';
 
 import {
   TransactionDetails,

@@ -1,7 +1,7 @@
 import { Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
-import type { Transaction } from '@/types/api';
+import type { Transaction } from '@/types/api-schema';
 
 import {
   TransactionDetails,
