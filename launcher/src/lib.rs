@@ -1,45 +1,16 @@
 //! The whole portal in one process for development and tests: the four services, each on its
 //! own loopback port, and the gateway in front of them, all talking real gRPC.
 
-pub mod bench;
-
 use std::net::SocketAddr;
 
 use anyhow::Context;
+use kid_migrate::SERVICES;
 use kid_platform::{
     Settings,
     service::{Application, ServiceSpec},
 };
 use tokio::task::{JoinHandle, JoinSet};
 use tokio_util::sync::CancellationToken;
-
-/// Every service, in the order they start.
-pub const SERVICES: [&ServiceSpec; 4] = [
-    &kid_identity::SERVICE,
-    &kid_wallet::SERVICE,
-    &kid_payment::SERVICE,
-    &kid_recharge::SERVICE,
-];
-
-/// What `kid-migrate` reads that production must be given.
-pub const MIGRATE_NEEDS: &[&str] = &["environment", "database.url"];
-
-/// Brings every service's schema up to date: what the migration Job runs before a rollout.
-/// Safe to run while services run and from several places at once (PostgreSQL's migration
-/// lock orders them); migrations are forward-only and written expand-then-contract.
-pub async fn migrate_all(settings: &Settings) -> anyhow::Result<()> {
-    for spec in SERVICES {
-        let pool = kid_platform::db::connect(&settings.database, spec.schema)
-            .await
-            .with_context(|| format!("{}: database", spec.schema))?;
-        kid_platform::db::migrate(&pool, spec.schema, spec.migrator)
-            .await
-            .with_context(|| format!("{}: migrations", spec.schema))?;
-        pool.close().await;
-        tracing::info!(schema = spec.schema, "schema is current");
-    }
-    Ok(())
-}
 
 pub struct Stack {
     pub gateway: SocketAddr,

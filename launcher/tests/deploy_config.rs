@@ -65,8 +65,8 @@ fn binary_of(image: &str) -> Option<&str> {
 fn needs_of(binary: &str) -> Vec<&'static str> {
     match binary {
         "gateway" => kid_gateway::NEEDS.to_vec(),
-        "migrate" => kid_launcher::MIGRATE_NEEDS.to_vec(),
-        service => kid_launcher::SERVICES
+        "migrate" => kid_migrate::MIGRATE_NEEDS.to_vec(),
+        service => kid_migrate::SERVICES
             .iter()
             .find(|spec| spec.schema == service)
             .unwrap_or_else(|| panic!("an image kid/{service}, but no such binary"))

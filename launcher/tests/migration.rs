@@ -45,7 +45,7 @@ async fn a_service_is_not_ready_until_the_migration_job_has_run() {
         "not ready: its schema is behind"
     );
 
-    kid_launcher::migrate_all(&settings)
+    kid_migrate::migrate_all(&settings)
         .await
         .expect("the job migrates");
     common::eventually("ready once the schema is current", || async {
@@ -54,7 +54,7 @@ async fn a_service_is_not_ready_until_the_migration_job_has_run() {
     .await;
 
     // Running the job again changes nothing and fails nothing.
-    kid_launcher::migrate_all(&settings).await.expect("idempotent");
+    kid_migrate::migrate_all(&settings).await.expect("idempotent");
     stop.cancel();
     task.await.expect("joins").expect("stops cleanly");
 }

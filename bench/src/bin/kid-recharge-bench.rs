@@ -3,7 +3,7 @@
 //! RabbitMQ and the reference game answering) at several concurrencies, beside pgbench
 //! driving the raw SQL of one equivalent ledger transfer on the same PostgreSQL, in one run.
 //!
-//! `cargo run -p kid-launcher --bin kid-recharge-bench` (needs `pgbench` on the PATH)
+//! `cargo run --release -p kid-bench --bin kid-recharge-bench` (needs `pgbench` on the PATH)
 
 use std::{
     sync::Arc,
@@ -11,7 +11,8 @@ use std::{
 };
 
 use anyhow::Context;
-use kid_launcher::{Stack, bench};
+use kid_bench as bench;
+use kid_launcher::Stack;
 use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
     db, grpc,

@@ -2,7 +2,7 @@
 //! rate, and `/api/me` latency at a fixed concurrency, alone and during a sign-in flood.
 //! Runs the whole portal in-process against the local PostgreSQL, Redis and RabbitMQ.
 //!
-//! `cargo run -p kid-launcher --bin kid-bench`
+//! `cargo run --release -p kid-bench --bin kid-bench`
 
 use std::{
     sync::Arc,

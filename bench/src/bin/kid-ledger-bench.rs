@@ -2,7 +2,7 @@
 //! through the wallet service over gRPC at several concurrencies, beside pgbench driving the
 //! raw SQL of one equivalent transfer against the same PostgreSQL and schema.
 //!
-//! `cargo run -p kid-launcher --bin kid-ledger-bench` (needs `pgbench` on the PATH)
+//! `cargo run --release -p kid-bench --bin kid-ledger-bench` (needs `pgbench` on the PATH)
 
 use std::{
     sync::Arc,
@@ -10,7 +10,7 @@ use std::{
 };
 
 use anyhow::Context;
-use kid_launcher::bench;
+use kid_bench as bench;
 use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
     db, grpc,

@@ -4,7 +4,7 @@
 //! commit time), through the payment service, its outbox, RabbitMQ and the wallet's consumer.
 //! Runs the whole portal in-process against the local PostgreSQL, Redis and RabbitMQ.
 //!
-//! `cargo run -p kid-launcher --bin kid-topup-bench`
+//! `cargo run --release -p kid-bench --bin kid-topup-bench`
 //!
 //! The concurrent runs send faster than the pipeline credits, so their latencies include the
 //! queue that builds up; the paced run shows the path's own latency.

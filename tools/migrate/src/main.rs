@@ -3,7 +3,7 @@
 //! until their schema is current). Reads `KID_DATABASE__URL`.
 
 use anyhow::Context;
-use kid_launcher::{MIGRATE_NEEDS, migrate_all};
+use kid_migrate::{MIGRATE_NEEDS, migrate_all};
 use kid_platform::{Settings, telemetry};
 
 #[tokio::main]
