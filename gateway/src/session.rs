@@ -348,16 +348,20 @@ pub struct SignedIn {
     pub session_id: String,
 }
 
-impl axum::extract::FromRequestParts<crate::state::AppState> for SignedIn {
+/// Any router state that holds the session store (the gateway's `AppState`) can ask for it.
+impl<S> axum::extract::FromRequestParts<S> for SignedIn
+where
+    S: Send + Sync,
+    SessionStore: axum::extract::FromRef<S>,
+{
     type Rejection = crate::error::ApiError;
 
     async fn from_request_parts(
         parts: &mut http::request::Parts,
-        state: &crate::state::AppState,
+        state: &S,
     ) -> Result<Self, Self::Rejection> {
         let jar = CookieJar::from_headers(&parts.headers);
-        state
-            .sessions
+        <SessionStore as axum::extract::FromRef<S>>::from_ref(state)
             .from_jar(&jar)
             .await?
             .and_then(|session| {

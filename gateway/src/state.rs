@@ -82,6 +82,13 @@ pub struct AppState {
     pub client_ip_source: axum_client_ip::ClientIpSource,
 }
 
+/// What the `SignedIn` extractor needs of the state.
+impl axum::extract::FromRef<AppState> for SessionStore {
+    fn from_ref(state: &AppState) -> Self {
+        state.sessions.clone()
+    }
+}
+
 impl AppState {
     pub async fn new(settings: &Settings, readiness: Readiness) -> anyhow::Result<Self> {
         let redis = redis::Client::open(settings.redis.url.expose_secret())

@@ -220,7 +220,7 @@ async fn two_replicas_of_every_service_publish_each_event_once_and_run_each_sche
     replicas.push(("wallet", replica));
     let daily = eventually("the daily recalculation is asked for each player", || async {
         let daily: Vec<Value> = spy
-            .with_key(kid_wallet::events::RECALCULATE_PARTNER)
+            .with_key(kid_wallet::events::published::RECALCULATE_PARTNER)
             .await
             .into_iter()
             .filter(|event| event["reason"] == "daily")
@@ -264,7 +264,7 @@ async fn two_replicas_of_every_service_publish_each_event_once_and_run_each_sche
         .filter_map(|event| event["userId"].as_str())
         .collect();
     let daily_now = spy
-        .with_key(kid_wallet::events::RECALCULATE_PARTNER)
+        .with_key(kid_wallet::events::published::RECALCULATE_PARTNER)
         .await
         .into_iter()
         .filter(|event| event["reason"] == "daily")

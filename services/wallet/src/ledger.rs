@@ -14,7 +14,7 @@ use uuid::Uuid;
 use crate::{
     db::{self, NewTransaction, PlayerRow, RelatedRow, SystemAccounts, TransactionRow},
     domain::{self, BonusRate, Kp, PartnerStatus, Vnd, bonus_rate_for, bonus_recalled},
-    events,
+    events::published as events,
 };
 
 #[derive(Debug, thiserror::Error)]

@@ -1,5 +1,6 @@
-//! The wallet's events, and what it does on them: after every credited top-up, and for every
-//! player in the window once a day, the partner status is recalculated.
+//! What the wallet does on events: credits and corrects top-ups from the payment service,
+//! settles and refunds coin payments from the recharge service, and recalculates partner
+//! status after every credited top-up and, once a day, for every player in the window.
 
 use std::time::Duration;
 
@@ -7,73 +8,30 @@ use kid_platform::{
     Settings,
     amqp::QueueSpec,
     inbox::{Consumer, Handler, HandlerError, HandlerFuture, Message},
-    outbox::{self, OutboxError},
     topology::{
         self, PaymentRefund, PaymentSettled, TopupCorrected, TopupFailed, TopupOpened, TopupReceived,
     },
 };
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use sqlx::{PgConnection, PgPool};
-use time::OffsetDateTime;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
+use super::published::{RECALCULATE_PARTNER, TOPUP_CREDITED, recalculate_partner};
 use crate::{
     domain::{Kp, Vnd},
     ledger::{self, LedgerError},
 };
 
-pub const TOPUP_CREDITED: &str = "wallet.topup.credited";
-pub const RECALCULATE_PARTNER: &str = "wallet.partner.recalculate";
 const DAILY_JOB: &str = "partner-recalculation";
 /// How often each replica tries to claim the day's recalculation.
 const SCHEDULE_CHECK: Duration = Duration::from_secs(300);
-
-/// Published once a top-up's KP reached the ledger.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TopupCredited<'a> {
-    pub transaction_id: Uuid,
-    pub user_id: Uuid,
-    #[serde(rename = "type")]
-    pub kind: &'a str,
-    pub source: &'a str,
-    pub amount_vnd: i64,
-    pub kp: i64,
-    pub bonus_kp: i64,
-    pub debt_settled_kp: i64,
-    #[serde(with = "time::serde::rfc3339")]
-    pub credited_at: OffsetDateTime,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RecalculatePartner {
-    pub user_id: Uuid,
-    pub reason: String,
-}
 
 /// What the recalculation needs of either event.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct ForPlayer {
     user_id: Uuid,
-}
-
-pub async fn topup_credited(conn: &mut PgConnection, event: &TopupCredited<'_>) -> Result<(), OutboxError> {
-    outbox::enqueue(conn, TOPUP_CREDITED, event).await.map(drop)
-}
-
-pub async fn recalculate_partner(
-    conn: &mut PgConnection,
-    user_id: Uuid,
-    reason: &str,
-) -> Result<(), OutboxError> {
-    let event = RecalculatePartner {
-        user_id,
-        reason: reason.to_owned(),
-    };
-    outbox::enqueue(conn, RECALCULATE_PARTNER, &event).await.map(drop)
 }
 
 /// The queue of partner recalculations. Named after the exchange, so deployments (and test

@@ -1,0 +1,10 @@
+//! The wallet's events: what it publishes (`published`, written by the ledger) and what it
+//! consumes (`consumers`, which call the ledger), apart so neither depends on the other's side.
+
+mod consumers;
+pub mod published;
+
+pub use consumers::{
+    consume_partner_recalculations, consume_recharges, consume_topups, partner_queue, run_daily_schedule,
+    schedule_daily_recalculation,
+};
