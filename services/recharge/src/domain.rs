@@ -4,6 +4,18 @@
 
 use rust_decimal::{Decimal, prelude::ToPrimitive};
 
+/// Where a coin order stands, as `recharge_order.status` keeps it: `paying` until the wallet
+/// confirms the debit, then `awaiting_delivery` until the game answers (or its deadline
+/// passes), then `delivered` or `failed` (refunded).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::Type)]
+#[sqlx(type_name = "text", rename_all = "snake_case")]
+pub enum OrderState {
+    Paying,
+    AwaitingDelivery,
+    Delivered,
+    Failed,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EventKind {
     /// `recharge.bonus_coin`, config coinBonusRate.

@@ -32,7 +32,7 @@ use uuid::Uuid;
 use crate::{
     catalogue::{self, Product},
     contract::{self, Delivery, GameOrder, GameResult},
-    domain,
+    domain::{self, OrderState},
 };
 
 pub type WalletClient = WalletServiceClient<InterceptedService<Channel, AttachInternalJwt>>;
@@ -62,7 +62,7 @@ pub struct Order {
     pub milestone_bonus: i64,
     pub event_bonus: i64,
     pub lottery_points: i64,
-    pub status: String,
+    pub status: OrderState,
     pub transaction_id: Option<Uuid>,
     pub failure_reason: Option<String>,
     pub deliver_by: Option<OffsetDateTime>,
@@ -203,7 +203,7 @@ impl Orders {
                 first
             }
         };
-        let order = if order.status == "paying" {
+        let order = if order.status == OrderState::Paying {
             self.pay(order, &info.product).await?
         } else {
             order
@@ -308,7 +308,7 @@ impl Orders {
             };
             match self.pay(order, &product).await {
                 Ok(order) => {
-                    tracing::info!(order_id = %order.id, status = order.status, "stalled order driven again")
+                    tracing::info!(order_id = %order.id, status = ?order.status, "stalled order driven again")
                 }
                 Err(OrderError::InsufficientBalance(_)) => {
                     tracing::info!("stalled order refused for the balance; removed")
@@ -482,14 +482,14 @@ pub async fn apply_result(
     let effect = match (&order, result.status) {
         (None, _) => Effect::UnknownOrder,
         (Some(order), _) if order.product_code != claimed_product => Effect::Rejected,
-        (Some(order), _) if order.status == "paying" => {
+        (Some(order), _) if order.status == OrderState::Paying => {
             // Not sent yet, so not from a game we sent it to; wait for the confirmation.
             return Err(HandlerError::Transient(format!(
                 "order {} is still paying",
                 order.id
             )));
         }
-        (Some(order), Delivery::Delivered) if order.status == "awaiting_delivery" => {
+        (Some(order), Delivery::Delivered) if order.status == OrderState::AwaitingDelivery => {
             sqlx::query("update recharge_order set status = 'delivered', updated_at = now() where id = $1")
                 .bind(order.id)
                 .execute(&mut *conn)
@@ -506,7 +506,7 @@ pub async fn apply_result(
             }
             Effect::Applied
         }
-        (Some(order), Delivery::Failed) if order.status == "awaiting_delivery" => {
+        (Some(order), Delivery::Failed) if order.status == OrderState::AwaitingDelivery => {
             let reason = if result.reason.is_empty() {
                 "failed without a reason"
             } else {
@@ -524,8 +524,8 @@ pub async fn apply_result(
                 .map_err(|error| HandlerError::Transient(error.to_string()))?;
             Effect::Applied
         }
-        (Some(order), Delivery::Delivered) if order.status == "delivered" => Effect::Duplicate,
-        (Some(order), Delivery::Failed) if order.status == "failed" => Effect::Duplicate,
+        (Some(order), Delivery::Delivered) if order.status == OrderState::Delivered => Effect::Duplicate,
+        (Some(order), Delivery::Failed) if order.status == OrderState::Failed => Effect::Duplicate,
         (Some(_), Delivery::Delivered) => Effect::Late,
         (Some(_), Delivery::Failed) => Effect::Conflicting,
     };

@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use crate::{
     catalogue,
-    domain::EventKind,
+    domain::{EventKind, OrderState},
     orders::{MSG_KEY_REUSED, NewOrder, OrderError, Orders},
 };
 
@@ -54,13 +54,12 @@ impl From<OrderError> for Status {
     }
 }
 
-fn order_status(status: &str) -> pb::OrderStatus {
+fn order_status(status: OrderState) -> pb::OrderStatus {
     match status {
-        "paying" => pb::OrderStatus::Paying,
-        "awaiting_delivery" => pb::OrderStatus::AwaitingDelivery,
-        "delivered" => pb::OrderStatus::Delivered,
-        "failed" => pb::OrderStatus::Failed,
-        _ => pb::OrderStatus::Unspecified,
+        OrderState::Paying => pb::OrderStatus::Paying,
+        OrderState::AwaitingDelivery => pb::OrderStatus::AwaitingDelivery,
+        OrderState::Delivered => pb::OrderStatus::Delivered,
+        OrderState::Failed => pb::OrderStatus::Failed,
     }
 }
 
@@ -168,7 +167,7 @@ impl RechargeService for Recharge {
             milestone_bonus: order.milestone_bonus,
             event_bonus: order.event_bonus,
             lottery_points: order.lottery_points,
-            status: order_status(&order.status).into(),
+            status: order_status(order.status).into(),
         }))
     }
 }
