@@ -8,7 +8,7 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::{
-    domain::{Kp, TopupWindow, Vnd, WINDOW_DAYS},
+    domain::{Kp, TopupWindow, TxStatus, Vnd, WINDOW_DAYS},
     ledger::Correction,
 };
 
@@ -114,7 +114,7 @@ pub struct TransactionRow {
     pub user_id: Uuid,
     #[sqlx(rename = "type")]
     pub kind: String,
-    pub status: String,
+    pub status: TxStatus,
     pub real_value: i64,
     pub currency: String,
     pub payload: Json<Value>,
@@ -156,7 +156,7 @@ pub async fn find_transaction(
 pub struct NewTransaction<'a> {
     pub user_id: Uuid,
     pub kind: &'a str,
-    pub status: &'a str,
+    pub status: TxStatus,
     pub real_value: i64,
     pub currency: &'a str,
     pub payload: Value,
@@ -220,7 +220,7 @@ pub async fn post(
 pub async fn set_topup_outcome(
     conn: &mut PgConnection,
     id: Uuid,
-    status: &str,
+    status: TxStatus,
     real_value: i64,
     payload: &Value,
 ) -> Result<(), sqlx::Error> {
@@ -258,7 +258,7 @@ pub async fn mark_credited(
 pub async fn touch(
     conn: &mut PgConnection,
     id: Uuid,
-    status: Option<&str>,
+    status: Option<TxStatus>,
     counted: Option<Vnd>,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(

@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 use crate::{
     db::{self, NewTransaction, PlayerRow, RelatedRow, SystemAccounts, TransactionRow},
-    domain::{self, BonusRate, Kp, PartnerStatus, Vnd, bonus_rate_for, bonus_recalled},
+    domain::{self, BonusRate, Kp, PartnerStatus, TxStatus, Vnd, bonus_rate_for, bonus_recalled},
     events::published as events,
 };
 
@@ -240,7 +240,7 @@ impl Ledger {
             NewTransaction {
                 user_id: order.user_id,
                 kind: order.kind.as_str(),
-                status: "pending",
+                status: TxStatus::Pending,
                 real_value: order.amount.get(),
                 currency: "VND",
                 payload: order.kind.payload(&order.source, &order.serial),
@@ -271,13 +271,14 @@ impl Ledger {
         if topup.user_id != user_id {
             return Err(LedgerError::KeyReused);
         }
-        match topup.status.as_str() {
-            "pending" => {
+        match topup.status {
+            TxStatus::Pending => {
                 let payload = json!({ "errorCode": error_code });
-                db::set_topup_outcome(&mut tx, topup.id, "failed", topup.real_value, &payload).await?;
+                db::set_topup_outcome(&mut tx, topup.id, TxStatus::Failed, topup.real_value, &payload)
+                    .await?;
             }
-            "failed" => {}
-            _ => return Err(LedgerError::Conflict("the top-up was already credited")),
+            TxStatus::Failed => {}
+            TxStatus::Success => return Err(LedgerError::Conflict("the top-up was already credited")),
         }
         finish(tx, topup.id).await
     }
@@ -308,22 +309,30 @@ impl Ledger {
         let id = match db::find_keyed(&mut tx, TOPUP, &order.key).await? {
             Some(first) => {
                 same_topup(&first, order.user_id, order.kind)?;
-                match first.status.as_str() {
-                    "pending" => {
-                        db::set_topup_outcome(&mut tx, first.id, "success", order.amount.get(), &payload)
-                            .await?;
+                match first.status {
+                    TxStatus::Pending => {
+                        db::set_topup_outcome(
+                            &mut tx,
+                            first.id,
+                            TxStatus::Success,
+                            order.amount.get(),
+                            &payload,
+                        )
+                        .await?;
                         first.id
                     }
-                    "success" if first.real_value == order.amount.get() => return finish(tx, first.id).await,
-                    "success" => return Err(LedgerError::KeyReused),
-                    _ => return Err(LedgerError::Conflict("the top-up has already failed")),
+                    TxStatus::Success if first.real_value == order.amount.get() => {
+                        return finish(tx, first.id).await;
+                    }
+                    TxStatus::Success => return Err(LedgerError::KeyReused),
+                    TxStatus::Failed => return Err(LedgerError::Conflict("the top-up has already failed")),
                 }
             }
             None => {
                 let new = NewTransaction {
                     user_id: order.user_id,
                     kind: order.kind.as_str(),
-                    status: "success",
+                    status: TxStatus::Success,
                     real_value: order.amount.get(),
                     currency: "VND",
                     payload,
@@ -422,7 +431,7 @@ impl Ledger {
             user_id: payment.user_id,
             kind: "credit.pay",
             // Until the game confirms delivery ('Đang xử lý'); a refund makes it failed.
-            status: "pending",
+            status: TxStatus::Pending,
             real_value: payment.kp.get(),
             currency: "KP",
             payload: json!({ "metadata": payment.metadata }),
@@ -454,8 +463,8 @@ impl Ledger {
             .await?
             .filter(|payment| payment.user_id == user_id && payment.kind == "credit.pay")
             .ok_or(LedgerError::NotFound("no such payment"))?;
-        if payment.status == "pending" {
-            db::touch(&mut tx, payment.id, Some("success"), None).await?;
+        if payment.status == TxStatus::Pending {
+            db::touch(&mut tx, payment.id, Some(TxStatus::Success), None).await?;
         }
         finish(tx, payment.id).await
     }
@@ -478,14 +487,14 @@ impl Ledger {
             .await?
             .filter(|payment| payment.user_id == refund.user_id && payment.kind == "credit.pay")
             .ok_or(LedgerError::NotFound("no such payment"))?;
-        if payment.status == "failed" {
+        if payment.status == TxStatus::Failed {
             return Err(LedgerError::Conflict("the payment was already refunded"));
         }
         let refunds = self.system(&mut tx, "refund").await?;
         let credit_refund = Related::new(payment.id, "credit.refund", payment.real_value, json!({}))
             .keyed(REFUND, &refund.key);
         credit_from_system(&mut tx, &player, credit_refund, refunds).await?;
-        db::touch(&mut tx, payment.id, Some("failed"), None).await?;
+        db::touch(&mut tx, payment.id, Some(TxStatus::Failed), None).await?;
         finish(tx, payment.id).await
     }
 
@@ -498,13 +507,13 @@ impl Ledger {
         let topup = db::find_keyed(&mut tx, TOPUP, &correction.topup_key).await?;
         match topup {
             Some(topup) if topup.user_id != correction.user_id => Err(LedgerError::KeyReused),
-            Some(topup) if topup.status == "success" => {
+            Some(topup) if topup.status == TxStatus::Success => {
                 tx.rollback().await?;
                 let recall = correction.recall(topup.id);
                 let (_, debt_added) = self.recall(&recall).await?;
                 Ok(Corrected::Recalled { debt_added })
             }
-            Some(topup) if topup.status == "failed" => {
+            Some(topup) if topup.status == TxStatus::Failed => {
                 Err(LedgerError::Conflict("the corrected top-up has failed"))
             }
             // Not credited yet (unknown, or opened and pending).
@@ -570,7 +579,7 @@ impl Ledger {
             .await?
             .filter(|topup| topup.user_id == order.user_id && topup.kind.starts_with("topup."))
             .ok_or(LedgerError::NotFound("no such top-up"))?;
-        if topup.status != "success" {
+        if topup.status != TxStatus::Success {
             return Err(LedgerError::Conflict("only a credited top-up can be recalled"));
         }
         let related = db::related(&mut tx, &[topup.id]).await?;
@@ -681,7 +690,7 @@ async fn insert_related(tx: &mut PgConnection, player: &PlayerRow, related: Rela
         NewTransaction {
             user_id: player.user_id,
             kind: related.kind,
-            status: "success",
+            status: TxStatus::Success,
             real_value: related.amount,
             currency: "KP",
             payload: related.payload,

@@ -6,6 +6,16 @@ mod partner;
 pub use money::{Kp, Vnd};
 pub use partner::{BonusRate, PartnerStatus, TopupWindow, WINDOW_DAYS, bonus_rate_for, bonus_recalled};
 
+/// Where a ledger transaction stands, as `ledger_transaction.status` keeps it: a top-up or a
+/// coin payment is `pending` until its outcome, then `success` or `failed`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::Type)]
+#[sqlx(type_name = "text", rename_all = "snake_case")]
+pub enum TxStatus {
+    Pending,
+    Success,
+    Failed,
+}
+
 /// How an incoming amount of KP meets the player's debt: the debt is settled first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Settlement {

@@ -19,7 +19,7 @@ use uuid::Uuid;
 
 use super::published::{RECALCULATE_PARTNER, TOPUP_CREDITED, recalculate_partner};
 use crate::{
-    domain::{Kp, Vnd},
+    domain::{Kp, TxStatus, Vnd},
     ledger::{self, LedgerError},
 };
 
@@ -233,7 +233,7 @@ impl Recharges {
                     .settle_payment(event.user_id, event.transaction_id)
                     .await
                     .map_err(ledger_error)?;
-                if payment.row.status == "failed" {
+                if payment.row.status == TxStatus::Failed {
                     tracing::warn!(order_id = %event.order_id, transaction_id = %event.transaction_id, "delivery reported for a refunded payment; kept refunded");
                 }
             }

@@ -17,7 +17,7 @@ use uuid::Uuid;
 pub use error::{Error, MSG_INSUFFICIENT};
 
 use crate::{
-    domain::{Kp, Vnd},
+    domain::{Kp, TxStatus, Vnd},
     ledger::{
         CoinMetadata, Ledger, Payment, RecallOrder, Refund, TopupCredit, TopupOpening, TopupType,
         TransactionView,
@@ -95,12 +95,11 @@ fn text(payload: &Value, field: &str) -> String {
     payload[field].as_str().unwrap_or_default().to_owned()
 }
 
-fn status(value: &str) -> pb::TransactionStatus {
+fn status(value: TxStatus) -> pb::TransactionStatus {
     match value {
-        "pending" => pb::TransactionStatus::Pending,
-        "success" => pb::TransactionStatus::Success,
-        "failed" => pb::TransactionStatus::Failed,
-        _ => pb::TransactionStatus::Unspecified,
+        TxStatus::Pending => pb::TransactionStatus::Pending,
+        TxStatus::Success => pb::TransactionStatus::Success,
+        TxStatus::Failed => pb::TransactionStatus::Failed,
     }
 }
 
@@ -118,7 +117,7 @@ impl From<TransactionView> for pb::Transaction {
         Self {
             id: row.id.to_string(),
             r#type: row.kind,
-            status: status(&row.status).into(),
+            status: status(row.status).into(),
             real_value: row.real_value,
             currency: row.currency,
             updated_at: Some(kid_platform::grpc::timestamp(row.updated_at)),
