@@ -13,7 +13,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use crate::{
-    domain::{card::kp_for_transfer, signature},
+    domain::{TransferStatus, card::kp_for_transfer, signature},
     methods,
 };
 
@@ -77,7 +77,7 @@ struct Record<'a> {
     raw: &'a str,
     method_code: Option<&'a str>,
     user_id: Option<Uuid>,
-    status: &'a str,
+    status: TransferStatus,
     reason: Option<&'a str>,
 }
 
@@ -140,20 +140,20 @@ pub async fn receive(
     let user_id = methods::player_for_content(&mut tx, &transfer.content).await?;
     let kind = method.as_ref().map(|method| method.kind.as_str());
     let (status, reason) = if !transfer.transfer_type.eq_ignore_ascii_case("in") {
-        ("ignored", Some("not an incoming transfer"))
+        (TransferStatus::Ignored, Some("not an incoming transfer"))
     } else if transfer.transfer_amount <= 0 {
-        ("unmatched", Some("amount is not positive"))
+        (TransferStatus::Unmatched, Some("amount is not positive"))
     } else if method.is_none() {
-        ("unmatched", Some("unknown bank or e-wallet"))
+        (TransferStatus::Unmatched, Some("unknown bank or e-wallet"))
     } else if method
         .as_ref()
         .is_some_and(|method| digits(&method.account_number) != digits(&transfer.account_number))
     {
-        ("unmatched", Some("not one of our accounts"))
+        (TransferStatus::Unmatched, Some("not one of our accounts"))
     } else if user_id.is_none() {
-        ("unmatched", Some("no player's transfer content"))
+        (TransferStatus::Unmatched, Some("no player's transfer content"))
     } else {
-        ("credited", None)
+        (TransferStatus::Credited, None)
     };
     let inserted = record(
         &mut tx,
@@ -163,7 +163,7 @@ pub async fn receive(
             body: Some(value),
             raw: &raw,
             method_code: method.as_ref().map(|method| method.code.as_str()),
-            user_id: user_id.filter(|_| status == "credited"),
+            user_id: user_id.filter(|_| status == TransferStatus::Credited),
             status,
             reason,
         },
@@ -172,7 +172,7 @@ pub async fn receive(
     if !inserted {
         return Ok(Receipt::Duplicate);
     }
-    let (Some(method), Some(user_id), "credited") = (&method, user_id, status) else {
+    let (Some(method), Some(user_id), TransferStatus::Credited) = (&method, user_id, status) else {
         tx.commit().await?;
         tracing::warn!(%provider_id, ?reason, "bank-feed transfer kept for support");
         return Ok(Receipt::Kept);
@@ -208,7 +208,7 @@ async fn keep_malformed(pool: &PgPool, body: Option<&Value>, raw: &str, reason: 
         raw,
         method_code: None,
         user_id: None,
-        status: "malformed",
+        status: TransferStatus::Malformed,
         reason: Some(reason),
     };
     if let Err(error) = record(&mut conn, kept).await {

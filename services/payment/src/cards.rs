@@ -13,6 +13,7 @@ use uuid::Uuid;
 use crate::{
     aggregator::{Aggregator, AggregatorError, CardCallback, CardRequest},
     domain::{
+        CardStatus,
         card::{self, Outcome},
         signature,
     },
@@ -219,7 +220,7 @@ struct OrderRow {
     provider: String,
     declared_value: i64,
     serial: String,
-    status: String,
+    status: CardStatus,
     error_code: Option<String>,
     real_value: Option<i64>,
     kp: Option<i64>,
@@ -279,8 +280,8 @@ pub async fn callback(
         .await?
         .ok_or(CardError::UnknownOrder)?;
     let error_code = outcome.error_code();
-    let settlement = match order.status.as_str() {
-        "pending" if outcome.credits() && real_value > 0 => {
+    let settlement = match order.status {
+        CardStatus::Pending if outcome.credits() && real_value > 0 => {
             let (kp, fee) = card_kp(&mut tx, &provider, real_value).await?;
             sqlx::query(
                 "update card_order set status = 'success', error_code = $2, real_value = $3, kp = $4,
@@ -310,11 +311,11 @@ pub async fn callback(
             outbox::enqueue(&mut tx, topology::TOPUP_RECEIVED, &received).await?;
             Settlement::Settled
         }
-        "pending" => {
+        CardStatus::Pending => {
             fail(&mut tx, order_id, order.user_id, error_code.unwrap_or("INVALID")).await?;
             Settlement::Settled
         }
-        "success" if order.real_value.unwrap_or_default() > real_value => {
+        CardStatus::Success if order.real_value.unwrap_or_default() > real_value => {
             let (kp, _) = card_kp(&mut tx, &provider, real_value).await?;
             let recalled = order.kp.unwrap_or_default() - kp;
             let callback_id: i64 = sqlx::query_scalar(
@@ -347,7 +348,7 @@ pub async fn callback(
             tracing::warn!(%order_id, real_value, recalled, "card corrected by the aggregator");
             return Ok(Settlement::Corrected);
         }
-        _ => Settlement::Unchanged,
+        CardStatus::Success | CardStatus::Failed => Settlement::Unchanged,
     };
     let label = match settlement {
         Settlement::Settled => "settled",
