@@ -7,10 +7,7 @@ use sqlx::{PgConnection, PgPool, types::Json};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::{
-    domain::{Kp, TopupWindow, TxStatus, Vnd, WINDOW_DAYS},
-    ledger::Correction,
-};
+use crate::domain::{Correction, Kp, TopupWindow, TxStatus, Vnd, WINDOW_DAYS};
 
 /// The ids of the system accounts, which never change once migrated.
 #[derive(Debug, Clone)]

@@ -11,6 +11,7 @@ use sqlx::{PgConnection, PgPool, Postgres, Transaction};
 use tokio::sync::OnceCell;
 use uuid::Uuid;
 
+pub use crate::domain::Correction;
 use crate::{
     db::{self, NewTransaction, PlayerRow, RelatedRow, SystemAccounts, TransactionRow},
     domain::{self, BonusRate, Kp, PartnerStatus, TxStatus, Vnd, bonus_rate_for, bonus_recalled},
@@ -117,16 +118,6 @@ pub struct RecallOrder {
     pub key: String,
     pub user_id: Uuid,
     pub topup_id: Uuid,
-    pub kp: Kp,
-    pub corrected_amount: Option<Vnd>,
-}
-
-/// An aggregator's correction of a top-up known by its key (it may not be credited yet).
-#[derive(Debug, Clone)]
-pub struct Correction {
-    pub key: String,
-    pub topup_key: String,
-    pub user_id: Uuid,
     pub kp: Kp,
     pub corrected_amount: Option<Vnd>,
 }

@@ -6,6 +6,16 @@ mod partner;
 pub use money::{Kp, Vnd};
 pub use partner::{BonusRate, PartnerStatus, TopupWindow, WINDOW_DAYS, bonus_rate_for, bonus_recalled};
 
+/// An aggregator's correction of a top-up known by its key (it may not be credited yet).
+#[derive(Debug, Clone)]
+pub struct Correction {
+    pub key: String,
+    pub topup_key: String,
+    pub user_id: uuid::Uuid,
+    pub kp: Kp,
+    pub corrected_amount: Option<Vnd>,
+}
+
 /// Where a ledger transaction stands, as `ledger_transaction.status` keeps it: a top-up or a
 /// coin payment is `pending` until its outcome, then `success` or `failed`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::Type)]
