@@ -5,7 +5,7 @@ mod common;
 
 use common::{Wallet, related, start};
 use futures::future::join_all;
-use kid_proto::wallet::v1::{GetAccountResponse, TopupType};
+use kid_proto::wallet::v1::{GetAccountResponse, TopupType, Transaction};
 use kid_testing::eventually;
 use uuid::Uuid;
 
@@ -67,19 +67,7 @@ async fn a_partner_at_the_top_tier_gets_a_quarter_more_on_a_card() {
     let player = Uuid::new_v4();
     wallet.credit("big-5", player, 100_000_000).await.expect("credit");
     partner_becomes(&wallet, player, (true, 2500, 100_000_000)).await;
-    let mut card = common::credit("card-5", player, 100_000);
-    card.topup_type = TopupType::Card.into();
-    card.source = "viettel".to_owned();
-    card.kp = 85_000;
-    let card = wallet
-        .client
-        .clone()
-        .credit(card)
-        .await
-        .expect("credit")
-        .into_inner()
-        .transaction
-        .expect("transaction");
+    let card = viettel_card(&wallet, "card-5", player).await;
     assert_eq!(related(&card, "credit.recharge"), Some(85_000));
     assert_eq!(related(&card, "credit.bonus"), Some(21_250));
     partner_becomes(&wallet, player, (true, 2500, 100_100_000)).await;
@@ -118,19 +106,7 @@ async fn a_card_found_lower_takes_back_the_partner_bonus_its_lost_value_earned()
     let player = Uuid::new_v4();
     wallet.credit("big-8", player, 100_000_000).await.expect("credit");
     partner_becomes(&wallet, player, (true, 2500, 100_000_000)).await;
-    let mut card = common::credit("card-8", player, 100_000);
-    card.topup_type = TopupType::Card.into();
-    card.source = "viettel".to_owned();
-    card.kp = 85_000;
-    let card = wallet
-        .client
-        .clone()
-        .credit(card)
-        .await
-        .expect("credit")
-        .into_inner()
-        .transaction
-        .expect("transaction");
+    let card = viettel_card(&wallet, "card-8", player).await;
     assert_eq!(related(&card, "credit.bonus"), Some(21_250));
     // Everything but 20,000 KP is spent.
     let balance = wallet.account(player).await.credit;
@@ -283,4 +259,21 @@ async fn a_credited_top_up_is_announced_on_the_events_exchange() {
         },
     )
     .await;
+}
+
+/// A 100,000 Viettel card credited at 15% fee: 85,000 KP before any partner bonus.
+async fn viettel_card(wallet: &Wallet, key: &str, player: Uuid) -> Transaction {
+    let mut card = common::credit(key, player, 100_000);
+    card.topup_type = TopupType::Card.into();
+    card.source = "viettel".to_owned();
+    card.kp = 85_000;
+    wallet
+        .client
+        .clone()
+        .credit(card)
+        .await
+        .expect("credit")
+        .into_inner()
+        .transaction
+        .expect("transaction")
 }
