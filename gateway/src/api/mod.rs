@@ -11,9 +11,7 @@ mod security;
 mod sessions;
 mod webhooks;
 
-use std::sync::Arc;
-
-use axum::{Json, Router, middleware, routing::get};
+use axum::{Router, body::Bytes, http::header, middleware, routing::get};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{csrf, error::ApiError, openapi, state::AppState};
@@ -52,12 +50,12 @@ pub fn router(state: AppState) -> Router {
             OpenApiRouter::new()
         })
         .split_for_parts();
-    let document = Arc::new(openapi::document(paths));
+    // Serialized once: every request answers the same bytes.
+    let document =
+        Bytes::from(serde_json::to_vec(&openapi::document(paths)).expect("the OpenAPI document serializes"));
+    let served = ([(header::CONTENT_TYPE, "application/json")], document);
     router
-        .route(
-            "/openapi.json",
-            get(move || async move { Json(Arc::clone(&document)) }),
-        )
+        .route("/openapi.json", get(move || async move { served.clone() }))
         .fallback(|| async { ApiError::RouteNotFound })
         .layer(middleware::from_fn_with_state(state.clone(), csrf::protect))
         .with_state(state)
