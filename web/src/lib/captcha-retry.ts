@@ -1,5 +1,8 @@
 import { toApiError } from './api-client';
 
+/** A captcha token for the form's action, or null when there is none (see `useCaptchaToken`). */
+export type CaptchaTokenSource = () => Promise<string | null>;
+
 /**
  * A password attempt (sign-in, password change): sent without a captcha token first, as the
  * spec asks for none. Once the username or address is past its free attempts the gateway
@@ -10,7 +13,7 @@ import { toApiError } from './api-client';
  */
 export async function retryWithCaptchaWhenThrottled<T>(
   send: (gReCaptchaToken?: string) => Promise<T>,
-  getToken: () => Promise<string | null>,
+  getToken: CaptchaTokenSource,
 ): Promise<T> {
   try {
     return await send();

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 import { getCsrfCookie, userQueryOptions } from '@/lib/auth';
-import { retryWithCaptchaWhenThrottled } from '@/lib/captcha-retry';
+import { type CaptchaTokenSource, retryWithCaptchaWhenThrottled } from '@/lib/captcha-retry';
 
 /** Messages are locale keys; the form translates them. */
 export const loginInputSchema = z.object({
@@ -24,12 +24,13 @@ export type LoginRequest = LoginInput & { gReCaptchaToken?: string };
 export async function login({ gReCaptchaToken, ...input }: LoginRequest): Promise<void> {
   const body = loginInputSchema.parse(input);
   await getCsrfCookie();
-  await api.post('/auth/login', gReCaptchaToken ? { ...body, gReCaptchaToken } : body);
+  // An undefined token is left out of the JSON.
+  await api.post('/auth/login', { ...body, gReCaptchaToken });
 }
 
 type UseLoginOptions = {
-  /** A loginFormSubmit captcha token, or null when there is none (see `useCaptchaToken`). */
-  getCaptchaToken: () => Promise<string | null>;
+  /** A loginFormSubmit captcha token. */
+  getCaptchaToken: CaptchaTokenSource;
 };
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
-import { retryWithCaptchaWhenThrottled } from '@/lib/captcha-retry';
+import { type CaptchaTokenSource, retryWithCaptchaWhenThrottled } from '@/lib/captcha-retry';
 import { meetsPasswordLevel, STRONGER_PASSWORD_MESSAGE } from '@/lib/password-strength';
 
 import { SESSIONS_QUERY_KEY } from './get-sessions';
@@ -49,12 +49,13 @@ export type ChangePasswordRequest = ChangePasswordInput & { gReCaptchaToken?: st
 export async function changePassword({ gReCaptchaToken, ...input }: ChangePasswordRequest): Promise<void> {
   const body = changePasswordInputSchema.parse(input);
   await getCsrfCookie();
-  await api.post('/me/change-password', gReCaptchaToken ? { ...body, gReCaptchaToken } : body);
+  // An undefined token is left out of the JSON.
+  await api.post('/me/change-password', { ...body, gReCaptchaToken });
 }
 
 type UseChangePasswordOptions = {
-  /** A changePasswordFormSubmit captcha token, or null when there is none (see `useCaptchaToken`). */
-  getCaptchaToken: () => Promise<string | null>;
+  /** A changePasswordFormSubmit captcha token. */
+  getCaptchaToken: CaptchaTokenSource;
 };
 
 /**
