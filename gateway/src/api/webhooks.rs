@@ -11,6 +11,7 @@ use axum::{
     http::{HeaderMap, StatusCode},
     response::{IntoResponse, Response},
 };
+use kid_platform::webhook::MAX_HEADER_LENGTH;
 use kid_proto::payment::v1::{ReceiveBankTransferRequest, ReceiveCardCallbackRequest};
 use serde::Serialize;
 use tower_http::limit::RequestBodyLimitLayer;
@@ -19,11 +20,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::state::AppState;
 
-/// A transfer notification or card callback is a few hundred bytes.
+/// A transfer notification or card callback is a few hundred bytes. (A signature header over
+/// `MAX_HEADER_LENGTH` is not even forwarded: the payment service would refuse it.)
 const MAX_BODY: usize = 64 * 1024;
-/// The payment service refuses a signature header over 1 KiB (each `v1=` costs an HMAC of
-/// the body); a longer one is not even forwarded.
-const MAX_SIGNATURE_HEADER: usize = 1024;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -53,9 +52,9 @@ fn signature(headers: &HeaderMap) -> Result<String, tonic::Status> {
         .get("x-signature")
         .and_then(|value| value.to_str().ok())
         .unwrap_or_default();
-    if value.len() > MAX_SIGNATURE_HEADER {
+    if value.len() > MAX_HEADER_LENGTH {
         return Err(tonic::Status::invalid_argument(format!(
-            "the X-Signature header is longer than {MAX_SIGNATURE_HEADER} bytes"
+            "the X-Signature header is longer than {MAX_HEADER_LENGTH} bytes"
         )));
     }
     Ok(value.to_owned())

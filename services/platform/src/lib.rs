@@ -14,6 +14,7 @@ pub mod shutdown;
 pub mod telemetry;
 pub mod topology;
 pub mod validation;
+pub mod webhook;
 
 pub use config::Settings;
 

@@ -13,11 +13,7 @@ type HmacSha256 = Hmac<Sha256>;
 /// How far a signature's time may be from ours.
 pub const TOLERANCE_SECONDS: i64 = 300;
 
-/// The most `v1=` values a header may carry: two during a secret's rotation, with room.
-/// Each costs an HMAC over the whole body, so an unbounded list is a CPU amplifier.
-pub const MAX_SIGNATURES: usize = 4;
-/// The longest header accepted: `t=` and four signatures take under 300 bytes.
-pub const MAX_HEADER_LENGTH: usize = 1024;
+pub use kid_platform::webhook::{MAX_HEADER_LENGTH, MAX_SIGNATURES};
 
 /// HMACs computed by verification since the process started (a refused header costs none).
 static MACS_VERIFIED: AtomicU64 = AtomicU64::new(0);
