@@ -5,7 +5,7 @@
 
 use std::{collections::HashMap, sync::Arc};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sqlx::{PgConnection, PgPool, Postgres, Transaction};
 use tokio::sync::OnceCell;
@@ -348,7 +348,8 @@ impl Ledger {
         if !bonus.is_zero() {
             let bonus_account = self.system(&mut tx, "bonus").await?;
             // The rate is kept: a later correction recalls the bonus its lost value earned.
-            let bonus = Related::new(id, "credit.bonus", bonus.get(), json!({ "rateBps": rate.bps() }));
+            let granted = BonusPayload { rate_bps: rate.bps() };
+            let bonus = Related::new(id, "credit.bonus", bonus.get(), payload_of(&granted));
             credit_from_system(&mut tx, &player, bonus, bonus_account).await?;
         }
         let incoming = order
@@ -555,7 +556,8 @@ impl Ledger {
         if let Some(first) = db::find_keyed(&mut tx, RECALL, &order.key).await? {
             let same = first.user_id == order.user_id
                 && first.parent_id == Some(order.topup_id)
-                && correction_kp(&first.payload.0, first.real_value) == order.kp.get();
+                && RecallPayload::of(&first.payload.0)
+                    .is_some_and(|recall| recall.top_up_kp(first.real_value) == order.kp.get());
             if !same {
                 return Err(LedgerError::KeyReused);
             }
@@ -581,11 +583,17 @@ impl Ledger {
             .sum();
         let corrections: Vec<_> = related
             .iter()
-            .filter(|r| r.kind == "credit.recall" && r.payload.0["reason"] == "correction")
+            .filter(|r| r.kind == "credit.recall")
+            .filter_map(|r| {
+                Some((
+                    RecallPayload::of(&r.payload.0).filter(RecallPayload::is_correction)?,
+                    r,
+                ))
+            })
             .collect();
         let kp_recalled: i64 = corrections
             .iter()
-            .map(|r| correction_kp(&r.payload.0, r.real_value))
+            .map(|(recall, row)| recall.top_up_kp(row.real_value))
             .sum();
         if kp_recalled.saturating_add(order.kp.get()) > credited {
             return Err(LedgerError::Invalid(
@@ -595,14 +603,11 @@ impl Ledger {
         // The bonus its lost value earned goes back with it (money.md, corrections).
         let bonus_row = related.iter().find(|r| r.kind == "credit.bonus");
         let bonus_back = bonus_row.map_or(Kp::ZERO, |bonus| {
-            let rate = bonus.payload.0["rateBps"]
-                .as_u64()
-                .and_then(|bps| u32::try_from(bps).ok())
+            let rate = serde_json::from_value::<BonusPayload>(bonus.payload.0.clone())
+                .ok()
+                .and_then(|granted| u32::try_from(granted.rate_bps).ok())
                 .map(BonusRate::from_bps);
-            let already: i64 = corrections
-                .iter()
-                .filter_map(|r| r.payload.0["bonus"].as_i64())
-                .sum();
+            let already: i64 = corrections.iter().filter_map(|(recall, _)| recall.bonus).sum();
             bonus_recalled(
                 Kp::new(bonus.real_value),
                 Kp::new(already),
@@ -620,7 +625,11 @@ impl Ledger {
             topup.id,
             "credit.recall",
             total.get(),
-            json!({ "reason": "correction", "kp": order.kp.get(), "bonus": bonus_back.get() }),
+            payload_of(&RecallPayload {
+                reason: RecallPayload::CORRECTION.to_owned(),
+                kp: Some(order.kp.get()),
+                bonus: Some(bonus_back.get()),
+            }),
         )
         .keyed(RECALL, &order.key);
         let id = insert_related(&mut tx, &player, recall).await?;
@@ -642,10 +651,45 @@ impl Ledger {
     }
 }
 
-/// The KP of the top-up a correction recalled (without the bonus that went with it); a
-/// correction recorded before bonuses were recalled holds only that.
-fn correction_kp(payload: &Value, real_value: i64) -> i64 {
-    payload["kp"].as_i64().unwrap_or(real_value)
+/// What a `credit.bonus` keeps: the rate it was granted at, which a later correction recalls
+/// the bonus at.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct BonusPayload {
+    rate_bps: i32,
+}
+
+/// What a correction's `credit.recall` keeps: the top-up KP it took back and the bonus that
+/// went with it (a correction recorded before bonuses were recalled has neither).
+#[derive(Debug, Serialize, Deserialize)]
+struct RecallPayload {
+    reason: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    kp: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    bonus: Option<i64>,
+}
+
+impl RecallPayload {
+    const CORRECTION: &str = "correction";
+
+    fn of(payload: &Value) -> Option<Self> {
+        serde_json::from_value(payload.clone()).ok()
+    }
+
+    fn is_correction(&self) -> bool {
+        self.reason == Self::CORRECTION
+    }
+
+    /// The top-up KP recalled, without the bonus; an old correction's value is only that.
+    fn top_up_kp(&self, real_value: i64) -> i64 {
+        self.kp.unwrap_or(real_value)
+    }
+}
+
+/// A payload struct as the JSON a transaction keeps.
+fn payload_of(payload: &impl Serialize) -> Value {
+    serde_json::to_value(payload).expect("a payload struct serializes")
 }
 
 /// A KP transaction related to a top-up or payment, keyed when it is the operation itself
