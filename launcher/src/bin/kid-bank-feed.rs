@@ -86,14 +86,14 @@ async fn content_for(settings: &Settings, username: &str) -> anyhow::Result<Stri
         .await?;
     let user_id = user_id.with_context(|| format!("no player named {username}"))?;
     let payment = kid_platform::db::connect(&settings.database, "payment").await?;
-    Ok(kid_payment::methods::payment_syntax(&payment, user_id).await?)
+    Ok(kid_payment::app::methods::payment_syntax(&mut *payment.acquire().await?, user_id).await?)
 }
 
 /// Our account at that bank or e-wallet, as the notification names it.
 async fn account_for(settings: &Settings, bank: &str) -> anyhow::Result<(String, String)> {
     let payment = kid_platform::db::connect(&settings.database, "payment").await?;
     let mut conn = payment.acquire().await?;
-    let method = kid_payment::methods::transfer_method(&mut conn, bank)
+    let method = kid_payment::db::methods::transfer_method(&mut conn, bank)
         .await?
         .with_context(|| format!("no bank or e-wallet {bank}"))?;
     Ok((method.name, method.account_number))

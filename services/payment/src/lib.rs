@@ -1,11 +1,12 @@
 //! The payment service: payment intake: methods, card fees, card orders and the outside parties' webhooks.
 
 pub mod aggregator;
-pub mod bank_feed;
-pub mod cards;
+pub mod app;
+pub mod db;
 pub mod domain;
+pub mod events;
 pub mod grpc;
-pub mod methods;
+#[cfg(feature = "simulator")]
 pub mod simulator;
 
 use std::sync::Arc;
@@ -75,11 +76,11 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
 /// migration `placeholder_payees_disabled`), shown again so top-ups can be tried.
 pub async fn seed_development(settings: &kid_platform::Settings) -> anyhow::Result<()> {
     let pool = kid_platform::db::connect(&settings.database, "payment").await?;
-    let enabled = sqlx::query(
+    let enabled = sqlx::query!(
         "update transfer_method set enabled = true
          where not enabled and (code, account_number) in (
              ('vietcombank', '1023456789'), ('techcombank', '19036677889900'),
-             ('momo', '0901234567'), ('viettelpay', '0987654321'))",
+             ('momo', '0901234567'), ('viettelpay', '0987654321'))"
     )
     .execute(&pool)
     .await?

@@ -9,12 +9,16 @@ use kid_platform::{
 };
 use serde::Deserialize;
 use serde_json::Value;
-use sqlx::{PgConnection, PgPool};
-use uuid::Uuid;
+use sqlx::PgPool;
 
 use crate::{
+    app,
+    db::{
+        self,
+        bank_feed::{Record, TransferFields},
+    },
     domain::{TransferStatus, card::kp_for_transfer, signature},
-    methods,
+    events,
 };
 
 #[derive(Debug, thiserror::Error)]
@@ -65,49 +69,17 @@ fn provider_id(id: &Value) -> Option<String> {
     }
 }
 
-/// The idempotency key the wallet credits a transfer with.
-pub fn topup_key(provider_id: &str) -> String {
-    format!("bank-feed:{provider_id}")
-}
-
-struct Record<'a> {
-    provider_id: Option<&'a str>,
-    transfer: Option<&'a Transfer>,
-    body: Option<&'a Value>,
-    raw: &'a str,
-    method_code: Option<&'a str>,
-    user_id: Option<Uuid>,
-    status: TransferStatus,
-    reason: Option<&'a str>,
-}
-
-/// Inserts the record; false when its provider id is already recorded.
-async fn record(conn: &mut PgConnection, record: Record<'_>) -> Result<bool, sqlx::Error> {
-    let transfer = record.transfer;
-    let inserted = sqlx::query(
-        "insert into bank_feed_record (id, provider_id, method_code, transaction_date, account_number,
-             content, transfer_type, amount_vnd, reference_code, body, raw_body, user_id, status, reason)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-         on conflict (provider_id) do nothing",
-    )
-    .bind(Uuid::now_v7())
-    .bind(record.provider_id)
-    .bind(record.method_code)
-    .bind(transfer.map(|t| t.transaction_date.as_str()))
-    .bind(transfer.map(|t| t.account_number.as_str()))
-    .bind(transfer.map(|t| t.content.as_str()))
-    .bind(transfer.map(|t| t.transfer_type.as_str()))
-    .bind(transfer.map(|t| t.transfer_amount))
-    .bind(transfer.and_then(|t| t.reference_code.as_deref().or(t.code.as_deref())))
-    .bind(record.body)
-    .bind(record.raw)
-    .bind(record.user_id)
-    .bind(record.status)
-    .bind(record.reason)
-    .execute(conn)
-    .await?
-    .rows_affected();
-    Ok(inserted == 1)
+impl Transfer {
+    fn fields(&self) -> TransferFields<'_> {
+        TransferFields {
+            transaction_date: &self.transaction_date,
+            account_number: &self.account_number,
+            content: &self.content,
+            transfer_type: &self.transfer_type,
+            amount_vnd: self.transfer_amount,
+            reference_code: self.reference_code.as_deref().or(self.code.as_deref()),
+        }
+    }
 }
 
 /// Verifies, records and, when it matches a player, credits one notification. A malformed body
@@ -136,8 +108,8 @@ pub async fn receive(
     let value = &value;
     let mut tx = pool.begin().await?;
 
-    let method = methods::transfer_method(&mut tx, &transfer.gateway).await?;
-    let user_id = methods::player_for_content(&mut tx, &transfer.content).await?;
+    let method = db::methods::transfer_method(&mut tx, &transfer.gateway).await?;
+    let user_id = app::methods::player_for_content(&mut tx, &transfer.content).await?;
     let kind = method.as_ref().map(|method| method.kind.as_str());
     let (status, reason) = if !transfer.transfer_type.eq_ignore_ascii_case("in") {
         (TransferStatus::Ignored, Some("not an incoming transfer"))
@@ -147,7 +119,7 @@ pub async fn receive(
         (TransferStatus::Unmatched, Some("unknown bank or e-wallet"))
     } else if method
         .as_ref()
-        .is_some_and(|method| digits(&method.account_number) != digits(&transfer.account_number))
+        .is_some_and(|method| !method.is_account(&transfer.account_number))
     {
         (TransferStatus::Unmatched, Some("not one of our accounts"))
     } else if user_id.is_none() {
@@ -155,11 +127,11 @@ pub async fn receive(
     } else {
         (TransferStatus::Credited, None)
     };
-    let inserted = record(
+    let inserted = db::bank_feed::insert(
         &mut tx,
         Record {
             provider_id: Some(&provider_id),
-            transfer: Some(transfer),
+            transfer: Some(transfer.fields()),
             body: Some(value),
             raw: &raw,
             method_code: method.as_ref().map(|method| method.code.as_str()),
@@ -180,7 +152,7 @@ pub async fn receive(
     let kp = kp_for_transfer(transfer.transfer_amount, method.rate())
         .ok_or_else(|| FeedError::Malformed("amount too large".into()))?;
     let event = TopupReceived {
-        idempotency_key: topup_key(&provider_id),
+        idempotency_key: events::bank_feed_topup_key(&provider_id),
         user_id,
         topup_type: kind.unwrap_or(topology::BANK_TRANSFER).to_owned(),
         source: method.code.clone(),
@@ -211,13 +183,9 @@ async fn keep_malformed(pool: &PgPool, body: Option<&Value>, raw: &str, reason: 
         status: TransferStatus::Malformed,
         reason: Some(reason),
     };
-    if let Err(error) = record(&mut conn, kept).await {
+    if let Err(error) = db::bank_feed::insert(&mut conn, kept).await {
         return error.into();
     }
     tracing::warn!(reason, "malformed bank-feed notification kept for support");
     FeedError::Malformed(reason.to_owned())
-}
-
-fn digits(account: &str) -> String {
-    account.chars().filter(char::is_ascii_digit).collect()
 }

@@ -12,12 +12,14 @@ use uuid::Uuid;
 
 use crate::{
     aggregator::{Aggregator, AggregatorError, CardCallback, CardRequest},
+    db::{self, cards::NewOrder},
+    domain::methods::CardProvider,
     domain::{
         CardStatus,
         card::{self, Outcome},
         signature,
     },
-    methods::{self, CardProvider},
+    events,
 };
 
 pub const MSG_ALREADY_PENDING: &str = "Thẻ này đang được xử lý, hãy chờ kết quả trước khi nạp lại.";
@@ -51,11 +53,6 @@ pub struct CardInput {
     pub value: i64,
     pub pin: String,
     pub serial: String,
-}
-
-/// The idempotency key the wallet knows a card order by.
-pub fn topup_key(order_id: Uuid) -> String {
-    format!("card:{order_id}")
 }
 
 /// The spec's card-form rules (section 5) against the provider's table row.
@@ -109,27 +106,21 @@ pub async fn submit(
         ..input
     };
     let mut tx = pool.begin().await?;
-    let provider = methods::card_provider(&mut tx, &input.provider).await?;
+    let provider = db::methods::card_provider(&mut tx, &input.provider).await?;
     check(&input, provider.as_ref()).map_err(CardError::Invalid)?;
     let order_id = Uuid::now_v7();
-    let inserted = sqlx::query(
-        "insert into card_order (id, user_id, provider, declared_value, serial, status)
-         values ($1, $2, $3, $4, $5, 'pending')
-         on conflict (provider, serial) where status = 'pending' do nothing",
-    )
-    .bind(order_id)
-    .bind(input.user_id)
-    .bind(&input.provider)
-    .bind(input.value)
-    .bind(&input.serial)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if inserted == 0 {
+    let order = NewOrder {
+        id: order_id,
+        user_id: input.user_id,
+        provider: &input.provider,
+        declared_value: input.value,
+        serial: &input.serial,
+    };
+    if !db::cards::insert_pending(&mut tx, order).await? {
         return Err(CardError::AlreadyPending);
     }
     let opened = TopupOpened {
-        idempotency_key: topup_key(order_id),
+        idempotency_key: events::card_topup_key(order_id),
         user_id: input.user_id,
         topup_type: topology::CARD.to_owned(),
         source: input.provider.clone(),
@@ -150,11 +141,7 @@ pub async fn submit(
     };
     match aggregator.submit(&request).await {
         Ok(reference) => {
-            sqlx::query("update card_order set aggregator_ref = $2, updated_at = now() where id = $1")
-                .bind(order_id)
-                .bind(&reference)
-                .execute(pool)
-                .await?;
+            db::cards::set_aggregator_ref(&mut *pool.acquire().await?, order_id, &reference).await?;
             tracing::info!(%order_id, provider = %input.provider, value = input.value, "card sent to the aggregator");
             Ok(order_id)
         }
@@ -180,16 +167,9 @@ async fn fail(
     user_id: Uuid,
     error_code: &str,
 ) -> Result<(), CardError> {
-    sqlx::query(
-        "update card_order set status = 'failed', error_code = $2, settled_at = now(), updated_at = now()
-         where id = $1",
-    )
-    .bind(order_id)
-    .bind(error_code)
-    .execute(&mut *conn)
-    .await?;
+    db::cards::mark_failed(conn, order_id, error_code).await?;
     let failed = TopupFailed {
-        idempotency_key: topup_key(order_id),
+        idempotency_key: events::card_topup_key(order_id),
         user_id,
         error_code: error_code.to_owned(),
     };
@@ -206,24 +186,13 @@ async fn card_kp(
     if value == 0 {
         return Ok((0, None));
     }
-    let fee = methods::card_fee(conn, &provider.code, value)
+    let fee = db::methods::card_fee(conn, &provider.code, value)
         .await?
+        .and_then(|fee| fee.parse().ok())
         .ok_or_else(|| CardError::Malformed("no fee for this card".into()))?;
     let kp = card::kp_for(value, fee, provider.rate())
         .ok_or_else(|| CardError::Malformed("value too large".into()))?;
     Ok((kp, Some(fee)))
-}
-
-#[derive(Debug, sqlx::FromRow)]
-struct OrderRow {
-    user_id: Uuid,
-    provider: String,
-    declared_value: i64,
-    serial: String,
-    status: CardStatus,
-    error_code: Option<String>,
-    real_value: Option<i64>,
-    kp: Option<i64>,
 }
 
 /// What a callback did.
@@ -254,18 +223,8 @@ pub async fn callback(
         serde_json::from_slice(body).map_err(|error| CardError::Malformed(error.to_string()))?;
 
     let mut tx = pool.begin().await?;
-    let order: Option<OrderRow> = sqlx::query_as(
-        "select user_id, provider, declared_value, serial, status, error_code, real_value, kp
-         from card_order where id = $1 for update",
-    )
-    .bind(callback.request_id)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let Some(order) = order else {
-        sqlx::query("insert into card_callback (order_id, body, outcome) values (null, $1, 'unknown-order')")
-            .bind(&body_json)
-            .execute(&mut *tx)
-            .await?;
+    let Some(order) = db::cards::lock(&mut tx, callback.request_id).await? else {
+        db::cards::record_callback(&mut tx, None, &body_json, "unknown-order").await?;
         tx.commit().await?;
         return Err(CardError::UnknownOrder);
     };
@@ -276,30 +235,24 @@ pub async fn callback(
         Outcome::WrongAmount => callback.value.max(0),
         Outcome::NotFound | Outcome::Invalid => 0,
     };
-    let provider = methods::card_provider(&mut tx, &order.provider)
+    let provider = db::methods::card_provider(&mut tx, &order.provider)
         .await?
         .ok_or(CardError::UnknownOrder)?;
     let error_code = outcome.error_code();
     let settlement = match order.status {
         CardStatus::Pending if outcome.credits() && real_value > 0 => {
             let (kp, fee) = card_kp(&mut tx, &provider, real_value).await?;
-            sqlx::query(
-                "update card_order set status = 'success', error_code = $2, real_value = $3, kp = $4,
-                     fee_percent = $5::text::numeric, exchange_rate = $6::text::numeric,
-                     aggregator_ref = coalesce(nullif($7, ''), aggregator_ref), settled_at = now(), updated_at = now()
-                 where id = $1",
-            )
-            .bind(order_id)
-            .bind(error_code)
-            .bind(real_value)
-            .bind(kp)
-            .bind(fee.map(|fee| fee.to_string()))
-            .bind(provider.rate().to_string())
-            .bind(&callback.transaction_id)
-            .execute(&mut *tx)
-            .await?;
+            let success = db::cards::Success {
+                error_code,
+                real_value,
+                kp,
+                fee_percent: fee.map(|fee| fee.to_string()),
+                exchange_rate: provider.rate().to_string(),
+                aggregator_ref: &callback.transaction_id,
+            };
+            db::cards::mark_success(&mut tx, order_id, success).await?;
             let received = TopupReceived {
-                idempotency_key: topup_key(order_id),
+                idempotency_key: events::card_topup_key(order_id),
                 user_id: order.user_id,
                 topup_type: topology::CARD.to_owned(),
                 source: order.provider.clone(),
@@ -318,26 +271,14 @@ pub async fn callback(
         CardStatus::Success if order.real_value.unwrap_or_default() > real_value => {
             let (kp, _) = card_kp(&mut tx, &provider, real_value).await?;
             let recalled = order.kp.unwrap_or_default() - kp;
-            let callback_id: i64 = sqlx::query_scalar(
-                "insert into card_callback (order_id, body, outcome) values ($1, $2, 'corrected') returning id",
-            )
-            .bind(order_id)
-            .bind(&body_json)
-            .fetch_one(&mut *tx)
-            .await?;
-            sqlx::query(
-                "update card_order set error_code = $2, real_value = $3, kp = $4, updated_at = now() where id = $1",
-            )
-            .bind(order_id)
-            .bind(error_code.or(order.error_code.as_deref()))
-            .bind(real_value)
-            .bind(kp)
-            .execute(&mut *tx)
-            .await?;
+            let callback_id =
+                db::cards::record_callback(&mut tx, Some(order_id), &body_json, "corrected").await?;
+            let error_code = error_code.or(order.error_code.as_deref());
+            db::cards::correct(&mut tx, order_id, error_code, real_value, kp).await?;
             if recalled > 0 {
                 let corrected = TopupCorrected {
-                    idempotency_key: format!("card-correction:{order_id}:{callback_id}"),
-                    topup_key: topup_key(order_id),
+                    idempotency_key: events::card_correction_key(order_id, callback_id),
+                    topup_key: events::card_topup_key(order_id),
                     user_id: order.user_id,
                     kp: recalled,
                     corrected_amount_vnd: real_value,
@@ -355,12 +296,7 @@ pub async fn callback(
         Settlement::Corrected => "corrected",
         Settlement::Unchanged => "unchanged",
     };
-    sqlx::query("insert into card_callback (order_id, body, outcome) values ($1, $2, $3)")
-        .bind(order_id)
-        .bind(&body_json)
-        .bind(label)
-        .execute(&mut *tx)
-        .await?;
+    db::cards::record_callback(&mut tx, Some(order_id), &body_json, label).await?;
     tx.commit().await?;
     if settlement == Settlement::Unchanged {
         tracing::info!(%order_id, status = %callback.status, "card callback changed nothing; kept");

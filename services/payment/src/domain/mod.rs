@@ -1,6 +1,8 @@
-//! Pure payment rules: signatures, transfer contents, VietQR codes and card arithmetic.
+//! Payment's types and rules, without I/O: signatures, transfer contents, VietQR codes, card
+//! arithmetic, the methods players pay with and the statuses the tables keep.
 
 pub mod card;
+pub mod methods;
 pub mod signature;
 pub mod syntax;
 pub mod vietqr;

@@ -18,10 +18,14 @@ use uuid::Uuid;
 
 use crate::{
     aggregator::Aggregator,
-    bank_feed::{self, FeedError, Receipt},
-    cards::{self, CardError, CardInput, Settlement},
+    app::{
+        self,
+        bank_feed::{self, FeedError, Receipt},
+        cards::{self, CardError, CardInput, Settlement},
+    },
+    db,
     domain::signature::SignatureError,
-    methods,
+    events,
 };
 
 type Answer<T> = Result<Response<T>, Status>;
@@ -109,12 +113,12 @@ fn method_type(kind: &str) -> MethodType {
 impl PaymentService for Payment {
     async fn list_methods(&self, request: Request<ListMethodsRequest>) -> Answer<ListMethodsResponse> {
         let user = user_id(&request.into_inner().user_id)?;
-        let syntax = methods::payment_syntax(&self.pool, user)
+        let mut conn = self.pool.acquire().await.map_err(database)?;
+        let syntax = app::methods::payment_syntax(&mut conn, user)
             .await
             .map_err(database)?;
-        let mut conn = self.pool.acquire().await.map_err(database)?;
-        let transfers = methods::transfer_methods(&mut conn).await.map_err(database)?;
-        let cards = methods::card_providers(&mut conn).await.map_err(database)?;
+        let transfers = db::methods::transfer_methods(&mut conn).await.map_err(database)?;
+        let cards = db::methods::card_providers(&mut conn).await.map_err(database)?;
         let mut response = ListMethodsResponse::default();
         for method in transfers {
             let entry = TransferMethod {
@@ -148,7 +152,7 @@ impl PaymentService for Payment {
 
     async fn list_card_fees(&self, _request: Request<ListCardFeesRequest>) -> Answer<ListCardFeesResponse> {
         let mut conn = self.pool.acquire().await.map_err(database)?;
-        let fees = methods::card_fees(&mut conn).await.map_err(database)?;
+        let fees = db::methods::card_fees(&mut conn).await.map_err(database)?;
         Ok(Response::new(ListCardFeesResponse {
             fees: fees
                 .into_iter()
@@ -183,7 +187,7 @@ impl PaymentService for Payment {
         )
         .await?;
         Ok(Response::new(SubmitCardResponse {
-            transaction_id: cards::topup_key(order_id),
+            transaction_id: events::card_topup_key(order_id),
             order_id: order_id.to_string(),
         }))
     }

@@ -1,0 +1,6 @@
+//! The payment schema's queries, each checked against the migrations at build time
+//! (`sqlx::query!`, cache in `.sqlx`). No rules here: the use cases in `app` decide.
+
+pub mod bank_feed;
+pub mod cards;
+pub mod methods;
