@@ -10,7 +10,7 @@ use common::{Portal, buy, eventually, fund, get_json, registered, start, xsrf_to
 use futures::StreamExt;
 use kid_platform::{Settings, db};
 use kid_recharge::{
-    contract::{Delivery, GameResult},
+    events::contract::{Delivery, GameResult},
     reference_game,
 };
 use lapin::{

@@ -1,11 +1,14 @@
 //! The recharge service: the game catalogue and coin recharge orders delivered to game teams.
 
-pub mod catalogue;
-pub mod contract;
+pub mod app;
+pub mod db;
 pub mod domain;
+pub mod events;
 pub mod grpc;
-pub mod orders;
+#[cfg(feature = "reference-game")]
 pub mod reference_game;
+
+use events::contract;
 
 use kid_platform::{
     auth,
@@ -57,11 +60,11 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     let settings = host.settings.clone();
     let wallet =
         WalletServiceClient::with_interceptor(lazy_channel(&settings.services.wallet)?, host.attach_jwt());
-    let orders = orders::Orders::new(host.pool.clone(), wallet, settings.recharge.delivery_deadline());
+    let orders = app::orders::Orders::new(host.pool.clone(), wallet, settings.recharge.delivery_deadline());
     let shutdown = host.shutdown_token();
     host.spawn(
         Consumer::new(host.pool.clone(), &settings, contract::results_queue(&settings))
-            .run(orders::GameResults, shutdown.clone()),
+            .run(events::consumers::GameResults, shutdown.clone()),
     );
     host.spawn(orders.clone().run_sweeper(
         settings.recharge.sweep_interval(),
@@ -77,7 +80,7 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
 /// Development data: a zone 99 on every product (the reference game fails its orders).
 pub async fn seed_development(settings: &kid_platform::Settings) -> anyhow::Result<()> {
     let pool = kid_platform::db::connect(&settings.database, "recharge").await?;
-    let added = catalogue::seed_failing_zones(&pool).await?;
+    let added = db::catalogue::seed_failing_zones(&mut *pool.acquire().await?).await?;
     if added > 0 {
         tracing::info!(added, "development zone 99 added to every product");
     }

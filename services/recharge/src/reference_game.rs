@@ -21,8 +21,8 @@ use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 use crate::{
-    catalogue::FAILING_ZONE,
-    contract::{self, Delivery, GameOrder, GameResult},
+    domain::catalogue::FAILING_ZONE,
+    events::contract::{self, Delivery, GameOrder, GameResult},
 };
 
 /// What the reference game answers to an order.

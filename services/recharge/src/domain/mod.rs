@@ -1,8 +1,12 @@
-//! The coin a payment buys (money.md, "Paying for game coin"): the payable value's coins and
-//! milestone bonus, the bonus coin of active coin-bonus events, and the lottery points of
-//! active lottery events. Rates are exact decimals; each result is floored once.
+//! Recharge's types and rules, without I/O: the catalogue, orders and what a game's answer
+//! does to one, and the coin a payment buys (money.md, "Paying for game coin"): the payable
+//! value's coins and milestone bonus, the bonus coin of active coin-bonus events, and the
+//! lottery points of active lottery events. Rates are exact decimals; each result is floored once.
 
 use rust_decimal::{Decimal, prelude::ToPrimitive};
+
+pub mod catalogue;
+pub mod order;
 
 /// Where a coin order stands, as `recharge_order.status` keeps it: `paying` until the wallet
 /// confirms the debit, then `awaiting_delivery` until the game answers (or its deadline

@@ -10,9 +10,12 @@ use tonic::{Request, Response, Status};
 use uuid::Uuid;
 
 use crate::{
-    catalogue,
-    domain::{EventKind, OrderState},
-    orders::{MSG_KEY_REUSED, NewOrder, OrderError, Orders},
+    app::orders::{OrderError, Orders},
+    db,
+    domain::{
+        EventKind, OrderState,
+        order::{MSG_KEY_REUSED, NewOrder},
+    },
 };
 
 pub const MSG_UNKNOWN_PRODUCT: &str = "Không tìm thấy sản phẩm.";
@@ -66,7 +69,9 @@ fn order_status(status: OrderState) -> pb::OrderStatus {
 #[tonic::async_trait]
 impl RechargeService for Recharge {
     async fn list_products(&self, _request: Request<ListProductsRequest>) -> Answer<ListProductsResponse> {
-        let products = catalogue::products(&self.pool).await.map_err(database)?;
+        let products = db::catalogue::products(&mut *self.pool.acquire().await.map_err(database)?)
+            .await
+            .map_err(database)?;
         Ok(Response::new(ListProductsResponse {
             products: products
                 .into_iter()
@@ -84,7 +89,7 @@ impl RechargeService for Recharge {
         request: Request<GetRechargeInfoRequest>,
     ) -> Answer<GetRechargeInfoResponse> {
         let code = request.into_inner().product_code;
-        let info = catalogue::recharge_info(&self.pool, &code)
+        let info = db::catalogue::recharge_info(&mut *self.pool.acquire().await.map_err(database)?, &code)
             .await
             .map_err(database)?
             .ok_or_else(|| Status::not_found(MSG_UNKNOWN_PRODUCT))?;

@@ -1,0 +1,83 @@
+//! A coin order: what the player bought, where it stands, and what a game's answer did to it.
+
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::OrderState;
+
+pub const MSG_ZONE_REQUIRED: &str = "Hãy chọn máy chủ bạn muốn nạp.";
+pub const MSG_ZONE_UNKNOWN: &str = "Máy chủ bạn chọn không tồn tại.";
+pub const MSG_AMOUNT_REQUIRED: &str = "Hãy chọn mệnh giá bạn muốn nạp.";
+pub const MSG_AMOUNT_UNKNOWN: &str = "Mệnh giá bạn chọn không có trong danh sách.";
+pub const MSG_KEY_REUSED: &str = "Yêu cầu nạp này đã được gửi trước đó với nội dung khác.";
+
+/// Why the game's order failed when it never answered.
+pub const REASON_DEADLINE: &str = "no answer before the delivery deadline";
+
+#[derive(Debug, Clone)]
+pub struct Order {
+    pub id: Uuid,
+    pub user_id: Uuid,
+    pub idempotency_key: String,
+    pub username: String,
+    pub product_code: String,
+    pub zone_id: i64,
+    pub credit: i64,
+    pub coins: i64,
+    pub milestone_bonus: i64,
+    pub event_bonus: i64,
+    pub lottery_points: i64,
+    pub status: OrderState,
+    pub transaction_id: Option<Uuid>,
+    pub failure_reason: Option<String>,
+    pub deliver_by: Option<OffsetDateTime>,
+    pub created_at: OffsetDateTime,
+}
+
+impl Order {
+    pub fn total_coins(&self) -> i64 {
+        self.coins + self.milestone_bonus + self.event_bonus
+    }
+}
+
+/// A player's submission.
+#[derive(Debug, Clone)]
+pub struct NewOrder {
+    pub key: String,
+    pub user_id: Uuid,
+    pub username: String,
+    pub product_code: String,
+    pub zone_id: i64,
+    pub credit: i64,
+}
+
+/// What a game's answer did to its order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// It decided the order.
+    Applied,
+    /// The order was already decided the same way.
+    Duplicate,
+    /// A delivery after the order was refunded: kept for support, never paid again.
+    Late,
+    /// A failure after the order was delivered: kept, changes nothing.
+    Conflicting,
+    UnknownOrder,
+    /// An answer published on another product's routing key than the order's: a game answers
+    /// only for its own orders, so it is kept with what it claimed and changes nothing.
+    Rejected,
+}
+
+impl Effect {
+    /// As `game_result.effect` keeps it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Applied => "applied",
+            Self::Duplicate => "duplicate",
+            Self::Late => "late",
+            Self::Conflicting => "conflicting",
+            Self::UnknownOrder => "unknown_order",
+            Self::Rejected => "rejected",
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! What recharge publishes, each in the transaction that decided it: the game's order (see
+//! `contract`), and the settlement or refund of its payment for the wallet.
+
+use kid_platform::{
+    outbox::{self, OutboxError},
+    topology::{self, PaymentRefund},
+};
+use sqlx::PgConnection;
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::contract::GameOrder;
+use crate::domain::order::Order;
+
+/// The key the wallet refunds an order's payment by: once, whatever decided it.
+pub fn refund_key(order_id: Uuid) -> String {
+    format!("refund:{order_id}")
+}
+
+/// Writes the game's order for an order debited by `transaction_id`, due by `deliver_by`.
+pub async fn send_to_game(
+    conn: &mut PgConnection,
+    order: &Order,
+    transaction_id: Uuid,
+    deliver_by: OffsetDateTime,
+) -> Result<(), OutboxError> {
+    let message_id = Uuid::now_v7();
+    let message = GameOrder {
+        schema_version: super::contract::SCHEMA_VERSION,
+        message_id,
+        order_id: order.id,
+        transaction_id,
+        username: order.username.clone(),
+        product_code: order.product_code.clone(),
+        zone_id: order.zone_id,
+        coins: order.coins,
+        milestone_bonus: order.milestone_bonus,
+        event_bonus: order.event_bonus,
+        total_coins: order.total_coins(),
+        lottery_points: order.lottery_points,
+        created_at: order.created_at,
+        deliver_by,
+    };
+    outbox::enqueue_with_id(
+        conn,
+        message_id,
+        &super::contract::order_routing_key(&order.product_code),
+        &message,
+    )
+    .await?;
+    Ok(())
+}
+
+pub async fn refund(conn: &mut PgConnection, order: &Order, reason: &str) -> Result<(), OutboxError> {
+    let Some(transaction_id) = order.transaction_id else {
+        return Ok(());
+    };
+    let event = PaymentRefund {
+        idempotency_key: refund_key(order.id),
+        order_id: order.id,
+        user_id: order.user_id,
+        transaction_id,
+        reason: reason.to_owned(),
+    };
+    outbox::enqueue(conn, topology::PAYMENT_REFUND, &event)
+        .await
+        .map(drop)
+}
