@@ -1,13 +1,12 @@
 //! The identity service: players' accounts, credentials, email tokens and security codes.
 
-pub mod account;
+pub mod app;
 pub mod db;
 pub mod domain;
+pub mod events;
 pub mod grpc;
-pub mod mail;
-pub mod recovery;
-pub mod security_code;
-pub mod verification;
+
+use events::mail;
 
 use kid_platform::{
     auth,
@@ -49,7 +48,8 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
 /// Returns the player's id.
 pub async fn seed_demo(settings: &kid_platform::Settings) -> anyhow::Result<uuid::Uuid> {
     let pool = kid_platform::db::connect(&settings.database, "identity").await?;
-    if let Some((id, _)) = db::credentials(&pool, "demo").await? {
+    let mut conn = pool.acquire().await?;
+    if let Some((id, _)) = db::users::credentials(&mut conn, "demo").await? {
         return Ok(id);
     }
     let password = domain::Password::parse("Demo@123456", domain::Strength::Medium)
@@ -63,16 +63,17 @@ pub async fn seed_demo(settings: &kid_platform::Settings) -> anyhow::Result<uuid
         dob: time::macros::date!(2000 - 01 - 01),
         receive_newsletter: false,
     };
-    match db::insert_user(&pool, &user).await {
-        Ok(_) | Err(db::InsertError::Taken(_)) => {}
+    let id = match db::users::insert_user(&mut conn, &user).await {
+        Ok(row) => row.id,
+        Err(db::InsertError::Taken(_)) => {
+            db::users::credentials(&mut conn, "demo")
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("the demo player was not saved"))?
+                .0
+        }
         Err(db::InsertError::Database(error)) => return Err(error.into()),
-    }
-    sqlx::query("update user_account set verified_at = coalesce(verified_at, now()) where username = 'demo'")
-        .execute(&pool)
-        .await?;
+    };
+    db::users::mark_verified(&mut conn, id).await?;
     tracing::info!("demo player ready");
-    let (id, _) = db::credentials(&pool, "demo")
-        .await?
-        .ok_or_else(|| anyhow::anyhow!("the demo player was not saved"))?;
     Ok(id)
 }

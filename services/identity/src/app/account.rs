@@ -3,43 +3,36 @@
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::{
-    db::{self, UserRow},
-    domain::{Email, FieldErrors, Password, PasswordHasher, ProfileChange, Strength, password},
-    grpc::Error,
-    mail::{self, Mail},
+use super::{
+    Error,
     security_code::{self, Action},
+};
+use crate::{
+    db::{self, UserRow, users::ProfileUpdate},
+    domain::{Email, FieldErrors, Password, PasswordHasher, ProfileChange, Strength, password},
+    events::mail::{self, Mail},
 };
 
 const MSG_CURRENT_REQUIRED: &str = "Hãy nhập vào mật khẩu cũ.";
 const MSG_CURRENT_WRONG: &str = "Mật khẩu cũ không chính xác.";
 
 pub async fn update_profile(pool: &PgPool, user_id: Uuid, change: &ProfileChange) -> Result<UserRow, Error> {
-    let (first, middle, last) = match &change.name {
-        Some(name) => (Some(&name.first), Some(&name.middle), Some(&name.last)),
-        None => (None, None, None),
+    let name = change.name.as_ref();
+    let update = ProfileUpdate {
+        first_name: name.map(|name| name.first.as_str()),
+        middle_name: name.map(|name| name.middle.as_str()),
+        last_name: name.map(|name| name.last.as_str()),
+        language: change.language.as_deref(),
+        phone_number: change.phone_number.as_deref(),
     };
-    let updated = sqlx::query(
-        "update user_account
-         set first_name = coalesce($2, first_name), middle_name = coalesce($3, middle_name),
-             last_name = coalesce($4, last_name), language = coalesce($5, language),
-             phone_number = coalesce($6, phone_number)
-         where id = $1",
-    )
-    .bind(user_id)
-    .bind(first)
-    .bind(middle)
-    .bind(last)
-    .bind(&change.language)
-    .bind(&change.phone_number)
-    .execute(pool)
-    .await?
-    .rows_affected();
-    if updated == 0 {
+    let mut conn = pool.acquire().await?;
+    if !db::users::update_profile(&mut conn, user_id, update).await? {
         return Err(Error::UserNotFound);
     }
     tracing::info!(%user_id, "profile updated");
-    db::find_user(pool, user_id).await?.ok_or(Error::UserNotFound)
+    db::users::find_user(&mut conn, user_id)
+        .await?
+        .ok_or(Error::UserNotFound)
 }
 
 /// Changes the password after checking the current one, and mails the player that it changed.
@@ -66,13 +59,11 @@ pub async fn change_password(
     let (Some(password), true) = (password, errors.is_empty()) else {
         return Err(Error::Validation(errors));
     };
-    let stored: Option<(String, String, String)> =
-        sqlx::query_as("select password_hash, username, email from user_account where id = $1")
-            .bind(user_id)
-            .fetch_optional(pool)
-            .await?;
-    let (stored_hash, username, email) = stored.ok_or(Error::UserNotFound)?;
-    if !hasher.verify(current, Some(&stored_hash)).await? {
+    let account = db::users::addressee(&mut *pool.acquire().await?, user_id)
+        .await?
+        .ok_or(Error::UserNotFound)?;
+    let (username, email) = (account.username, account.email);
+    if !hasher.verify(current, Some(&account.password_hash)).await? {
         tracing::info!(%user_id, outcome = "wrong current password", "password change refused");
         let mut errors = FieldErrors::default();
         errors.add("currentPassword", MSG_CURRENT_WRONG);
@@ -80,11 +71,7 @@ pub async fn change_password(
     }
     let password_hash = hasher.hash(&password).await?;
     let mut tx = pool.begin().await?;
-    sqlx::query("update user_account set password_hash = $2, password_changed_at = now() where id = $1")
-        .bind(user_id)
-        .bind(&password_hash)
-        .execute(&mut *tx)
-        .await?;
+    db::users::set_password(&mut tx, user_id, &password_hash).await?;
     let text = format!(
         "Xin chào {username},\n\n\
          Mật khẩu tài khoản Kid của bạn vừa được thay đổi, và các phiên đăng nhập khác đã được đăng xuất. \
@@ -129,13 +116,15 @@ pub async fn change_email(
         Err(message) if raw_email.trim().is_empty() => return Err(one("email", &message)),
         Err(_) => return Err(one("email", MSG_EMAIL_INVALID)),
     };
-    let current: Option<(String, String, bool, String)> = sqlx::query_as(
-        "select username, email, verified_at is not null, password_hash from user_account where id = $1",
-    )
-    .bind(user_id)
-    .fetch_optional(pool)
-    .await?;
-    let (username, old_email, verified, stored_hash) = current.ok_or(Error::UserNotFound)?;
+    let current = db::users::addressee(&mut *pool.acquire().await?, user_id)
+        .await?
+        .ok_or(Error::UserNotFound)?;
+    let (username, old_email, verified, stored_hash) = (
+        current.username,
+        current.email,
+        current.verified,
+        current.password_hash,
+    );
     if old_email.eq_ignore_ascii_case(email.as_str()) {
         return Err(one("email", MSG_EMAIL_SAME));
     }
@@ -169,18 +158,10 @@ pub async fn change_email(
     }
     let mut tx = pool.begin().await?;
     // Links mailed before (a reset to the old address above all) die with the address.
-    sqlx::query("update email_token set used_at = now() where user_id = $1 and used_at is null")
-        .bind(user_id)
-        .execute(&mut *tx)
-        .await?;
-    let changed = sqlx::query("update user_account set email = $2, verified_at = null where id = $1")
-        .bind(user_id)
-        .bind(email.as_str())
-        .execute(&mut *tx)
-        .await;
-    changed?;
+    db::tokens::expire_all(&mut tx, user_id).await?;
+    db::users::set_email(&mut tx, user_id, email.as_str()).await?;
     // Whether the address has another account is told to its owner only, by mail.
-    if db::email_held_by_another(&mut tx, email.as_str(), user_id).await? {
+    if db::users::email_held_by_another(&mut tx, email.as_str(), user_id).await? {
         mail::enqueue(&mut tx, &address_owner_notice(email.as_str())).await?;
     }
     let text = format!(
@@ -194,7 +175,9 @@ pub async fn change_email(
     mail::enqueue(&mut tx, &notice).await?;
     tx.commit().await?;
     tracing::info!(%user_id, "email changed");
-    db::find_user(pool, user_id).await?.ok_or(Error::UserNotFound)
+    db::users::find_user(&mut *pool.acquire().await?, user_id)
+        .await?
+        .ok_or(Error::UserNotFound)
 }
 
 /// The mail to an address another account already names, when one more account names it.
@@ -216,7 +199,7 @@ fn address_owner_notice(email: &str) -> Mail {
 /// After a registration: tells the address's owner when another account already names it.
 pub async fn tell_address_owner(pool: &PgPool, user_id: Uuid, email: &str) -> Result<(), Error> {
     let mut tx = pool.begin().await?;
-    if db::email_held_by_another(&mut tx, email, user_id).await? {
+    if db::users::email_held_by_another(&mut tx, email, user_id).await? {
         mail::enqueue(&mut tx, &address_owner_notice(email)).await?;
         tracing::info!(%user_id, "registered with an address another account names; its owner is told");
     }

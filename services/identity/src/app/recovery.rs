@@ -5,11 +5,14 @@
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::{
-    domain::{FieldErrors, Password, PasswordHasher, Strength, Username, password},
-    grpc::Error,
-    mail::{self, Mail},
+use super::{
+    Error,
     verification::{issue, token_hash},
+};
+use crate::{
+    db,
+    domain::{FieldErrors, Password, PasswordHasher, Strength, Username, password},
+    events::mail::{self, Mail},
 };
 
 const RESET_LIFETIME_HOURS: i32 = 1;
@@ -20,15 +23,10 @@ const MAX_TOKEN_LENGTH: usize = 128;
 pub async fn send_reset(pool: &PgPool, public_url: &str, username: &str) -> Result<(), Error> {
     let username = Username::normalise_for_lookup(username);
     let mut tx = pool.begin().await?;
-    let user: Option<(Uuid, String, String)> = sqlx::query_as(
-        "select id, username, email from user_account where lower(username) = lower($1) for update",
-    )
-    .bind(&username)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let Some((user_id, username, email)) = user else {
+    let Some(account) = db::users::addressee_by_username(&mut tx, &username).await? else {
         return Ok(());
     };
+    let (user_id, username, email) = (account.id, account.username, account.email);
     let token = issue(&mut tx, user_id, "reset_password", &email, RESET_LIFETIME_HOURS).await?;
     let link = format!(
         "{}/recovery/forgot-password/{token}",
@@ -59,14 +57,7 @@ pub async fn check_reset(pool: &PgPool, token: &str) -> Result<bool, Error> {
     let Some(hash) = usable_hash(token) else {
         return Ok(false);
     };
-    let valid: bool = sqlx::query_scalar(
-        "select exists (select 1 from email_token
-         where token_hash = $1 and purpose = 'reset_password' and used_at is null and expires_at > now())",
-    )
-    .bind(hash)
-    .fetch_one(pool)
-    .await?;
-    Ok(valid)
+    Ok(db::tokens::reset_is_live(&mut *pool.acquire().await?, &hash).await?)
 }
 
 /// Sets a new strong password with a reset link, which is then used up, and mails the player
@@ -93,22 +84,9 @@ pub async fn reset(
     // Hashed before the transaction: argon2 takes a while and holds no lock.
     let password_hash = hasher.hash(&password).await?;
     let mut tx = pool.begin().await?;
-    let used: Option<(Uuid, String, String)> = sqlx::query_as(
-        "update email_token t set used_at = now()
-         from user_account u
-         where t.token_hash = $1 and t.purpose = 'reset_password' and t.used_at is null
-           and t.expires_at > now() and u.id = t.user_id
-         returning u.id, u.username, u.email",
-    )
-    .bind(hash)
-    .fetch_optional(&mut *tx)
-    .await?;
+    let used = db::tokens::use_reset(&mut tx, &hash).await?;
     let (user_id, username, email) = used.ok_or(Error::InvalidResetLink)?;
-    sqlx::query("update user_account set password_hash = $2, password_changed_at = now() where id = $1")
-        .bind(user_id)
-        .bind(&password_hash)
-        .execute(&mut *tx)
-        .await?;
+    db::users::set_password(&mut tx, user_id, &password_hash).await?;
     let text = format!(
         "Xin chào {username},\n\n\
          Mật khẩu tài khoản Kid của bạn vừa được đặt lại, và mọi phiên đăng nhập đã được đăng xuất. \
@@ -125,20 +103,11 @@ pub async fn reset(
 /// Mails the usernames of the accounts naming `email`, if there are any, to that address.
 pub async fn recover_username(pool: &PgPool, email: &str) -> Result<(), Error> {
     let mut tx = pool.begin().await?;
-    let accounts: Vec<(Uuid, String, String)> = sqlx::query_as(
-        "select id, username, email from user_account where lower(email) = lower($1)
-         order by verified_at is null, created_at",
-    )
-    .bind(email.trim())
-    .fetch_all(&mut *tx)
-    .await?;
-    let Some((user_id, _, email)) = accounts.first().cloned() else {
+    let accounts = db::users::addressees_by_email(&mut tx, email.trim()).await?;
+    let Some((user_id, email)) = accounts.first().map(|first| (first.id, first.email.clone())) else {
         return Ok(());
     };
-    let usernames: Vec<&str> = accounts
-        .iter()
-        .map(|(_, username, _)| username.as_str())
-        .collect();
+    let usernames: Vec<&str> = accounts.iter().map(|account| account.username.as_str()).collect();
     let text = format!(
         "Xin chào,\n\n\
          Tên đăng nhập của tài khoản Kid gắn với địa chỉ email này là: {}\n\n\

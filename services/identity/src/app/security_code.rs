@@ -7,9 +7,10 @@ use sha2::{Digest, Sha256};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
+use super::Error;
 use crate::{
-    grpc::Error,
-    mail::{self, Mail},
+    db::{self, codes::StoredCode},
+    events::mail::{self, Mail},
 };
 
 pub const LENGTH: usize = 6;
@@ -66,29 +67,12 @@ fn code_hash(user_id: Uuid, action: Action, code: &str) -> Vec<u8> {
 pub async fn send(pool: &PgPool, user_id: Uuid, action: Action) -> Result<(), Error> {
     let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
     let mut tx = pool.begin().await?;
-    let user: Option<(String, String)> =
-        sqlx::query_as("select username, email from user_account where id = $1")
-            .bind(user_id)
-            .fetch_optional(&mut *tx)
-            .await?;
-    let (username, email) = user.ok_or(Error::UserNotFound)?;
-    sqlx::query(
-        "insert into security_code (user_id, action, code_hash, expires_at)
-         values ($1, $2, $3, now() + make_interval(mins => $4))
-         on conflict (user_id, action) do update
-         set code_hash = excluded.code_hash, expires_at = excluded.expires_at,
-             attempts = case when security_code.tries_since > now() - interval '1 hour'
-                             then security_code.attempts else 0 end,
-             tries_since = case when security_code.tries_since > now() - interval '1 hour'
-                                then security_code.tries_since else now() end,
-             used_at = null, created_at = now()",
-    )
-    .bind(user_id)
-    .bind(action.as_str())
-    .bind(code_hash(user_id, action, &code))
-    .bind(LIFETIME_MINUTES)
-    .execute(&mut *tx)
-    .await?;
+    let account = db::users::addressee(&mut tx, user_id)
+        .await?
+        .ok_or(Error::UserNotFound)?;
+    let (username, email) = (account.username, account.email);
+    let hash = code_hash(user_id, action, &code);
+    db::codes::replace(&mut tx, user_id, action.as_str(), &hash, LIFETIME_MINUTES).await?;
     let text = format!(
         "Xin chào {username},\n\n\
          Mã bảo mật của bạn là: {code}\n\n\
@@ -112,15 +96,12 @@ pub async fn consume(
     action: Action,
     code: &str,
 ) -> Result<bool, sqlx::Error> {
-    let row: Option<(Vec<u8>, i32, bool)> = sqlx::query_as(
-        "select code_hash, attempts, used_at is null and expires_at > now() from security_code
-         where user_id = $1 and action = $2 for update",
-    )
-    .bind(user_id)
-    .bind(action.as_str())
-    .fetch_optional(&mut *conn)
-    .await?;
-    let Some((stored, attempts, live)) = row else {
+    let Some(StoredCode {
+        code_hash: stored,
+        attempts,
+        live,
+    }) = db::codes::lock(conn, user_id, action.as_str()).await?
+    else {
         return Ok(false);
     };
     if !live || attempts >= MAX_ATTEMPTS {
@@ -130,16 +111,10 @@ pub async fn consume(
         return Ok(false);
     }
     let matches = code.len() == LENGTH && code_hash(user_id, action, code) == stored;
-    let sql = if matches {
-        "update security_code set used_at = now(), attempts = 0, tries_since = now()
-         where user_id = $1 and action = $2"
+    if matches {
+        db::codes::mark_used(conn, user_id, action.as_str()).await?;
     } else {
-        "update security_code set attempts = attempts + 1 where user_id = $1 and action = $2"
-    };
-    sqlx::query(sql)
-        .bind(user_id)
-        .bind(action.as_str())
-        .execute(&mut *conn)
-        .await?;
+        db::codes::count_try(conn, user_id, action.as_str()).await?;
+    }
     Ok(matches)
 }

@@ -6,9 +6,10 @@ use sha2::{Digest, Sha256};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
+use super::Error;
 use crate::{
-    grpc::Error,
-    mail::{self, Mail},
+    db::{self, tokens::NewToken},
+    events::mail::{self, Mail},
 };
 
 const LIFETIME_HOURS: i32 = 24;
@@ -33,25 +34,16 @@ pub async fn issue(
     email: &str,
     hours: i32,
 ) -> Result<String, sqlx::Error> {
-    sqlx::query(
-        "update email_token set used_at = now() where user_id = $1 and purpose = $2 and used_at is null",
-    )
-    .bind(user_id)
-    .bind(purpose)
-    .execute(&mut *conn)
-    .await?;
+    db::tokens::expire(conn, user_id, purpose).await?;
     let (token, hash) = new_token();
-    sqlx::query(
-        "insert into email_token (token_hash, user_id, purpose, email, expires_at)
-         values ($1, $2, $3, $4, now() + make_interval(hours => $5))",
-    )
-    .bind(hash)
-    .bind(user_id)
-    .bind(purpose)
-    .bind(email)
-    .bind(hours)
-    .execute(conn)
-    .await?;
+    let new = NewToken {
+        hash: &hash,
+        user_id,
+        purpose,
+        email,
+        hours,
+    };
+    db::tokens::insert(conn, new).await?;
     Ok(token)
 }
 
@@ -75,14 +67,11 @@ fn message(username: &str, email: &str, link: &str) -> (String, String) {
 /// Sends a new link to the player's current address; earlier links stop working.
 pub async fn send(pool: &PgPool, public_url: &str, user_id: Uuid) -> Result<(), Error> {
     let mut tx = pool.begin().await?;
-    let user: Option<(String, String, bool)> = sqlx::query_as(
-        "select username, email, verified_at is not null from user_account where id = $1 for update",
-    )
-    .bind(user_id)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let (username, email, verified) = user.ok_or(Error::UserNotFound)?;
-    if verified {
+    let account = db::users::addressee(&mut tx, user_id)
+        .await?
+        .ok_or(Error::UserNotFound)?;
+    let (username, email) = (account.username, account.email);
+    if account.verified {
         return Err(Error::AlreadyVerified);
     }
     let token = issue(&mut tx, user_id, "verify_email", &email, LIFETIME_HOURS).await?;
@@ -101,23 +90,10 @@ pub async fn verify(pool: &PgPool, token: &str) -> Result<Uuid, Error> {
         return Err(Error::InvalidLink);
     }
     let mut tx = pool.begin().await?;
-    let user_id: Option<Uuid> = sqlx::query_scalar(
-        "update email_token t set used_at = now()
-         from user_account u
-         where t.token_hash = $1 and t.purpose = 'verify_email' and t.used_at is null
-           and t.expires_at > now() and u.id = t.user_id and lower(u.email) = lower(t.email)
-         returning t.user_id",
-    )
-    .bind(token_hash(token))
-    .fetch_optional(&mut *tx)
-    .await?;
-    let user_id = user_id.ok_or(Error::InvalidLink)?;
-    let verified =
-        sqlx::query("update user_account set verified_at = coalesce(verified_at, now()) where id = $1")
-            .bind(user_id)
-            .execute(&mut *tx)
-            .await;
-    match verified {
+    let user_id = db::tokens::use_verification(&mut tx, &token_hash(token))
+        .await?
+        .ok_or(Error::InvalidLink)?;
+    match db::users::mark_verified(&mut tx, user_id).await {
         Ok(_) => {}
         // Another account verified this address first: it is theirs.
         Err(error)

@@ -1,10 +1,10 @@
-//! Queries on the identity schema.
+//! Players' accounts.
 
-use sqlx::PgPool;
+use sqlx::PgConnection;
 use time::{Date, OffsetDateTime};
 use uuid::Uuid;
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct UserRow {
     pub id: Uuid,
     pub username: String,
@@ -21,14 +21,15 @@ pub struct UserRow {
     pub password_changed_at: Option<OffsetDateTime>,
 }
 
-pub async fn find_user(pool: &PgPool, id: Uuid) -> Result<Option<UserRow>, sqlx::Error> {
-    sqlx::query_as(
+pub async fn find_user(conn: &mut PgConnection, id: Uuid) -> Result<Option<UserRow>, sqlx::Error> {
+    sqlx::query_as!(
+        UserRow,
         "select id, username, email, dob, first_name, middle_name, last_name, language, phone_number,
                 mfa_enabled, created_at, verified_at, password_changed_at
          from user_account where id = $1",
+        id
     )
-    .bind(id)
-    .fetch_optional(pool)
+    .fetch_optional(conn)
     .await
 }
 
@@ -52,20 +53,21 @@ pub enum InsertError {
     Database(sqlx::Error),
 }
 
-pub async fn insert_user(pool: &PgPool, user: &NewUser<'_>) -> Result<UserRow, InsertError> {
-    sqlx::query_as(
+pub async fn insert_user(conn: &mut PgConnection, user: &NewUser<'_>) -> Result<UserRow, InsertError> {
+    sqlx::query_as!(
+        UserRow,
         "insert into user_account (id, username, email, password_hash, dob, receive_newsletter)
          values ($1, $2, $3, $4, $5, $6)
          returning id, username, email, dob, first_name, middle_name, last_name, language, phone_number,
                    mfa_enabled, created_at, verified_at, password_changed_at",
+        user.id,
+        user.username,
+        user.email,
+        user.password_hash,
+        user.dob,
+        user.receive_newsletter
     )
-    .bind(user.id)
-    .bind(user.username)
-    .bind(user.email)
-    .bind(user.password_hash)
-    .bind(user.dob)
-    .bind(user.receive_newsletter)
-    .fetch_one(pool)
+    .fetch_one(conn)
     .await
     .map_err(
         |error| match error.as_database_error().and_then(|db| db.constraint()) {
@@ -78,32 +80,162 @@ pub async fn insert_user(pool: &PgPool, user: &NewUser<'_>) -> Result<UserRow, I
 /// Whether `username` already belongs to an account, regardless of case. (An address may be
 /// named by several accounts until one verifies it: see the migration
 /// `email_unique_once_verified`.)
-pub async fn username_taken(pool: &PgPool, username: &str) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar("select exists (select 1 from user_account where lower(username) = lower($1))")
-        .bind(username)
-        .fetch_one(pool)
-        .await
+pub async fn username_taken(conn: &mut PgConnection, username: &str) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select exists (select 1 from user_account where lower(username) = lower($1)) as "taken!""#,
+        username
+    )
+    .fetch_one(conn)
+    .await
 }
 
 /// Whether an account other than `except` names `email`, regardless of case.
 pub async fn email_held_by_another(
-    conn: &mut sqlx::PgConnection,
+    conn: &mut PgConnection,
     email: &str,
     except: Uuid,
 ) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar(
-        "select exists (select 1 from user_account where lower(email) = lower($1) and id <> $2)",
+    sqlx::query_scalar!(
+        r#"select exists (select 1 from user_account where lower(email) = lower($1) and id <> $2) as "held!""#,
+        email,
+        except
     )
-    .bind(email)
-    .bind(except)
     .fetch_one(conn)
     .await
 }
 
 /// The account's id and password hash, by username regardless of case.
-pub async fn credentials(pool: &PgPool, username: &str) -> Result<Option<(Uuid, String)>, sqlx::Error> {
-    sqlx::query_as("select id, password_hash from user_account where lower(username) = lower($1)")
-        .bind(username)
-        .fetch_optional(pool)
-        .await
+pub async fn credentials(
+    conn: &mut PgConnection,
+    username: &str,
+) -> Result<Option<(Uuid, String)>, sqlx::Error> {
+    let row = sqlx::query!(
+        "select id, password_hash from user_account where lower(username) = lower($1)",
+        username
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|row| (row.id, row.password_hash)))
+}
+
+/// Who an account is, for the mail sent to it.
+#[derive(Debug, Clone)]
+pub struct Addressee {
+    pub id: Uuid,
+    pub username: String,
+    pub email: String,
+    pub verified: bool,
+    pub password_hash: String,
+}
+
+/// The account, locked until the transaction ends when `lock` (a link or code is issued for it).
+pub async fn addressee(conn: &mut PgConnection, id: Uuid) -> Result<Option<Addressee>, sqlx::Error> {
+    sqlx::query_as!(
+        Addressee,
+        r#"select id, username, email, verified_at is not null as "verified!", password_hash
+           from user_account where id = $1 for update"#,
+        id
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// The account named `username` regardless of case, locked until the transaction ends.
+pub async fn addressee_by_username(
+    conn: &mut PgConnection,
+    username: &str,
+) -> Result<Option<Addressee>, sqlx::Error> {
+    sqlx::query_as!(
+        Addressee,
+        r#"select id, username, email, verified_at is not null as "verified!", password_hash
+           from user_account where lower(username) = lower($1) for update"#,
+        username
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// The accounts naming `email` regardless of case, the verified one first, then the oldest.
+pub async fn addressees_by_email(
+    conn: &mut PgConnection,
+    email: &str,
+) -> Result<Vec<Addressee>, sqlx::Error> {
+    sqlx::query_as!(
+        Addressee,
+        r#"select id, username, email, verified_at is not null as "verified!", password_hash
+           from user_account where lower(email) = lower($1)
+           order by verified_at is null, created_at"#,
+        email
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// What a signed-in player may change of the profile; `None` keeps the stored value.
+pub struct ProfileUpdate<'a> {
+    pub first_name: Option<&'a str>,
+    pub middle_name: Option<&'a str>,
+    pub last_name: Option<&'a str>,
+    pub language: Option<&'a str>,
+    pub phone_number: Option<&'a str>,
+}
+
+/// False when there is no such account.
+pub async fn update_profile(
+    conn: &mut PgConnection,
+    id: Uuid,
+    update: ProfileUpdate<'_>,
+) -> Result<bool, sqlx::Error> {
+    let updated = sqlx::query!(
+        "update user_account
+         set first_name = coalesce($2, first_name), middle_name = coalesce($3, middle_name),
+             last_name = coalesce($4, last_name), language = coalesce($5, language),
+             phone_number = coalesce($6, phone_number)
+         where id = $1",
+        id,
+        update.first_name,
+        update.middle_name,
+        update.last_name,
+        update.language,
+        update.phone_number
+    )
+    .execute(conn)
+    .await?
+    .rows_affected();
+    Ok(updated == 1)
+}
+
+pub async fn set_password(conn: &mut PgConnection, id: Uuid, password_hash: &str) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update user_account set password_hash = $2, password_changed_at = now() where id = $1",
+        id,
+        password_hash
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Moves the account to `email`, unverified.
+pub async fn set_email(conn: &mut PgConnection, id: Uuid, email: &str) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update user_account set email = $2, verified_at = null where id = $1",
+        id,
+        email
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Verifies the account's address; fails on `user_account_verified_email_key` when another
+/// account verified it first.
+pub async fn mark_verified(conn: &mut PgConnection, id: Uuid) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update user_account set verified_at = coalesce(verified_at, now()) where id = $1",
+        id
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
 }

@@ -15,6 +15,8 @@ use time::OffsetDateTime;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
+use crate::db::{self, mail::NewMail};
+
 /// A message to one player.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mail {
@@ -145,31 +147,19 @@ pub fn sender(settings: &MailSettings) -> anyhow::Result<Arc<dyn MailSender>> {
 
 /// Writes `mail` in the caller's transaction; it is delivered once that commits.
 pub async fn enqueue(conn: &mut PgConnection, mail: &Mail) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "insert into mail_message (id, to_address, subject, body_text, link, code)
-         values ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(mail.id)
-    .bind(&mail.to)
-    .bind(&mail.subject)
-    .bind(&mail.text)
-    .bind(&mail.link)
-    .bind(&mail.code)
-    .execute(conn)
-    .await?;
-    Ok(())
+    let new = NewMail {
+        id: mail.id,
+        to: &mail.to,
+        subject: &mail.subject,
+        text: &mail.text,
+        link: mail.link.as_deref(),
+        code: mail.code.as_deref(),
+    };
+    db::mail::insert(conn, new).await
 }
 
-#[derive(sqlx::FromRow)]
-struct DueMail {
-    id: Uuid,
-    to_address: String,
-    subject: String,
-    body_text: String,
-    link: Option<String>,
-    code: Option<String>,
-    attempts: i32,
-}
+/// How many due messages one courier claims at a time.
+const DUE_BATCH: i64 = 10;
 
 /// The wait before the next attempt after `attempts` failures: 2 s, 4 s, 8 s… at most 10 min.
 fn retry_after(attempts: i32) -> Duration {
@@ -213,14 +203,7 @@ impl Courier {
     /// Claims due messages, sends each, and records the outcome; returns how many were sent.
     pub async fn deliver_due(&self) -> Result<usize, sqlx::Error> {
         let mut tx = self.pool.begin().await?;
-        let due: Vec<DueMail> = sqlx::query_as(
-            "select id, to_address, subject, body_text, link, code, attempts from mail_message
-             where sent_at is null and next_attempt_at <= now()
-             order by next_attempt_at limit 10
-             for update skip locked",
-        )
-        .fetch_all(&mut *tx)
-        .await?;
+        let due = db::mail::claim_due(&mut tx, DUE_BATCH).await?;
         let mut sent = 0;
         for row in due {
             let mail = Mail {
@@ -234,30 +217,13 @@ impl Courier {
             match self.sender.send(&mail).await {
                 Ok(()) => {
                     // Delivered: the link or code it carried is not kept (the text holds it too).
-                    sqlx::query(
-                        "update mail_message set sent_at = now(), attempts = attempts + 1,
-                             body_text = case when link is null and code is null then body_text else '' end,
-                             link = null, code = null
-                         where id = $1",
-                    )
-                    .bind(mail.id)
-                    .execute(&mut *tx)
-                    .await?;
+                    db::mail::mark_sent(&mut tx, mail.id).await?;
                     sent += 1;
                 }
                 Err(error) => {
                     let wait = retry_after(row.attempts + 1);
                     tracing::warn!(mail_id = %mail.id, attempts = row.attempts + 1, ?wait, error = %error, "mail not sent; will retry");
-                    sqlx::query(
-                        "update mail_message set attempts = attempts + 1, last_error = $2,
-                                next_attempt_at = now() + make_interval(secs => $3)
-                         where id = $1",
-                    )
-                    .bind(mail.id)
-                    .bind(error.to_string())
-                    .bind(wait.as_secs_f64())
-                    .execute(&mut *tx)
-                    .await?;
+                    db::mail::mark_failed(&mut tx, mail.id, &error.to_string(), wait).await?;
                 }
             }
         }

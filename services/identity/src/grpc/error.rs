@@ -2,35 +2,16 @@
 
 use tonic::Status;
 
-use crate::domain::{FieldErrors, password::HashError};
+use crate::{
+    app::Error,
+    domain::{FieldErrors, password::HashError},
+};
 
 const MSG_ALREADY_VERIFIED: &str = "Địa chỉ email của bạn đã được xác minh.";
 /// The spec's text (section 8).
 const MSG_INVALID_RESET_LINK: &str =
     "Đường dẫn của bạn không hợp lệ hoặc đã hết hiệu lực, hãy thử gửi lại yêu cầu nhận mật khẩu mới.";
 const MSG_INVALID_LINK: &str = "Đường dẫn xác minh không hợp lệ hoặc đã hết hiệu lực.";
-
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    #[error("user id is not a UUID")]
-    InvalidUserId,
-    #[error("no such user")]
-    UserNotFound,
-    #[error("invalid fields")]
-    Validation(FieldErrors),
-    #[error("wrong username or password")]
-    InvalidCredentials,
-    #[error("the email address is already verified")]
-    AlreadyVerified,
-    #[error("the link is unknown, used, expired or for an older address")]
-    InvalidLink,
-    #[error("the reset link is unknown, used or expired")]
-    InvalidResetLink,
-    #[error("password hashing failed")]
-    Hash(#[from] HashError),
-    #[error("database error")]
-    Database(#[from] sqlx::Error),
-}
 
 impl From<Error> for Status {
     fn from(error: Error) -> Self {

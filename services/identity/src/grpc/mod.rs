@@ -12,21 +12,20 @@ use kid_proto::identity::v1::{
     VerifyEmailResponse, identity_service_server::IdentityService,
 };
 use sqlx::PgPool;
-use time::{OffsetDateTime, macros::format_description};
+use time::macros::format_description;
 use tonic::{Request, Response, Status};
 use uuid::Uuid;
 
 use crate::{
-    account,
-    db::{self, InsertError, NewUser, Taken, UserRow},
-    domain::{Dob, Email, FieldErrors, Password, PasswordHasher, ProfileChange, Strength, Username},
-    recovery,
-    security_code::{self, Action},
-    verification,
+    app::{
+        Error, account, recovery,
+        registration::{self, Registration},
+        security_code::{self, Action},
+        verification,
+    },
+    db::{self, UserRow},
+    domain::{PasswordHasher, ProfileChange},
 };
-pub use error::Error;
-
-const MSG_USERNAME_TAKEN: &str = "Tên đăng nhập này đã có người sử dụng.";
 
 pub struct Identity {
     pool: PgPool,
@@ -42,76 +41,6 @@ impl Identity {
             hasher,
             public_url,
         }
-    }
-
-    async fn register(&self, request: &RegisterRequest) -> Result<UserRow, Error> {
-        let mut errors = FieldErrors::default();
-        let email = errors.take("email", Email::parse(&request.email));
-        let dob = errors.take("dob", Dob::parse(&request.dob, OffsetDateTime::now_utc().date()));
-        let username = errors.take("username", Username::parse(&request.username));
-        let password = errors.take("password", Password::parse(&request.password, Strength::Medium));
-        errors.take(
-            "passwordConfirm",
-            Password::confirm(&request.password_confirm, &request.password),
-        );
-        // The username is the sign-in handle a player must pick anew, so it is told; whether
-        // the address has an account is not (its owner is mailed instead, below).
-        if let Some(username) = &username
-            && db::username_taken(&self.pool, username.as_str()).await?
-        {
-            record_taken(&mut errors, &Taken::Username);
-        }
-        let (Some(email), Some(dob), Some(username), Some(password), true) =
-            (email, dob, username, password, errors.is_empty())
-        else {
-            return Err(Error::Validation(errors));
-        };
-        let password_hash = self.hasher.hash(&password).await?;
-        let new_user = NewUser {
-            id: Uuid::now_v7(),
-            username: username.as_str(),
-            email: email.as_str(),
-            password_hash: &password_hash,
-            dob: dob.date(),
-            receive_newsletter: request.receive_newsletter,
-        };
-        match db::insert_user(&self.pool, &new_user).await {
-            Ok(row) => {
-                tracing::info!(user_id = %row.id, "account registered");
-                account::tell_address_owner(&self.pool, row.id, &row.email).await?;
-                Ok(row)
-            }
-            // Someone took the name between the check and the insert.
-            Err(InsertError::Taken(field)) => {
-                let mut errors = FieldErrors::default();
-                record_taken(&mut errors, &field);
-                Err(Error::Validation(errors))
-            }
-            Err(InsertError::Database(error)) => Err(error.into()),
-        }
-    }
-
-    async fn authenticate(&self, request: &AuthenticateRequest) -> Result<UserRow, Error> {
-        let username = Username::normalise_for_lookup(&request.username);
-        let credentials = db::credentials(&self.pool, &username).await?;
-        let stored = credentials.as_ref().map(|(_, hash)| hash.as_str());
-        let matches = self.hasher.verify(&request.password, stored).await?;
-        match credentials {
-            Some((id, _)) if matches => {
-                tracing::info!(user_id = %id, client_ip = %request.client_ip, outcome = "success", "sign-in attempt");
-                db::find_user(&self.pool, id).await?.ok_or(Error::UserNotFound)
-            }
-            _ => {
-                tracing::info!(client_ip = %request.client_ip, outcome = "failure", "sign-in attempt");
-                Err(Error::InvalidCredentials)
-            }
-        }
-    }
-}
-
-fn record_taken(errors: &mut FieldErrors, field: &Taken) {
-    match field {
-        Taken::Username => errors.add("username", MSG_USERNAME_TAKEN),
     }
 }
 
@@ -149,7 +78,16 @@ impl IdentityService for Identity {
         &self,
         request: Request<RegisterRequest>,
     ) -> Result<Response<RegisterResponse>, Status> {
-        let user = Identity::register(self, request.get_ref()).await?;
+        let request = request.get_ref();
+        let form = Registration {
+            username: &request.username,
+            email: &request.email,
+            password: &request.password,
+            password_confirm: &request.password_confirm,
+            dob: &request.dob,
+            receive_newsletter: request.receive_newsletter,
+        };
+        let user = registration::register(&self.pool, &self.hasher, &form).await?;
         Ok(Response::new(RegisterResponse {
             user: Some(user.into()),
         }))
@@ -159,7 +97,15 @@ impl IdentityService for Identity {
         &self,
         request: Request<AuthenticateRequest>,
     ) -> Result<Response<AuthenticateResponse>, Status> {
-        let user = Identity::authenticate(self, request.get_ref()).await?;
+        let request = request.get_ref();
+        let user = registration::authenticate(
+            &self.pool,
+            &self.hasher,
+            &request.username,
+            &request.password,
+            &request.client_ip,
+        )
+        .await?;
         Ok(Response::new(AuthenticateResponse {
             user: Some(user.into()),
         }))
@@ -167,7 +113,8 @@ impl IdentityService for Identity {
 
     async fn get_user(&self, request: Request<GetUserRequest>) -> Result<Response<GetUserResponse>, Status> {
         let id = parse_user_id(&request.get_ref().user_id)?;
-        let user = db::find_user(&self.pool, id)
+        let mut conn = self.pool.acquire().await.map_err(Error::from)?;
+        let user = db::users::find_user(&mut conn, id)
             .await
             .map_err(Error::from)?
             .ok_or(Error::UserNotFound)?;

@@ -1,0 +1,25 @@
+//! What identity's use cases can answer besides success; `grpc::error` maps each to a status.
+
+use crate::domain::{FieldErrors, password::HashError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("user id is not a UUID")]
+    InvalidUserId,
+    #[error("no such user")]
+    UserNotFound,
+    #[error("invalid fields")]
+    Validation(FieldErrors),
+    #[error("wrong username or password")]
+    InvalidCredentials,
+    #[error("the email address is already verified")]
+    AlreadyVerified,
+    #[error("the link is unknown, used, expired or for an older address")]
+    InvalidLink,
+    #[error("the reset link is unknown, used or expired")]
+    InvalidResetLink,
+    #[error("password hashing failed")]
+    Hash(#[from] HashError),
+    #[error("database error")]
+    Database(#[from] sqlx::Error),
+}

@@ -1,0 +1,109 @@
+//! Opening an account and signing in.
+
+use sqlx::PgPool;
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::{Error, account};
+use crate::{
+    db::{self, InsertError, NewUser, Taken, UserRow},
+    domain::{Dob, Email, FieldErrors, Password, PasswordHasher, Strength, Username},
+};
+
+const MSG_USERNAME_TAKEN: &str = "Tên đăng nhập này đã có người sử dụng.";
+
+/// A registration form as the player sent it.
+pub struct Registration<'a> {
+    pub username: &'a str,
+    pub email: &'a str,
+    pub password: &'a str,
+    pub password_confirm: &'a str,
+    pub dob: &'a str,
+    pub receive_newsletter: bool,
+}
+
+/// Opens an account: every field checked (the username's owner told, the address's not), the
+/// password hashed, and the address's owner mailed when another account already names it.
+pub async fn register(
+    pool: &PgPool,
+    hasher: &PasswordHasher,
+    request: &Registration<'_>,
+) -> Result<UserRow, Error> {
+    let mut errors = FieldErrors::default();
+    let email = errors.take("email", Email::parse(request.email));
+    let dob = errors.take("dob", Dob::parse(request.dob, OffsetDateTime::now_utc().date()));
+    let username = errors.take("username", Username::parse(request.username));
+    let password = errors.take("password", Password::parse(request.password, Strength::Medium));
+    errors.take(
+        "passwordConfirm",
+        Password::confirm(request.password_confirm, request.password),
+    );
+    // The username is the sign-in handle a player must pick anew, so it is told; whether
+    // the address has an account is not (its owner is mailed instead, below).
+    if let Some(username) = &username
+        && db::users::username_taken(&mut *pool.acquire().await?, username.as_str()).await?
+    {
+        record_taken(&mut errors, &Taken::Username);
+    }
+    let (Some(email), Some(dob), Some(username), Some(password), true) =
+        (email, dob, username, password, errors.is_empty())
+    else {
+        return Err(Error::Validation(errors));
+    };
+    let password_hash = hasher.hash(&password).await?;
+    let new_user = NewUser {
+        id: Uuid::now_v7(),
+        username: username.as_str(),
+        email: email.as_str(),
+        password_hash: &password_hash,
+        dob: dob.date(),
+        receive_newsletter: request.receive_newsletter,
+    };
+    match db::users::insert_user(&mut *pool.acquire().await?, &new_user).await {
+        Ok(row) => {
+            tracing::info!(user_id = %row.id, "account registered");
+            account::tell_address_owner(pool, row.id, &row.email).await?;
+            Ok(row)
+        }
+        // Someone took the name between the check and the insert.
+        Err(InsertError::Taken(field)) => {
+            let mut errors = FieldErrors::default();
+            record_taken(&mut errors, &field);
+            Err(Error::Validation(errors))
+        }
+        Err(InsertError::Database(error)) => Err(error.into()),
+    }
+}
+
+/// The account `username` names when `password` is its password. An unknown name costs the
+/// same hashing time as a wrong password.
+pub async fn authenticate(
+    pool: &PgPool,
+    hasher: &PasswordHasher,
+    username: &str,
+    password: &str,
+    client_ip: &str,
+) -> Result<UserRow, Error> {
+    let username = Username::normalise_for_lookup(username);
+    let credentials = db::users::credentials(&mut *pool.acquire().await?, &username).await?;
+    let stored = credentials.as_ref().map(|(_, hash)| hash.as_str());
+    let matches = hasher.verify(password, stored).await?;
+    match credentials {
+        Some((id, _)) if matches => {
+            tracing::info!(user_id = %id, client_ip = %client_ip, outcome = "success", "sign-in attempt");
+            db::users::find_user(&mut *pool.acquire().await?, id)
+                .await?
+                .ok_or(Error::UserNotFound)
+        }
+        _ => {
+            tracing::info!(client_ip = %client_ip, outcome = "failure", "sign-in attempt");
+            Err(Error::InvalidCredentials)
+        }
+    }
+}
+
+fn record_taken(errors: &mut FieldErrors, field: &Taken) {
+    match field {
+        Taken::Username => errors.add("username", MSG_USERNAME_TAKEN),
+    }
+}

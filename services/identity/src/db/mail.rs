@@ -1,0 +1,88 @@
+//! Mail waiting to be delivered: written in the transaction of what it tells, delivered after.
+
+use std::time::Duration;
+
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+pub struct NewMail<'a> {
+    pub id: Uuid,
+    pub to: &'a str,
+    pub subject: &'a str,
+    pub text: &'a str,
+    pub link: Option<&'a str>,
+    pub code: Option<&'a str>,
+}
+
+pub async fn insert(conn: &mut PgConnection, mail: NewMail<'_>) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "insert into mail_message (id, to_address, subject, body_text, link, code)
+         values ($1, $2, $3, $4, $5, $6)",
+        mail.id,
+        mail.to,
+        mail.subject,
+        mail.text,
+        mail.link,
+        mail.code
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub struct DueMail {
+    pub id: Uuid,
+    pub to_address: String,
+    pub subject: String,
+    pub body_text: String,
+    pub link: Option<String>,
+    pub code: Option<String>,
+    pub attempts: i32,
+}
+
+/// Up to `limit` messages due now, skipping those another courier holds.
+pub async fn claim_due(conn: &mut PgConnection, limit: i64) -> Result<Vec<DueMail>, sqlx::Error> {
+    sqlx::query_as!(
+        DueMail,
+        "select id, to_address, subject, body_text, link, code, attempts from mail_message
+         where sent_at is null and next_attempt_at <= now()
+         order by next_attempt_at limit $1
+         for update skip locked",
+        limit
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// Delivered: the link or code it carried is not kept (the text holds it too).
+pub async fn mark_sent(conn: &mut PgConnection, id: Uuid) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update mail_message set sent_at = now(), attempts = attempts + 1,
+             body_text = case when link is null and code is null then body_text else '' end,
+             link = null, code = null
+         where id = $1",
+        id
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn mark_failed(
+    conn: &mut PgConnection,
+    id: Uuid,
+    error: &str,
+    retry_after: Duration,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update mail_message set attempts = attempts + 1, last_error = $2,
+                next_attempt_at = now() + make_interval(secs => $3)
+         where id = $1",
+        id,
+        error,
+        retry_after.as_secs_f64()
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,9 @@
+//! The identity schema's queries, each checked against the migrations at build time
+//! (`sqlx::query!`, cache in `.sqlx`). No rules here: the use cases in `app` decide.
+
+pub mod codes;
+pub mod mail;
+pub mod tokens;
+pub mod users;
+
+pub use users::{InsertError, NewUser, Taken, UserRow};
