@@ -1,4 +1,5 @@
-//! Queries on the wallet schema. Each takes the connection of the caller's transaction.
+//! Queries on the wallet schema, each checked against the migrations at build time
+//! (`sqlx::query!`, cache in `.sqlx`). Each takes the connection of the caller's transaction.
 
 use std::collections::HashMap;
 
@@ -15,11 +16,10 @@ pub struct SystemAccounts(HashMap<String, i64>);
 
 impl SystemAccounts {
     pub async fn load(conn: &mut PgConnection) -> Result<Self, sqlx::Error> {
-        let rows: Vec<(String, i64)> =
-            sqlx::query_as("select purpose, id from account where user_id is null")
-                .fetch_all(conn)
-                .await?;
-        Ok(Self(rows.into_iter().collect()))
+        let rows = sqlx::query!("select purpose, id from account where user_id is null")
+            .fetch_all(conn)
+            .await?;
+        Ok(Self(rows.into_iter().map(|row| (row.purpose, row.id)).collect()))
     }
 
     pub fn get(&self, purpose: &str) -> Result<i64, sqlx::Error> {
@@ -31,7 +31,7 @@ impl SystemAccounts {
 }
 
 /// A player's row, locked for the rest of the transaction, with their balances.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct PlayerRow {
     pub user_id: Uuid,
     pub kp_account_id: i64,
@@ -54,30 +54,40 @@ impl PlayerRow {
     }
 }
 
-const SELECT_PLAYER: &str = "select p.user_id, p.kp_account_id, p.debt_account_id, kp.balance as balance,
-            -debt.balance as debt, p.is_pay_partner, p.partner_bonus_bps, p.pay_amount_last_28_days
-     from player p
-     join account kp on kp.id = p.kp_account_id
-     join account debt on debt.id = p.debt_account_id
-     where p.user_id = $1";
-
 /// Locks the player's row, the first thing every money operation of that player does, so
 /// operations of one player run one after the other. The balance rows are locked too: after
 /// waiting for a lock, PostgreSQL re-reads only the rows it locked, so a balance read through
 /// an unlocked join would be the one from before the wait.
 pub async fn lock_player(conn: &mut PgConnection, user_id: Uuid) -> Result<Option<PlayerRow>, sqlx::Error> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT_PLAYER} for update")))
-        .bind(user_id)
-        .fetch_optional(conn)
-        .await
+    sqlx::query_as!(
+        PlayerRow,
+        r#"select p.user_id, p.kp_account_id, p.debt_account_id, kp.balance as "balance!",
+                  -debt.balance as "debt!", p.is_pay_partner, p.partner_bonus_bps, p.pay_amount_last_28_days
+           from player p
+           join account kp on kp.id = p.kp_account_id
+           join account debt on debt.id = p.debt_account_id
+           where p.user_id = $1
+           for update"#,
+        user_id
+    )
+    .fetch_optional(conn)
+    .await
 }
 
 /// The player's row without a lock, for reading.
 pub async fn find_player(pool: &PgPool, user_id: Uuid) -> Result<Option<PlayerRow>, sqlx::Error> {
-    sqlx::query_as(SELECT_PLAYER)
-        .bind(user_id)
-        .fetch_optional(pool)
-        .await
+    sqlx::query_as!(
+        PlayerRow,
+        r#"select p.user_id, p.kp_account_id, p.debt_account_id, kp.balance as "balance!",
+                  -debt.balance as "debt!", p.is_pay_partner, p.partner_bonus_bps, p.pay_amount_last_28_days
+           from player p
+           join account kp on kp.id = p.kp_account_id
+           join account debt on debt.id = p.debt_account_id
+           where p.user_id = $1"#,
+        user_id
+    )
+    .fetch_optional(pool)
+    .await
 }
 
 /// Locks the player's row, creating the player and their two accounts the first time.
@@ -87,7 +97,7 @@ pub async fn lock_or_create_player(conn: &mut PgConnection, user_id: Uuid) -> Re
     }
     // A concurrent first top-up of the same player waits here on the unique (user_id, purpose)
     // and then inserts nothing; either way the row exists afterwards.
-    sqlx::query(
+    sqlx::query!(
         "with kp as (
              insert into account (user_id, purpose, balance) values ($1, 'kp', 0)
              on conflict do nothing returning id
@@ -98,18 +108,17 @@ pub async fn lock_or_create_player(conn: &mut PgConnection, user_id: Uuid) -> Re
          insert into player (user_id, kp_account_id, debt_account_id)
          select $1, kp.id, debt.id from kp, debt
          on conflict do nothing",
+        user_id
     )
-    .bind(user_id)
     .execute(&mut *conn)
     .await?;
     lock_player(conn, user_id).await?.ok_or(sqlx::Error::RowNotFound)
 }
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct TransactionRow {
     pub id: Uuid,
     pub user_id: Uuid,
-    #[sqlx(rename = "type")]
     pub kind: String,
     pub status: TxStatus,
     pub real_value: i64,
@@ -119,21 +128,20 @@ pub struct TransactionRow {
     pub updated_at: OffsetDateTime,
 }
 
-const TRANSACTION_COLUMNS: &str =
-    "id, user_id, type, status, real_value, currency, payload, parent_id, updated_at";
-
 /// The transaction an operation's idempotency key names, if any.
 pub async fn find_keyed(
     conn: &mut PgConnection,
     operation: &str,
     key: &str,
 ) -> Result<Option<TransactionRow>, sqlx::Error> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select {TRANSACTION_COLUMNS} from ledger_transaction
-         where operation = $1 and idempotency_key = $2"
-    )))
-    .bind(operation)
-    .bind(key)
+    sqlx::query_as!(
+        TransactionRow,
+        r#"select id, user_id, type as kind, status as "status: TxStatus", real_value, currency,
+                  payload as "payload: Json<Value>", parent_id, updated_at
+           from ledger_transaction where operation = $1 and idempotency_key = $2"#,
+        operation,
+        key
+    )
     .fetch_optional(conn)
     .await
 }
@@ -142,10 +150,13 @@ pub async fn find_transaction(
     conn: &mut PgConnection,
     id: Uuid,
 ) -> Result<Option<TransactionRow>, sqlx::Error> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select {TRANSACTION_COLUMNS} from ledger_transaction where id = $1"
-    )))
-    .bind(id)
+    sqlx::query_as!(
+        TransactionRow,
+        r#"select id, user_id, type as kind, status as "status: TxStatus", real_value, currency,
+                  payload as "payload: Json<Value>", parent_id, updated_at
+           from ledger_transaction where id = $1"#,
+        id
+    )
     .fetch_optional(conn)
     .await
 }
@@ -169,23 +180,23 @@ pub async fn insert_transaction(
     new: NewTransaction<'_>,
 ) -> Result<Option<Uuid>, sqlx::Error> {
     let (operation, key) = new.key.unzip();
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "insert into ledger_transaction
              (id, user_id, type, status, real_value, currency, payload, parent_id, operation, idempotency_key)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          on conflict (operation, idempotency_key) do nothing
          returning id",
+        Uuid::now_v7(),
+        new.user_id,
+        new.kind,
+        new.status as TxStatus,
+        new.real_value,
+        new.currency,
+        new.payload,
+        new.parent_id,
+        operation,
+        key
     )
-    .bind(Uuid::now_v7())
-    .bind(new.user_id)
-    .bind(new.kind)
-    .bind(new.status)
-    .bind(new.real_value)
-    .bind(new.currency)
-    .bind(Json(new.payload))
-    .bind(new.parent_id)
-    .bind(operation)
-    .bind(key)
     .fetch_optional(conn)
     .await
 }
@@ -202,13 +213,13 @@ pub async fn post(
         .copied()
         .filter(|(_, amount)| *amount != 0)
         .unzip();
-    sqlx::query(
+    sqlx::query!(
         "insert into posting (transaction_id, account_id, amount)
          select $1, account_id, amount from unnest($2::bigint[], $3::bigint[]) as p (account_id, amount)",
+        transaction_id,
+        &accounts,
+        &amounts
     )
-    .bind(transaction_id)
-    .bind(accounts)
-    .bind(amounts)
     .execute(conn)
     .await?;
     Ok(())
@@ -221,15 +232,15 @@ pub async fn set_topup_outcome(
     real_value: i64,
     payload: &Value,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "update ledger_transaction
          set status = $2, real_value = $3, payload = payload || $4, updated_at = now()
          where id = $1",
+        id,
+        status as TxStatus,
+        real_value,
+        payload
     )
-    .bind(id)
-    .bind(status)
-    .bind(real_value)
-    .bind(Json(payload))
     .execute(conn)
     .await?;
     Ok(())
@@ -241,12 +252,12 @@ pub async fn mark_credited(
     id: Uuid,
     counted: Vnd,
 ) -> Result<OffsetDateTime, sqlx::Error> {
-    sqlx::query_scalar(
-        "update ledger_transaction set counted_vnd = $2, credited_at = now(), updated_at = now()
-         where id = $1 returning credited_at",
+    sqlx::query_scalar!(
+        r#"update ledger_transaction set counted_vnd = $2, credited_at = now(), updated_at = now()
+           where id = $1 returning credited_at as "credited_at!""#,
+        id,
+        counted.get()
     )
-    .bind(id)
-    .bind(counted.get())
     .fetch_one(conn)
     .await
 }
@@ -258,14 +269,14 @@ pub async fn touch(
     status: Option<TxStatus>,
     counted: Option<Vnd>,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "update ledger_transaction
          set status = coalesce($2, status), counted_vnd = coalesce($3, counted_vnd), updated_at = now()
          where id = $1",
+        id,
+        status as Option<TxStatus>,
+        counted.map(Vnd::get)
     )
-    .bind(id)
-    .bind(status)
-    .bind(counted.map(Vnd::get))
     .execute(conn)
     .await?;
     Ok(())
@@ -273,19 +284,19 @@ pub async fn touch(
 
 /// The player's top-ups credited within the partner window, as of now.
 pub async fn topup_window(conn: &mut PgConnection, user_id: Uuid) -> Result<TopupWindow, sqlx::Error> {
-    let (sum, largest): (i64, i64) = sqlx::query_as(
-        "select coalesce(sum(counted_vnd), 0)::bigint, coalesce(max(counted_vnd), 0)::bigint
-         from ledger_transaction
-         where user_id = $1 and parent_id is null and status = 'success'
-           and credited_at > now() - make_interval(days => $2)",
+    let window = sqlx::query!(
+        r#"select coalesce(sum(counted_vnd), 0)::bigint as "sum!", coalesce(max(counted_vnd), 0)::bigint as "largest!"
+           from ledger_transaction
+           where user_id = $1 and parent_id is null and status = 'success'
+             and credited_at > now() - make_interval(days => $2)"#,
+        user_id,
+        WINDOW_DAYS as i32
     )
-    .bind(user_id)
-    .bind(WINDOW_DAYS as i32)
     .fetch_one(conn)
     .await?;
     Ok(TopupWindow {
-        sum: Vnd::parse(sum).unwrap_or_default(),
-        largest: Vnd::parse(largest).unwrap_or_default(),
+        sum: Vnd::parse(window.sum).unwrap_or_default(),
+        largest: Vnd::parse(window.largest).unwrap_or_default(),
     })
 }
 
@@ -296,25 +307,24 @@ pub async fn store_partner_status(
     bonus_bps: i32,
     pay_amount: Vnd,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "update player set is_pay_partner = $2, partner_bonus_bps = $3, pay_amount_last_28_days = $4,
                 partner_recalculated_at = now()
          where user_id = $1",
+        user_id,
+        is_partner,
+        bonus_bps,
+        pay_amount.get()
     )
-    .bind(user_id)
-    .bind(is_partner)
-    .bind(bonus_bps)
-    .bind(pay_amount.get())
     .execute(conn)
     .await?;
     Ok(())
 }
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct RelatedRow {
     pub id: Uuid,
     pub parent_id: Uuid,
-    #[sqlx(rename = "type")]
     pub kind: String,
     pub real_value: i64,
     pub payload: Json<Value>,
@@ -322,11 +332,13 @@ pub struct RelatedRow {
 
 /// The related transactions of `parents`, oldest first.
 pub async fn related(conn: &mut PgConnection, parents: &[Uuid]) -> Result<Vec<RelatedRow>, sqlx::Error> {
-    sqlx::query_as(
-        "select id, parent_id, type, real_value, payload from ledger_transaction
-         where parent_id = any($1) order by created_at, id",
+    sqlx::query_as!(
+        RelatedRow,
+        r#"select id, parent_id as "parent_id!", type as kind, real_value, payload as "payload: Json<Value>"
+           from ledger_transaction
+           where parent_id = any($1) order by created_at, id"#,
+        parents
     )
-    .bind(parents)
     .fetch_all(conn)
     .await
 }
@@ -337,14 +349,17 @@ pub async fn history(
     user_id: Uuid,
     limit: i64,
 ) -> Result<Vec<TransactionRow>, sqlx::Error> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select {TRANSACTION_COLUMNS} from ledger_transaction
-         where user_id = $1 and parent_id is null
-         order by updated_at desc, id desc
-         limit $2"
-    )))
-    .bind(user_id)
-    .bind(limit)
+    sqlx::query_as!(
+        TransactionRow,
+        r#"select id, user_id, type as kind, status as "status: TxStatus", real_value, currency,
+                  payload as "payload: Json<Value>", parent_id, updated_at
+           from ledger_transaction
+           where user_id = $1 and parent_id is null
+           order by updated_at desc, id desc
+           limit $2"#,
+        user_id,
+        limit
+    )
     .fetch_all(conn)
     .await
 }
@@ -355,11 +370,12 @@ pub async fn posted(
     transaction_id: Uuid,
     account_id: i64,
 ) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
-        "select coalesce(sum(amount), 0)::bigint from posting where transaction_id = $1 and account_id = $2",
+    sqlx::query_scalar!(
+        r#"select coalesce(sum(amount), 0)::bigint as "posted!" from posting
+           where transaction_id = $1 and account_id = $2"#,
+        transaction_id,
+        account_id
     )
-    .bind(transaction_id)
-    .bind(account_id)
     .fetch_one(conn)
     .await
 }
@@ -367,10 +383,10 @@ pub async fn posted(
 /// Claims `job` for today (the database's date): true for the one caller that claims it; a
 /// concurrent claimer waits for the first to commit and then gets false.
 pub async fn claim_daily_run(conn: &mut PgConnection, job: &str) -> Result<bool, sqlx::Error> {
-    let claimed = sqlx::query(
+    let claimed = sqlx::query!(
         "insert into scheduled_run (job, period) values ($1, current_date) on conflict do nothing",
+        job
     )
-    .bind(job)
     .execute(conn)
     .await?
     .rows_affected();
@@ -380,23 +396,26 @@ pub async fn claim_daily_run(conn: &mut PgConnection, job: &str) -> Result<bool,
 /// Players whose partner figures the sliding window can change: partners, and anyone with a
 /// top-up credited within the window (plus a day, so the day it leaves is seen).
 pub async fn players_in_window(conn: &mut PgConnection) -> Result<Vec<Uuid>, sqlx::Error> {
-    sqlx::query_scalar(
-        "select user_id from player where is_pay_partner or pay_amount_last_28_days > 0
-         union
-         select distinct user_id from ledger_transaction
-         where credited_at > now() - make_interval(days => $1)",
+    sqlx::query_scalar!(
+        r#"select user_id as "user_id!" from player where is_pay_partner or pay_amount_last_28_days > 0
+           union
+           select distinct user_id from ledger_transaction
+           where credited_at > now() - make_interval(days => $1)"#,
+        WINDOW_DAYS as i32 + 1
     )
-    .bind(WINDOW_DAYS as i32 + 1)
     .fetch_all(conn)
     .await
 }
 
 /// The user and the KP of a debit keyed `key` that was refused, if one was.
 pub async fn refused_payment(conn: &mut PgConnection, key: &str) -> Result<Option<(Uuid, i64)>, sqlx::Error> {
-    sqlx::query_as("select user_id, kp from refused_payment where idempotency_key = $1")
-        .bind(key)
-        .fetch_optional(conn)
-        .await
+    let refused = sqlx::query!(
+        "select user_id, kp from refused_payment where idempotency_key = $1",
+        key
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(refused.map(|row| (row.user_id, row.kp)))
 }
 
 pub async fn refuse_payment(
@@ -405,13 +424,13 @@ pub async fn refuse_payment(
     user_id: Uuid,
     kp: Kp,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "insert into refused_payment (idempotency_key, user_id, kp) values ($1, $2, $3)
          on conflict do nothing",
+        key,
+        user_id,
+        kp.get()
     )
-    .bind(key)
-    .bind(user_id)
-    .bind(kp.get())
     .execute(conn)
     .await
     .map(drop)
@@ -419,15 +438,15 @@ pub async fn refuse_payment(
 
 /// Holds a correction until its top-up is credited; a redelivered one is held once.
 pub async fn hold_correction(conn: &mut PgConnection, correction: &Correction) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "insert into held_correction (idempotency_key, topup_key, user_id, kp, corrected_amount_vnd)
          values ($1, $2, $3, $4, $5) on conflict do nothing",
+        correction.key,
+        correction.topup_key,
+        correction.user_id,
+        correction.kp.get(),
+        correction.corrected_amount.map(Vnd::get)
     )
-    .bind(&correction.key)
-    .bind(&correction.topup_key)
-    .bind(correction.user_id)
-    .bind(correction.kp.get())
-    .bind(correction.corrected_amount.map(Vnd::get))
     .execute(conn)
     .await
     .map(drop)
@@ -435,39 +454,40 @@ pub async fn hold_correction(conn: &mut PgConnection, correction: &Correction) -
 
 /// The corrections held for the top-up keyed `topup_key`, oldest first.
 pub async fn held_corrections(pool: &PgPool, topup_key: &str) -> Result<Vec<Correction>, sqlx::Error> {
-    let rows: Vec<(String, Uuid, i64, Option<i64>)> = sqlx::query_as(
+    let rows = sqlx::query!(
         "select idempotency_key, user_id, kp, corrected_amount_vnd from held_correction
          where topup_key = $1 order by held_at, idempotency_key",
+        topup_key
     )
-    .bind(topup_key)
     .fetch_all(pool)
     .await?;
     Ok(rows
         .into_iter()
-        .map(|(key, user_id, kp, corrected)| Correction {
-            key,
+        .map(|row| Correction {
+            key: row.idempotency_key,
             topup_key: topup_key.to_owned(),
-            user_id,
-            kp: Kp::new(kp),
-            corrected_amount: corrected.and_then(Vnd::parse),
+            user_id: row.user_id,
+            kp: Kp::new(row.kp),
+            corrected_amount: row.corrected_amount_vnd.and_then(Vnd::parse),
         })
         .collect())
 }
 
 /// Ends the hold of the correction keyed `key`, in the transaction that recalls it.
 pub async fn release_held_correction(conn: &mut PgConnection, key: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("delete from held_correction where idempotency_key = $1")
-        .bind(key)
+    sqlx::query!("delete from held_correction where idempotency_key = $1", key)
         .execute(conn)
         .await
         .map(drop)
 }
 
 pub async fn held_correction_failed(pool: &PgPool, key: &str, error: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("update held_correction set last_error = $2 where idempotency_key = $1")
-        .bind(key)
-        .bind(error)
-        .execute(pool)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "update held_correction set last_error = $2 where idempotency_key = $1",
+        key,
+        error
+    )
+    .execute(pool)
+    .await
+    .map(drop)
 }
