@@ -1,10 +1,10 @@
 //! The wallet service: the KP ledger: accounts, transactions, balances, debt and partner tiers.
 
+pub mod app;
 pub mod db;
 pub mod domain;
 pub mod events;
 pub mod grpc;
-pub mod ledger;
 pub mod seed;
 
 use kid_platform::{
@@ -43,7 +43,7 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
 };
 
 fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
-    let ledger = ledger::Ledger::new(host.pool.clone());
+    let ledger = app::Ledger::new();
     let shutdown = host.shutdown_token();
     host.spawn(events::consume_partner_recalculations(
         host.pool.clone(),
@@ -51,18 +51,20 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
         shutdown.clone(),
     ));
     host.spawn(events::consume_topups(
+        host.pool.clone(),
         ledger.clone(),
         host.settings.clone(),
         shutdown.clone(),
     ));
     host.spawn(events::consume_recharges(
+        host.pool.clone(),
         ledger.clone(),
         host.settings.clone(),
         shutdown.clone(),
     ));
     host.spawn(events::run_daily_schedule(host.pool.clone(), shutdown));
     Ok(Routes::new(WalletServiceServer::with_interceptor(
-        grpc::Wallet::new(ledger),
+        grpc::Wallet::new(host.pool.clone(), ledger),
         host.require_jwt(SERVICE.callers),
     )))
 }

@@ -4,8 +4,8 @@
 use uuid::Uuid;
 
 use crate::{
+    app::{CoinMetadata, Debit, Ledger, Payment, TopupCredit, TopupOpening, TopupType},
     domain::{Kp, Vnd},
-    ledger::{CoinMetadata, Ledger, Payment, TopupCredit, TopupOpening, TopupType},
 };
 
 fn card(key: &str, user_id: Uuid, provider: &str, serial: &str, value: i64) -> TopupOpening {
@@ -23,34 +23,45 @@ fn card(key: &str, user_id: Uuid, provider: &str, serial: &str, value: i64) -> T
 /// card still pending and a bank transfer, in that order.
 pub async fn seed_demo(settings: &kid_platform::Settings, user_id: Uuid) -> anyhow::Result<()> {
     let pool = kid_platform::db::connect(&settings.database, "wallet").await?;
-    let ledger = Ledger::new(pool);
+    let ledger = Ledger::new();
+    // One transaction: the demo wallet is there whole or not at all.
+    let mut tx = pool.begin().await?;
     ledger
-        .credit(&TopupCredit {
-            key: "demo-seed-card-viettel".into(),
-            user_id,
-            kind: TopupType::Card,
-            source: "viettel".into(),
-            amount: Vnd::new(100_000),
-            kp: Kp::new(85_000),
-            serial: "10000000000001".into(),
-            error_code: String::new(),
-        })
+        .credit(
+            &mut tx,
+            &TopupCredit {
+                key: "demo-seed-card-viettel".into(),
+                user_id,
+                kind: TopupType::Card,
+                source: "viettel".into(),
+                amount: Vnd::new(100_000),
+                kp: Kp::new(85_000),
+                serial: "10000000000001".into(),
+                error_code: String::new(),
+            },
+        )
         .await?;
     let paid = ledger
-        .debit(&Payment {
-            key: "demo-seed-pay-jxsj2".into(),
-            user_id,
-            kp: Kp::new(20_000),
-            metadata: CoinMetadata {
-                coin: 2_000,
-                coin_bonus: 200,
-                product_code: "jxsj2".into(),
-                product_name: "Kiếm Thế 2".into(),
-                coin_name: "Vàng".into(),
+        .debit(
+            &mut tx,
+            &Payment {
+                key: "demo-seed-pay-jxsj2".into(),
+                user_id,
+                kp: Kp::new(20_000),
+                metadata: CoinMetadata {
+                    coin: 2_000,
+                    coin_bonus: 200,
+                    product_code: "jxsj2".into(),
+                    product_name: "Kiếm Thế 2".into(),
+                    coin_name: "Vàng".into(),
+                },
             },
-        })
+        )
         .await?;
-    ledger.settle_payment(user_id, paid.row.id).await?;
+    let Debit::Paid(paid) = paid else {
+        anyhow::bail!("the demo player cannot pay for the demo coin");
+    };
+    ledger.settle_payment(&mut tx, user_id, paid.row.id).await?;
     let not_found = card(
         "demo-seed-card-vinaphone",
         user_id,
@@ -58,29 +69,38 @@ pub async fn seed_demo(settings: &kid_platform::Settings, user_id: Uuid) -> anyh
         "30000000000003",
         20_000,
     );
-    ledger.open_topup(&not_found).await?;
-    ledger.fail_topup(&not_found.key, user_id, "NOT_FOUND").await?;
+    ledger.open_topup(&mut tx, &not_found).await?;
     ledger
-        .open_topup(&card(
-            "demo-seed-card-mobifone",
-            user_id,
-            "mobifone",
-            "200000000000002",
-            50_000,
-        ))
+        .fail_topup(&mut tx, &not_found.key, user_id, "NOT_FOUND")
         .await?;
     ledger
-        .credit(&TopupCredit {
-            key: "demo-seed-bank-vietcombank".into(),
-            user_id,
-            kind: TopupType::BankTransfer,
-            source: "vietcombank".into(),
-            amount: Vnd::new(500_000),
-            kp: Kp::new(500_000),
-            serial: String::new(),
-            error_code: String::new(),
-        })
+        .open_topup(
+            &mut tx,
+            &card(
+                "demo-seed-card-mobifone",
+                user_id,
+                "mobifone",
+                "200000000000002",
+                50_000,
+            ),
+        )
         .await?;
+    ledger
+        .credit(
+            &mut tx,
+            &TopupCredit {
+                key: "demo-seed-bank-vietcombank".into(),
+                user_id,
+                kind: TopupType::BankTransfer,
+                source: "vietcombank".into(),
+                amount: Vnd::new(500_000),
+                kp: Kp::new(500_000),
+                serial: String::new(),
+                error_code: String::new(),
+            },
+        )
+        .await?;
+    tx.commit().await?;
     tracing::info!("demo wallet ready");
     Ok(())
 }

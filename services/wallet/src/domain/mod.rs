@@ -2,6 +2,7 @@
 
 mod money;
 mod partner;
+pub mod payload;
 
 pub use money::{Kp, Vnd};
 pub use partner::{BonusRate, PartnerStatus, TopupWindow, WINDOW_DAYS, bonus_rate_for, bonus_recalled};

@@ -19,8 +19,8 @@ use uuid::Uuid;
 
 use super::published::{RECALCULATE_PARTNER, TOPUP_CREDITED, recalculate_partner};
 use crate::{
+    app::{self as ledger, LedgerError},
     domain::{Kp, TxStatus, Vnd},
-    ledger::{self, LedgerError},
 };
 
 const DAILY_JOB: &str = "partner-recalculation";
@@ -131,7 +131,7 @@ fn ledger_error(error: LedgerError) -> HandlerError {
 }
 
 impl Topups {
-    async fn apply(&self, message: &Message) -> Result<(), HandlerError> {
+    async fn apply(&self, conn: &mut PgConnection, message: &Message) -> Result<(), HandlerError> {
         match message.routing_key.as_str() {
             topology::TOPUP_OPENED => {
                 let event: TopupOpened = message.json()?;
@@ -143,7 +143,10 @@ impl Topups {
                     amount: amount(Vnd::parse(event.amount_vnd), "amountVnd")?,
                     serial: event.card_serial,
                 };
-                self.ledger.open_topup(&opening).await.map_err(ledger_error)?;
+                self.ledger
+                    .open_topup(conn, &opening)
+                    .await
+                    .map_err(ledger_error)?;
             }
             topology::TOPUP_RECEIVED => {
                 let event: TopupReceived = message.json()?;
@@ -157,13 +160,13 @@ impl Topups {
                     serial: event.card_serial,
                     error_code: event.error_code,
                 };
-                let credited = self.ledger.credit(&credit).await.map_err(ledger_error)?;
+                let credited = self.ledger.credit(conn, &credit).await.map_err(ledger_error)?;
                 tracing::info!(transaction_id = %credited.row.id, user_id = %credit.user_id, kp = credit.kp.get(), "top-up credited");
             }
             topology::TOPUP_FAILED => {
                 let event: TopupFailed = message.json()?;
                 self.ledger
-                    .fail_topup(&event.idempotency_key, event.user_id, &event.error_code)
+                    .fail_topup(conn, &event.idempotency_key, event.user_id, &event.error_code)
                     .await
                     .map_err(ledger_error)?;
             }
@@ -176,7 +179,12 @@ impl Topups {
                     kp: amount(Kp::parse(event.kp), "kp")?,
                     corrected_amount: Vnd::parse(event.corrected_amount_vnd),
                 };
-                match self.ledger.correct(&correction).await.map_err(ledger_error)? {
+                match self
+                    .ledger
+                    .correct(conn, &correction)
+                    .await
+                    .map_err(ledger_error)?
+                {
                     ledger::Corrected::Recalled { debt_added } => {
                         tracing::warn!(
                             topup_key = correction.topup_key,
@@ -200,20 +208,23 @@ impl Topups {
     }
 }
 
+/// Each event is applied in the inbox's transaction: the money moves in the same commit that
+/// marks the message handled.
 impl Handler for Topups {
-    fn handle<'a>(&'a self, _conn: &'a mut PgConnection, message: &'a Message) -> HandlerFuture<'a> {
-        Box::pin(self.apply(message))
+    fn handle<'a>(&'a self, conn: &'a mut PgConnection, message: &'a Message) -> HandlerFuture<'a> {
+        Box::pin(self.apply(conn, message))
     }
 }
 
-pub async fn consume_topups(ledger: ledger::Ledger, settings: Settings, shutdown: CancellationToken) {
-    Consumer::new(
-        ledger.pool().clone(),
-        &settings,
-        topology::wallet_topups(&settings),
-    )
-    .run(Topups { ledger }, shutdown)
-    .await;
+pub async fn consume_topups(
+    pool: PgPool,
+    ledger: ledger::Ledger,
+    settings: Settings,
+    shutdown: CancellationToken,
+) {
+    Consumer::new(pool, &settings, topology::wallet_topups(&settings))
+        .run(Topups { ledger }, shutdown)
+        .await;
 }
 
 /// Applies the recharge service's decisions on coin payments: settled when the game delivered,
@@ -224,13 +235,13 @@ struct Recharges {
 }
 
 impl Recharges {
-    async fn apply(&self, message: &Message) -> Result<(), HandlerError> {
+    async fn apply(&self, conn: &mut PgConnection, message: &Message) -> Result<(), HandlerError> {
         match message.routing_key.as_str() {
             topology::PAYMENT_SETTLED => {
                 let event: PaymentSettled = message.json()?;
                 let payment = self
                     .ledger
-                    .settle_payment(event.user_id, event.transaction_id)
+                    .settle_payment(conn, event.user_id, event.transaction_id)
                     .await
                     .map_err(ledger_error)?;
                 if payment.row.status == TxStatus::Failed {
@@ -244,7 +255,7 @@ impl Recharges {
                     user_id: event.user_id,
                     payment_id: event.transaction_id,
                 };
-                self.ledger.refund(&refund).await.map_err(ledger_error)?;
+                self.ledger.refund(conn, &refund).await.map_err(ledger_error)?;
                 tracing::info!(order_id = %event.order_id, transaction_id = %event.transaction_id, reason = %event.reason, "coin payment refunded");
             }
             other => return Err(HandlerError::Permanent(format!("unexpected routing key {other}"))),
@@ -254,17 +265,18 @@ impl Recharges {
 }
 
 impl Handler for Recharges {
-    fn handle<'a>(&'a self, _conn: &'a mut PgConnection, message: &'a Message) -> HandlerFuture<'a> {
-        Box::pin(self.apply(message))
+    fn handle<'a>(&'a self, conn: &'a mut PgConnection, message: &'a Message) -> HandlerFuture<'a> {
+        Box::pin(self.apply(conn, message))
     }
 }
 
-pub async fn consume_recharges(ledger: ledger::Ledger, settings: Settings, shutdown: CancellationToken) {
-    Consumer::new(
-        ledger.pool().clone(),
-        &settings,
-        topology::wallet_recharges(&settings),
-    )
-    .run(Recharges { ledger }, shutdown)
-    .await;
+pub async fn consume_recharges(
+    pool: PgPool,
+    ledger: ledger::Ledger,
+    settings: Settings,
+    shutdown: CancellationToken,
+) {
+    Consumer::new(pool, &settings, topology::wallet_recharges(&settings))
+        .run(Recharges { ledger }, shutdown)
+        .await;
 }

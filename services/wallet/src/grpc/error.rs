@@ -3,7 +3,7 @@
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
 
-use crate::ledger::LedgerError;
+use crate::app::LedgerError;
 
 use kid_platform::validation::INSUFFICIENT_BALANCE;
 /// Said to players when a payment is larger than their balance.

@@ -11,17 +11,18 @@ use kid_proto::wallet::v1::{
     RefundRequest, RefundResponse, wallet_service_server::WalletService,
 };
 use serde_json::Value;
+use sqlx::{PgConnection, PgPool};
 use tonic::{Request, Response, Status};
 use uuid::Uuid;
 
 pub use error::{Error, MSG_INSUFFICIENT};
 
 use crate::{
-    domain::{Kp, TxStatus, Vnd},
-    ledger::{
-        CoinMetadata, Ledger, Payment, RecallOrder, Refund, TopupCredit, TopupOpening, TopupType,
-        TransactionView,
+    app::{
+        self, CoinMetadata, Debit, Ledger, LedgerError, Payment, RecallOrder, Refund, TopupCredit,
+        TopupOpening, TopupType, TransactionView,
     },
+    domain::{Kp, TxStatus, Vnd},
 };
 
 const MAX_KEY_LENGTH: usize = 200;
@@ -33,12 +34,29 @@ const MONEY_IN: &[&str] = &[auth::PAYMENT, auth::OPERATOR];
 const PAYMENTS: &[&str] = &[auth::RECHARGE, auth::OPERATOR];
 
 pub struct Wallet {
+    pool: PgPool,
     ledger: Ledger,
 }
 
 impl Wallet {
-    pub fn new(ledger: Ledger) -> Self {
-        Self { ledger }
+    pub fn new(pool: PgPool, ledger: Ledger) -> Self {
+        Self { pool, ledger }
+    }
+
+    /// Runs one ledger operation in a transaction of its own, committed when it answers.
+    async fn in_transaction<T>(
+        &self,
+        operation: impl AsyncFnOnce(&mut PgConnection) -> app::Result<T>,
+    ) -> Result<T, Error> {
+        let mut tx = self.pool.begin().await.map_err(LedgerError::from)?;
+        let answer = operation(&mut tx).await?;
+        tx.commit().await.map_err(LedgerError::from)?;
+        Ok(answer)
+    }
+
+    /// A connection for reading.
+    async fn reader(&self) -> Result<sqlx::pool::PoolConnection<sqlx::Postgres>, Error> {
+        Ok(self.pool.acquire().await.map_err(LedgerError::from)?)
     }
 }
 
@@ -147,7 +165,11 @@ type Answer<T> = Result<Response<T>, Status>;
 impl WalletService for Wallet {
     async fn get_account(&self, request: Request<GetAccountRequest>) -> Answer<GetAccountResponse> {
         let user = user_id(&request.get_ref().user_id)?;
-        let account = self.ledger.account(user).await.map_err(Error::from)?;
+        let account = self
+            .ledger
+            .account(&mut *self.reader().await?, user)
+            .await
+            .map_err(Error::from)?;
         Ok(Response::new(GetAccountResponse {
             credit: account.credit.get(),
             debt_credit: account.debt.get(),
@@ -168,7 +190,9 @@ impl WalletService for Wallet {
             amount: vnd(request.amount_vnd)?,
             serial: request.card_serial,
         };
-        let transaction = self.ledger.open_topup(&order).await.map_err(Error::from)?;
+        let transaction = self
+            .in_transaction(async |tx| self.ledger.open_topup(tx, &order).await)
+            .await?;
         Ok(Response::new(OpenTopupResponse {
             transaction: Some(transaction.into()),
         }))
@@ -187,7 +211,9 @@ impl WalletService for Wallet {
             serial: request.card_serial,
             error_code: request.error_code,
         };
-        let transaction = self.ledger.credit(&order).await.map_err(Error::from)?;
+        let transaction = self
+            .in_transaction(async |tx| self.ledger.credit(tx, &order).await)
+            .await?;
         Ok(Response::new(CreditResponse {
             transaction: Some(transaction.into()),
         }))
@@ -199,10 +225,8 @@ impl WalletService for Wallet {
         let key = key(&request.idempotency_key)?;
         let user = user_id(&request.user_id)?;
         let transaction = self
-            .ledger
-            .fail_topup(&key, user, &request.error_code)
-            .await
-            .map_err(Error::from)?;
+            .in_transaction(async |tx| self.ledger.fail_topup(tx, &key, user, &request.error_code).await)
+            .await?;
         Ok(Response::new(FailTopupResponse {
             transaction: Some(transaction.into()),
         }))
@@ -224,7 +248,14 @@ impl WalletService for Wallet {
                 coin_name: metadata.coin_name,
             },
         };
-        let transaction = self.ledger.debit(&payment).await.map_err(Error::from)?;
+        // A refusal is committed too: it is the key's answer for good.
+        let transaction = match self
+            .in_transaction(async |tx| self.ledger.debit(tx, &payment).await)
+            .await?
+        {
+            Debit::Paid(transaction) => transaction,
+            Debit::Refused => return Err(Error::from(LedgerError::InsufficientBalance).into()),
+        };
         Ok(Response::new(DebitResponse {
             transaction: Some(transaction.into()),
         }))
@@ -238,7 +269,9 @@ impl WalletService for Wallet {
             user_id: user_id(&request.user_id)?,
             payment_id: transaction_id(&request.transaction_id)?,
         };
-        let transaction = self.ledger.refund(&refund).await.map_err(Error::from)?;
+        let transaction = self
+            .in_transaction(async |tx| self.ledger.refund(tx, &refund).await)
+            .await?;
         Ok(Response::new(RefundResponse {
             transaction: Some(transaction.into()),
         }))
@@ -258,7 +291,9 @@ impl WalletService for Wallet {
             kp: kp(request.kp)?,
             corrected_amount,
         };
-        let (transaction, debt_added) = self.ledger.recall(&order).await.map_err(Error::from)?;
+        let (transaction, debt_added) = self
+            .in_transaction(async |tx| self.ledger.recall(tx, &order).await)
+            .await?;
         Ok(Response::new(RecallResponse {
             transaction: Some(transaction.into()),
             debt_added: debt_added.get(),
@@ -273,7 +308,7 @@ impl WalletService for Wallet {
         let user = user_id(&request.user_id)?;
         let transactions = self
             .ledger
-            .history(user, i64::from(request.limit))
+            .history(&mut *self.reader().await?, user, i64::from(request.limit))
             .await
             .map_err(Error::from)?;
         Ok(Response::new(ListTransactionsResponse {

@@ -1,0 +1,12 @@
+//! Queries on the wallet schema, each checked against the migrations at build time
+//! (`sqlx::query!`, cache in `.sqlx`). Each takes the connection of the caller's transaction.
+
+mod holds;
+mod players;
+mod schedule;
+mod transactions;
+
+pub use holds::*;
+pub use players::*;
+pub use schedule::*;
+pub use transactions::*;
