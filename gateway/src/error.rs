@@ -7,6 +7,10 @@ use axum::{
     http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
+use kid_contracts::messages::http::{
+    MSG_BAD_REQUEST, MSG_BUSY, MSG_CSRF, MSG_FOREIGN_ORIGIN, MSG_INTERNAL, MSG_ROUTE_NOT_FOUND, MSG_TOO_MANY,
+    MSG_UNAUTHENTICATED, MSG_UNAVAILABLE,
+};
 use serde::Serialize;
 use tonic_types::StatusExt;
 
@@ -54,16 +58,6 @@ pub enum ApiError {
     #[error("internal error: {0}")]
     Internal(String),
 }
-
-const MSG_UNAUTHENTICATED: &str = "Bạn chưa đăng nhập hoặc phiên đăng nhập đã hết hạn.";
-const MSG_CSRF: &str = "Phiên làm việc đã hết hạn. Hãy tải lại trang và thử lại.";
-const MSG_FOREIGN_ORIGIN: &str = "Yêu cầu bị từ chối vì không xuất phát từ trang của chúng tôi.";
-const MSG_ROUTE_NOT_FOUND: &str = "Không tìm thấy địa chỉ API này.";
-const MSG_TOO_MANY: &str = "Bạn thao tác quá nhanh, hãy thử lại sau ít phút.";
-const MSG_UNAVAILABLE: &str = "Dịch vụ tạm thời gián đoạn, xin thử lại sau.";
-const MSG_BUSY: &str = "Hệ thống đang bận, xin thử lại sau giây lát.";
-const MSG_INTERNAL: &str = "Đã xảy ra lỗi, xin thử lại sau.";
-const MSG_BAD_REQUEST: &str = "Dữ liệu gửi lên không hợp lệ.";
 
 impl ApiError {
     fn status(&self) -> StatusCode {

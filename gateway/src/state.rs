@@ -3,17 +3,17 @@
 use std::{str::FromStr, sync::Arc};
 
 use anyhow::Context;
+use kid_contracts::{
+    identity::v1::identity_service_client::IdentityServiceClient,
+    payment::v1::payment_service_client::PaymentServiceClient,
+    recharge::v1::recharge_service_client::RechargeServiceClient,
+    wallet::v1::wallet_service_client::WalletServiceClient,
+};
 use kid_platform::{
     Settings,
     auth::{AttachInternalJwt, InternalJwt},
     config::Environment,
     grpc,
-};
-use kid_proto::{
-    identity::v1::identity_service_client::IdentityServiceClient,
-    payment::v1::payment_service_client::PaymentServiceClient,
-    recharge::v1::recharge_service_client::RechargeServiceClient,
-    wallet::v1::wallet_service_client::WalletServiceClient,
 };
 use secrecy::{ExposeSecret, SecretString};
 use sqlx::{

@@ -8,11 +8,9 @@ use std::{collections::HashSet, time::Duration};
 
 use common::{Portal, buy, eventually, fund, get_json, registered, start, xsrf_token};
 use futures::StreamExt;
+use kid_contracts::game::{Delivery, GameResult};
 use kid_platform::{Settings, db};
-use kid_recharge::{
-    events::contract::{Delivery, GameResult},
-    reference_game,
-};
+use kid_recharge::reference_game;
 use lapin::{
     Channel,
     options::{BasicAckOptions, ConfirmSelectOptions},

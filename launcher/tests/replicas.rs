@@ -186,7 +186,7 @@ async fn two_replicas_of_every_service_publish_each_event_once_and_run_each_sche
         })
         .await;
     }
-    let refunds = spy.with_key(kid_platform::topology::PAYMENT_REFUND).await;
+    let refunds = spy.with_key(kid_contracts::topics::PAYMENT_REFUND).await;
     for id in &failed {
         let count = refunds
             .iter()

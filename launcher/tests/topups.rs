@@ -7,12 +7,12 @@ mod common;
 use std::{sync::Arc, time::Duration};
 
 use common::{Portal, eventually, get_json, registered, send_json, start};
+use kid_contracts::wallet::v1::{CoinMetadata, DebitRequest, wallet_service_client::WalletServiceClient};
 use kid_payment::domain::signature;
 use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
     db, grpc,
 };
-use kid_proto::wallet::v1::{CoinMetadata, DebitRequest, wallet_service_client::WalletServiceClient};
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 use time::OffsetDateTime;

@@ -6,13 +6,13 @@ mod common;
 use std::sync::Arc;
 
 use common::{client, get_json as get, registered, start};
+use kid_contracts::wallet::v1::{
+    CoinMetadata, CreditRequest, DebitRequest, OpenTopupRequest, RecallRequest, TopupType,
+    wallet_service_client::WalletServiceClient,
+};
 use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
     grpc,
-};
-use kid_proto::wallet::v1::{
-    CoinMetadata, CreditRequest, DebitRequest, OpenTopupRequest, RecallRequest, TopupType,
-    wallet_service_client::WalletServiceClient,
 };
 use reqwest::StatusCode;
 use serde_json::json;

@@ -11,13 +11,13 @@ use std::{
 
 use anyhow::Context;
 use kid_bench as bench;
+use kid_contracts::wallet::v1::{
+    CoinMetadata, CreditRequest, DebitRequest, TopupType, wallet_service_client::WalletServiceClient,
+};
 use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
     db, grpc,
     service::Application,
-};
-use kid_proto::wallet::v1::{
-    CoinMetadata, CreditRequest, DebitRequest, TopupType, wallet_service_client::WalletServiceClient,
 };
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;

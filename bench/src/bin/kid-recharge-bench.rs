@@ -12,12 +12,12 @@ use std::{
 
 use anyhow::Context;
 use kid_bench as bench;
+use kid_contracts::wallet::v1::{CreditRequest, TopupType, wallet_service_client::WalletServiceClient};
 use kid_launcher::Stack;
 use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
     db, grpc,
 };
-use kid_proto::wallet::v1::{CreditRequest, TopupType, wallet_service_client::WalletServiceClient};
 use reqwest::{Client, StatusCode};
 use serde_json::json;
 use tokio::task::JoinSet;

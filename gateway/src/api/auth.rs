@@ -6,7 +6,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use axum_extra::extract::{CookieJar, cookie::Cookie};
-use kid_proto::identity::v1::{AuthenticateRequest, RegisterRequest, User};
+use kid_contracts::identity::v1::{AuthenticateRequest, RegisterRequest, User};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -19,12 +19,9 @@ use crate::{
     state::AppState,
     throttle::{Attempt, Limit, PER_ADDRESS, PER_USERNAME},
 };
-
-const MSG_LOGIN_FAILED: &str = "Tên đăng nhập hoặc mật khẩu không chính xác.";
-const MSG_CAPTCHA: &str = "Không xác minh được bạn không phải là người máy, hãy thử lại.";
-const MSG_USERNAME_REQUIRED: &str = "Hãy nhập tên đăng nhập.";
-pub(super) const MSG_USERNAME_SHORT: &str = "Tên đăng nhập phải có tối thiểu 4 ký tự.";
-const MSG_PASSWORD_REQUIRED: &str = "Hãy nhập mật khẩu.";
+use kid_contracts::messages::sign_in::{
+    MSG_CAPTCHA, MSG_LOGIN_FAILED, MSG_PASSWORD_REQUIRED, MSG_USERNAME_REQUIRED, MSG_USERNAME_SHORT,
+};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use axum::{extract::State, http::StatusCode};
-use kid_proto::identity::v1::{SendVerificationRequest, VerifyEmailRequest};
+use kid_contracts::identity::v1::{SendVerificationRequest, VerifyEmailRequest};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};

@@ -1,7 +1,7 @@
 //! `GET /api/me`: the signed-in player, composed from identity and wallet asked in parallel.
 
 use axum::{Json, extract::State, http::StatusCode};
-use kid_proto::{
+use kid_contracts::{
     identity::v1::{ChangePasswordRequest, GetUserRequest, UpdateProfileRequest, User},
     wallet::v1::{GetAccountRequest, GetAccountResponse},
 };

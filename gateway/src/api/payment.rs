@@ -2,7 +2,7 @@
 //! player's latest transactions.
 
 use axum::{Json, extract::State, http::StatusCode};
-use kid_proto::{
+use kid_contracts::{
     payment::v1::{self as payment_pb, ListCardFeesRequest, ListMethodsRequest, SubmitCardRequest},
     wallet::v1::{self as pb, ListTransactionsRequest},
 };
@@ -17,10 +17,7 @@ use crate::{
     session::SignedIn,
     state::AppState,
 };
-
-/// What the card screen shows once a card is sent (spec section 4: a processing estimate of
-/// 1-30 s).
-const MSG_CARD_SENT: &str = "Gửi thẻ thành công! Thẻ của bạn sẽ được xử lý trong 1-30 giây.";
+use kid_contracts::messages::top_up::MSG_CARD_SENT;
 
 /// The spec's history shows the latest 10.
 const HISTORY_LENGTH: i32 = 10;

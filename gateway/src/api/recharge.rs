@@ -5,7 +5,8 @@ use axum::{
     extract::{Path, State},
     http::{HeaderMap, StatusCode},
 };
-use kid_proto::{
+use kid_contracts::money::IdempotencyKey;
+use kid_contracts::{
     identity::v1::GetUserRequest,
     recharge::v1::{self as pb, CreateRechargeRequest, GetRechargeInfoRequest, ListProductsRequest},
 };
@@ -21,13 +22,7 @@ use crate::{
     session::SignedIn,
     state::AppState,
 };
-
-/// Said when the wallet did not confirm the debit in time: the order will be completed (or
-/// dropped, with nothing taken) on its own, so the player must not pay again.
-const MSG_PAYING: &str =
-    "Giao dịch của bạn đang được xử lý. Hãy kiểm tra lịch sử giao dịch trước khi nạp lại.";
-const MSG_KEY_INVALID: &str =
-    "Mã yêu cầu (Idempotency-Key) không hợp lệ: cần từ 1 đến 128 ký tự ASCII in được.";
+use kid_contracts::messages::coin::{MSG_KEY_INVALID, MSG_PAYING};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -269,11 +264,9 @@ fn idempotency_key(headers: &HeaderMap) -> ApiResult<String> {
         None => Ok(Uuid::new_v4().to_string()),
         Some(value) => {
             let key = value.to_str().map(str::trim).unwrap_or_default();
-            let printable = key.chars().all(|c| c.is_ascii_graphic());
-            if key.is_empty() || key.len() > 128 || !printable {
-                return Err(ApiError::BadHeader(MSG_KEY_INVALID));
-            }
-            Ok(key.to_owned())
+            IdempotencyKey::parse(key)
+                .map(IdempotencyKey::into_string)
+                .ok_or(ApiError::BadHeader(MSG_KEY_INVALID))
         }
     }
 }

@@ -9,26 +9,23 @@ use axum::{
     extract::{Path, State},
     http::StatusCode,
 };
-use kid_proto::identity::v1::{
+use kid_contracts::identity::v1::{
     CheckResetTokenRequest, RecoverUsernameRequest, ResetPasswordRequest, SendResetEmailRequest,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::auth::{MSG_USERNAME_SHORT, one_field, require_captcha};
+use super::auth::{one_field, require_captcha};
 use crate::{
     client_address::ClientAddress,
     error::{ApiError, ApiResult, ValidJson},
     state::AppState,
 };
+pub use kid_contracts::messages::recovery::MSG_NEUTRAL;
+use kid_contracts::messages::recovery::{MSG_EMAIL_INVALID, MSG_EMAIL_REQUIRED, MSG_INVALID_RESET_LINK};
+use kid_contracts::messages::sign_in::MSG_USERNAME_SHORT;
 
-/// The spec's neutral success text (section 8).
-pub const MSG_NEUTRAL: &str = "Nếu thông tin bạn nhập khớp với một tài khoản, chúng tôi sẽ gửi email cho bạn trong vài phút. Hãy kiểm tra cả hộp thư rác (spam).";
-const MSG_INVALID_RESET_LINK: &str =
-    "Đường dẫn của bạn không hợp lệ hoặc đã hết hiệu lực, hãy thử gửi lại yêu cầu nhận mật khẩu mới.";
-const MSG_EMAIL_REQUIRED: &str = "Hãy nhập địa chỉ email của bạn";
-const MSG_EMAIL_INVALID: &str = "Địa chỉ email không hợp lệ";
 /// One mail a minute per username or address, whether or not it has an account.
 const MAIL_COOLDOWN: Duration = Duration::from_secs(60);
 

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use axum::{Json, extract::State, routing::post};
-use kid_proto::identity::v1::{ChangeEmailRequest, SecurityCodeAction, SendSecurityCodeRequest};
+use kid_contracts::identity::v1::{ChangeEmailRequest, SecurityCodeAction, SendSecurityCodeRequest};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -20,10 +20,8 @@ use crate::{
     state::AppState,
     throttle::PER_PASSWORD_CHECK,
 };
+use kid_contracts::messages::security::{MSG_ACTION, MSG_CODE_SENT};
 
-/// The spec's success message (section 8).
-const MSG_CODE_SENT: &str = "Mã bảo mật đã được gửi đến email của bạn!";
-const MSG_ACTION: &str = "Hành động cần xác nhận không hợp lệ.";
 /// One code a minute per player and action.
 const CODE_COOLDOWN: Duration = Duration::from_secs(60);
 

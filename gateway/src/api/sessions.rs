@@ -16,8 +16,7 @@ use crate::{
     session::{SignedIn, handle},
     state::AppState,
 };
-
-const MSG_NO_SESSION: &str = "Phiên đăng nhập này không còn tồn tại.";
+use kid_contracts::messages::session::MSG_NO_SESSION;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -11,8 +11,8 @@ use axum::{
     http::{HeaderMap, StatusCode},
     response::{IntoResponse, Response},
 };
+use kid_contracts::payment::v1::{ReceiveBankTransferRequest, ReceiveCardCallbackRequest};
 use kid_platform::webhook::MAX_HEADER_LENGTH;
-use kid_proto::payment::v1::{ReceiveBankTransferRequest, ReceiveCardCallbackRequest};
 use serde::Serialize;
 use tower_http::limit::RequestBodyLimitLayer;
 use utoipa::ToSchema;

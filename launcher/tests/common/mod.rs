@@ -4,13 +4,13 @@
 
 use std::{path::PathBuf, sync::Arc};
 
+use kid_contracts::wallet::v1::{CreditRequest, TopupType, wallet_service_client::WalletServiceClient};
 use kid_launcher::Stack;
 use kid_platform::{
     Settings,
     auth::{AttachInternalJwt, InternalJwt},
     grpc,
 };
-use kid_proto::wallet::v1::{CreditRequest, TopupType, wallet_service_client::WalletServiceClient};
 use lapin::{
     options::{BasicConsumeOptions, QueueBindOptions, QueueDeclareOptions},
     types::FieldTable,

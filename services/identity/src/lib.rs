@@ -8,11 +8,11 @@ pub mod grpc;
 
 use events::mail;
 
+use kid_contracts::identity::v1::identity_service_server::{IdentityServiceServer, SERVICE_NAME};
 use kid_platform::{
     auth,
     service::{ServiceHost, ServiceSpec},
 };
-use kid_proto::identity::v1::identity_service_server::{IdentityServiceServer, SERVICE_NAME};
 use sqlx::migrate::Migrator;
 use tonic::service::Routes;
 

@@ -3,13 +3,13 @@
 
 use std::sync::Arc;
 
+use kid_contracts::identity::v1::{GetUserRequest, identity_service_client::IdentityServiceClient};
 use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
     config::JwtSettings,
     db, grpc,
     service::Application,
 };
-use kid_proto::identity::v1::{GetUserRequest, identity_service_client::IdentityServiceClient};
 use secrecy::SecretString;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;

@@ -12,12 +12,12 @@ pub mod simulator;
 use std::sync::Arc;
 
 use aggregator::HttpAggregator;
+use kid_contracts::payment::v1::payment_service_server::{PaymentServiceServer, SERVICE_NAME};
 use kid_platform::{
     auth,
     service::{Gauge, ServiceHost, ServiceSpec},
     topology,
 };
-use kid_proto::payment::v1::payment_service_server::{PaymentServiceServer, SERVICE_NAME};
 use sqlx::migrate::Migrator;
 use tonic::service::Routes;
 

@@ -1,13 +1,12 @@
 //! Queues one service consumes and another publishes to. The publisher's outbox relay declares
-//! them too, so an event published before the consumer's first start is kept, not dropped.
+//! them too, so an event published before the consumer's first start is kept, not dropped. The
+//! routing keys and bodies are the contract (`kid_contracts::topics`); this is the plumbing.
+
+use kid_contracts::topics::{
+    PAYMENT_REFUND, PAYMENT_SETTLED, TOPUP_CORRECTED, TOPUP_FAILED, TOPUP_OPENED, TOPUP_RECEIVED,
+};
 
 use crate::{Settings, amqp::QueueSpec};
-
-/// Top-ups the payment service received, for the wallet to credit (bank, e-wallet, card).
-pub const TOPUP_OPENED: &str = "payment.topup.opened";
-pub const TOPUP_RECEIVED: &str = "payment.topup.received";
-pub const TOPUP_FAILED: &str = "payment.topup.failed";
-pub const TOPUP_CORRECTED: &str = "payment.topup.corrected";
 
 /// The wallet's queue of the payment service's top-up events.
 pub fn wallet_topups(settings: &Settings) -> QueueSpec {
@@ -17,69 +16,6 @@ pub fn wallet_topups(settings: &Settings) -> QueueSpec {
     )
 }
 
-/// The kinds of top-up, as the ledger names their transactions.
-pub const BANK_TRANSFER: &str = "bank-transfer";
-pub const E_WALLET: &str = "e-wallet";
-pub const CARD: &str = "card";
-
-/// `payment.topup.opened`: a card was sent to the aggregator; the history shows it pending.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TopupOpened {
-    pub idempotency_key: String,
-    pub user_id: uuid::Uuid,
-    pub topup_type: String,
-    pub source: String,
-    /// The declared face value.
-    pub amount_vnd: i64,
-    pub card_serial: String,
-}
-
-/// `payment.topup.received`: money arrived; the wallet credits `kp` plus the partner bonus.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TopupReceived {
-    pub idempotency_key: String,
-    pub user_id: uuid::Uuid,
-    pub topup_type: String,
-    pub source: String,
-    /// VND actually received: the transfer amount or the card's real value.
-    pub amount_vnd: i64,
-    /// Base KP, floored by the payment service.
-    pub kp: i64,
-    #[serde(default)]
-    pub card_serial: String,
-    #[serde(default)]
-    pub error_code: String,
-}
-
-/// `payment.topup.failed`: the aggregator refused a card.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TopupFailed {
-    pub idempotency_key: String,
-    pub user_id: uuid::Uuid,
-    pub error_code: String,
-}
-
-/// `payment.topup.corrected`: the aggregator lowered a credited card's value; `kp` is recalled
-/// (with the bonus it earned). It may overtake its `received`: the wallet then holds it.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TopupCorrected {
-    /// This correction's own key.
-    pub idempotency_key: String,
-    /// The key the top-up was credited with.
-    pub topup_key: String,
-    pub user_id: uuid::Uuid,
-    pub kp: i64,
-    pub corrected_amount_vnd: i64,
-}
-
-/// The recharge service's instructions to the wallet about a coin payment it debited.
-pub const PAYMENT_SETTLED: &str = "recharge.payment.settled";
-pub const PAYMENT_REFUND: &str = "recharge.payment.refund";
-
 /// The wallet's queue of the recharge service's payment outcomes. A durable queue, so an
 /// outcome decided while the wallet is down waits for it.
 pub fn wallet_recharges(settings: &Settings) -> QueueSpec {
@@ -87,27 +23,4 @@ pub fn wallet_recharges(settings: &Settings) -> QueueSpec {
         format!("{}.wallet.recharges", settings.amqp.exchange),
         &[PAYMENT_SETTLED, PAYMENT_REFUND],
     )
-}
-
-/// `recharge.payment.settled`: the game delivered the coin; the payment shows success.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PaymentSettled {
-    pub order_id: uuid::Uuid,
-    pub user_id: uuid::Uuid,
-    /// The credit.pay transaction.
-    pub transaction_id: uuid::Uuid,
-}
-
-/// `recharge.payment.refund`: the game failed or never answered; the KP goes back.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PaymentRefund {
-    /// `refund:<order id>`: one refund per order, however often this is delivered.
-    pub idempotency_key: String,
-    pub order_id: uuid::Uuid,
-    pub user_id: uuid::Uuid,
-    /// The credit.pay transaction refunded.
-    pub transaction_id: uuid::Uuid,
-    pub reason: String,
 }

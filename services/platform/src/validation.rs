@@ -6,20 +6,6 @@ use std::collections::BTreeMap;
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
 
-/// The `google.rpc.ErrorInfo` reason of a payment refused for the balance (the wallet's
-/// FAILED_PRECONDITION), so callers can tell it from other conflicts.
-pub const INSUFFICIENT_BALANCE: &str = "INSUFFICIENT_BALANCE";
-/// Said to players when a payment is larger than their balance.
-pub const MSG_INSUFFICIENT_BALANCE: &str = "Số dư KP của bạn không đủ để thực hiện giao dịch này.";
-
-/// True when `status` is the wallet refusing a payment for the balance.
-pub fn is_insufficient_balance(status: &Status) -> bool {
-    status.code() == Code::FailedPrecondition
-        && status
-            .get_details_error_info()
-            .is_some_and(|info| info.reason == INSUFFICIENT_BALANCE)
-}
-
 /// Per-field messages collected while parsing a request.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct FieldErrors(BTreeMap<&'static str, Vec<String>>);

@@ -8,17 +8,15 @@ pub mod grpc;
 #[cfg(feature = "reference-game")]
 pub mod reference_game;
 
-use events::contract;
-
+use kid_contracts::{
+    recharge::v1::recharge_service_server::{RechargeServiceServer, SERVICE_NAME},
+    wallet::v1::wallet_service_client::WalletServiceClient,
+};
 use kid_platform::{
     auth,
     grpc::lazy_channel,
     inbox::Consumer,
     service::{Gauge, ServiceHost, ServiceSpec},
-};
-use kid_proto::{
-    recharge::v1::recharge_service_server::{RechargeServiceServer, SERVICE_NAME},
-    wallet::v1::wallet_service_client::WalletServiceClient,
 };
 use sqlx::migrate::Migrator;
 use tonic::service::Routes;
@@ -31,7 +29,7 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
     migrator: &MIGRATOR,
     queues: |settings| {
         vec![
-            contract::results_queue(settings),
+            events::consumers::results_queue(settings),
             kid_platform::topology::wallet_recharges(settings),
         ]
     },
@@ -63,8 +61,12 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     let orders = app::orders::Orders::new(host.pool.clone(), wallet, settings.recharge.delivery_deadline());
     let shutdown = host.shutdown_token();
     host.spawn(
-        Consumer::new(host.pool.clone(), &settings, contract::results_queue(&settings))
-            .run(events::consumers::GameResults, shutdown.clone()),
+        Consumer::new(
+            host.pool.clone(),
+            &settings,
+            events::consumers::results_queue(&settings),
+        )
+        .run(events::consumers::GameResults, shutdown.clone()),
     );
     host.spawn(orders.clone().run_sweeper(
         settings.recharge.sweep_interval(),

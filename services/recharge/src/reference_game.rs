@@ -20,10 +20,9 @@ use time::OffsetDateTime;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-use crate::{
-    domain::catalogue::FAILING_ZONE,
-    events::contract::{self, Delivery, GameOrder, GameResult},
-};
+use kid_contracts::game::{self as contract, Delivery, GameOrder, GameResult};
+
+use crate::domain::catalogue::FAILING_ZONE;
 
 /// What the reference game answers to an order.
 pub fn answer(order: &GameOrder) -> GameResult {

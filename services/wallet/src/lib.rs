@@ -7,11 +7,11 @@ pub mod events;
 pub mod grpc;
 pub mod seed;
 
+use kid_contracts::wallet::v1::wallet_service_server::{SERVICE_NAME, WalletServiceServer};
 use kid_platform::{
     auth,
     service::{Gauge, ServiceHost, ServiceSpec},
 };
-use kid_proto::wallet::v1::wallet_service_server::{SERVICE_NAME, WalletServiceServer};
 use sqlx::migrate::Migrator;
 use tonic::service::Routes;
 

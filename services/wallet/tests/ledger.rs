@@ -5,8 +5,8 @@ mod common;
 
 use common::{Wallet, credit, debit, related, start};
 use futures::future::join_all;
-use kid_platform::topology::{self, TopupCorrected, TopupOpened, TopupReceived};
-use kid_proto::wallet::v1::{
+use kid_contracts::topics::{self, TopupCorrected, TopupOpened, TopupReceived};
+use kid_contracts::wallet::v1::{
     FailTopupRequest, ListTransactionsRequest, OpenTopupRequest, TopupType, TransactionStatus,
 };
 use kid_testing::eventually;
@@ -141,7 +141,7 @@ async fn a_correction_that_overtakes_its_credit_is_held_and_applied_after_it() {
     let opened = TopupOpened {
         idempotency_key: topup_key.clone(),
         user_id: player,
-        topup_type: topology::CARD.to_owned(),
+        topup_type: topics::CARD.to_owned(),
         source: "viettel".to_owned(),
         amount_vnd: 100_000,
         card_serial: "10000000000001".to_owned(),
@@ -156,22 +156,22 @@ async fn a_correction_that_overtakes_its_credit_is_held_and_applied_after_it() {
     let received = TopupReceived {
         idempotency_key: topup_key.clone(),
         user_id: player,
-        topup_type: topology::CARD.to_owned(),
+        topup_type: topics::CARD.to_owned(),
         source: "viettel".to_owned(),
         amount_vnd: 100_000,
         kp: 85_000,
         card_serial: "10000000000001".to_owned(),
         error_code: String::new(),
     };
-    wallet.publish(topology::TOPUP_OPENED, &opened).await;
-    wallet.publish(topology::TOPUP_CORRECTED, &corrected).await;
+    wallet.publish(topics::TOPUP_OPENED, &opened).await;
+    wallet.publish(topics::TOPUP_CORRECTED, &corrected).await;
     eventually("the early correction is held, not dead-lettered", async || {
         (wallet.held_corrections().await == 1).then_some(())
     })
     .await;
     assert_eq!(wallet.account(player).await.credit, 0);
 
-    wallet.publish(topology::TOPUP_RECEIVED, &received).await;
+    wallet.publish(topics::TOPUP_RECEIVED, &received).await;
     eventually("the held correction is applied after the credit", async || {
         let applied = wallet.account(player).await.credit == 42_500;
         (applied && wallet.held_corrections().await == 0).then_some(())
@@ -179,8 +179,8 @@ async fn a_correction_that_overtakes_its_credit_is_held_and_applied_after_it() {
     .await;
 
     // The broker's redeliveries of both change nothing.
-    wallet.publish(topology::TOPUP_CORRECTED, &corrected).await;
-    wallet.publish(topology::TOPUP_RECEIVED, &received).await;
+    wallet.publish(topics::TOPUP_CORRECTED, &corrected).await;
+    wallet.publish(topics::TOPUP_RECEIVED, &received).await;
     eventually("every message is handled, none dead-lettered", async || {
         (wallet.handled_topup_events().await == 5).then_some(())
     })
@@ -485,8 +485,8 @@ async fn the_database_itself_refuses_unbalanced_changed_or_overspending_postings
 async fn a_token_minted_for_the_gateway_cannot_credit_or_debit_a_wallet() {
     use std::sync::Arc;
 
+    use kid_contracts::wallet::v1::{GetAccountRequest, wallet_service_client::WalletServiceClient};
     use kid_platform::auth::{self, AttachInternalJwt, InternalJwt};
-    use kid_proto::wallet::v1::{GetAccountRequest, wallet_service_client::WalletServiceClient};
 
     let wallet = start().await;
     let player = Uuid::new_v4();

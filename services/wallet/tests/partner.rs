@@ -5,7 +5,7 @@ mod common;
 
 use common::{Wallet, related, start};
 use futures::future::join_all;
-use kid_proto::wallet::v1::{GetAccountResponse, TopupType, Transaction};
+use kid_contracts::wallet::v1::{GetAccountResponse, TopupType, Transaction};
 use kid_testing::eventually;
 use uuid::Uuid;
 

@@ -256,7 +256,7 @@ fn pick(len: usize, index: usize) -> Option<usize> {
 /// Every answer of a step must be the expected one (racing copies too), and all the same
 /// transaction. Returns the transaction a new operation made.
 fn agree(
-    answers: &[Result<kid_proto::wallet::v1::Transaction, tonic::Status>],
+    answers: &[Result<kid_contracts::wallet::v1::Transaction, tonic::Status>],
     expected: &Option<Expected>,
 ) -> Result<Option<String>, TestCaseError> {
     let mut ids = Vec::new();

@@ -12,9 +12,10 @@ use crate::{
     domain::{Email, FieldErrors, Password, PasswordHasher, ProfileChange, Strength, password},
     events::mail::{self, Mail},
 };
-
-const MSG_CURRENT_REQUIRED: &str = "Hãy nhập vào mật khẩu cũ.";
-const MSG_CURRENT_WRONG: &str = "Mật khẩu cũ không chính xác.";
+use kid_contracts::messages::account::{
+    MSG_CODE_REQUIRED, MSG_CODE_WRONG, MSG_CURRENT_REQUIRED, MSG_CURRENT_WRONG, MSG_EMAIL_INVALID,
+    MSG_EMAIL_SAME, MSG_PASSWORD_NOW_REQUIRED, MSG_PASSWORD_NOW_WRONG,
+};
 
 pub async fn update_profile(pool: &PgPool, user_id: Uuid, change: &ProfileChange) -> Result<UserRow, Error> {
     let name = change.name.as_ref();
@@ -84,14 +85,6 @@ pub async fn change_password(
     tracing::info!(%user_id, "password changed");
     Ok(())
 }
-
-const MSG_EMAIL_INVALID: &str = "Địa chỉ email bạn nhập không hợp lệ";
-const MSG_EMAIL_SAME: &str = "Địa chỉ email mới phải khác địa chỉ hiện tại.";
-const MSG_CODE_REQUIRED: &str = "Mã bảo mật không được bỏ trống";
-const MSG_CODE_WRONG: &str = "Mã bảo mật không chính xác hoặc đã hết hạn.";
-/// An email change asks for the password the account has now (not an "old" one).
-const MSG_PASSWORD_NOW_REQUIRED: &str = "Hãy nhập mật khẩu hiện tại của bạn.";
-const MSG_PASSWORD_NOW_WRONG: &str = "Mật khẩu hiện tại không chính xác.";
 
 fn one(field: &'static str, message: &str) -> Error {
     let mut errors = FieldErrors::default();

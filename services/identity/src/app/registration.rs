@@ -9,8 +9,7 @@ use crate::{
     db::{self, InsertError, NewUser, Taken, UserRow},
     domain::{Dob, Email, FieldErrors, Password, PasswordHasher, Strength, Username},
 };
-
-const MSG_USERNAME_TAKEN: &str = "Tên đăng nhập này đã có người sử dụng.";
+use kid_contracts::messages::registration::MSG_USERNAME_TAKEN;
 
 /// A registration form as the player sent it.
 pub struct Registration<'a> {

@@ -1,11 +1,12 @@
+use kid_contracts::messages;
+pub use kid_contracts::messages::dob::MSG_INVALID;
 use time::{Date, Month};
 
-pub const MSG_INVALID: &str = "Bạn cần nhập ngày hợp lệ.";
 pub const MIN_AGE: i32 = 13;
 pub const MAX_AGE: i32 = 100;
 
 pub fn msg_too_young() -> String {
-    format!("Bạn phải đủ {MIN_AGE} tuổi trở lên mới có thể đăng ký tài khoản.")
+    messages::dob::msg_too_young(MIN_AGE)
 }
 
 /// A date of birth of someone at least 13 and at most 100 years old on `today`.

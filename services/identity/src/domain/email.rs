@@ -1,5 +1,4 @@
-pub const MSG_REQUIRED: &str = "Hãy nhập địa chỉ email của bạn";
-pub const MSG_INVALID: &str = "Địa chỉ email không hợp lệ";
+pub use kid_contracts::messages::email::{MSG_INVALID, MSG_REQUIRED};
 
 /// An address of at most 128 characters with one `@`, a local part and a dotted domain.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,13 +2,10 @@
 //! and phone"). Only the parts a request carries change; a name's parts change together.
 
 use super::FieldErrors;
-
-pub const MSG_FIRST_NAME_REQUIRED: &str = "Hãy nhập tên của bạn";
-pub const MSG_LAST_NAME_REQUIRED: &str = "Hãy nhập họ của bạn";
-pub const MSG_NAME_TOO_LONG: &str = "Tên không được dài quá 128 ký tự.";
-pub const MSG_LANGUAGE: &str = "Ngôn ngữ bạn chọn chưa được hỗ trợ.";
-pub const MSG_PHONE_REQUIRED: &str = "Hãy nhập vào số điện thoại của bạn";
-pub const MSG_PHONE_INVALID: &str = "Số điện thoại không hợp lệ";
+pub use kid_contracts::messages::profile::{
+    MSG_FIRST_NAME_REQUIRED, MSG_LANGUAGE, MSG_LAST_NAME_REQUIRED, MSG_NAME_TOO_LONG, MSG_PHONE_INVALID,
+    MSG_PHONE_REQUIRED,
+};
 
 const MAX_NAME: usize = 128;
 const MAX_PHONE: usize = 15;

@@ -1,7 +1,4 @@
-pub const MSG_REQUIRED: &str = "Hãy chọn một tên đăng nhập.";
-pub const MSG_LENGTH: &str = "Tên đăng nhập phải có từ 4 đến 32 ký tự.";
-pub const MSG_CHARACTERS: &str =
-    "Tên đăng nhập chỉ được sử dụng các chữ cái (a-z), số (0-9) và dấu gạch dưới (_).";
+pub use kid_contracts::messages::username::{MSG_CHARACTERS, MSG_LENGTH, MSG_REQUIRED};
 
 /// 4 to 32 of a-z, 0-9 and `_`.
 #[derive(Debug, Clone, PartialEq, Eq)]

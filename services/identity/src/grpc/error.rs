@@ -6,12 +6,7 @@ use crate::{
     app::Error,
     domain::{FieldErrors, password::HashError},
 };
-
-const MSG_ALREADY_VERIFIED: &str = "Địa chỉ email của bạn đã được xác minh.";
-/// The spec's text (section 8).
-const MSG_INVALID_RESET_LINK: &str =
-    "Đường dẫn của bạn không hợp lệ hoặc đã hết hiệu lực, hãy thử gửi lại yêu cầu nhận mật khẩu mới.";
-const MSG_INVALID_LINK: &str = "Đường dẫn xác minh không hợp lệ hoặc đã hết hiệu lực.";
+use kid_contracts::messages::links::{MSG_ALREADY_VERIFIED, MSG_INVALID_LINK, MSG_INVALID_RESET_LINK};
 
 impl From<Error> for Status {
     fn from(error: Error) -> Self {

@@ -2,7 +2,7 @@
 
 mod error;
 
-use kid_proto::identity::v1::{
+use kid_contracts::identity::v1::{
     AuthenticateRequest, AuthenticateResponse, ChangeEmailRequest, ChangeEmailResponse,
     ChangePasswordRequest, ChangePasswordResponse, CheckResetTokenRequest, CheckResetTokenResponse,
     GetUserRequest, GetUserResponse, RecoverUsernameRequest, RecoverUsernameResponse, RegisterRequest,

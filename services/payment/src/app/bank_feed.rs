@@ -3,10 +3,8 @@
 //! it holds, deduplicated on the provider's id, matched to a player by the transfer content,
 //! and a matched one is handed to the wallet through the outbox.
 
-use kid_platform::{
-    outbox,
-    topology::{self, TopupReceived},
-};
+use kid_contracts::topics::{self, TopupReceived};
+use kid_platform::outbox;
 use serde::Deserialize;
 use serde_json::Value;
 use sqlx::PgPool;
@@ -154,14 +152,14 @@ pub async fn receive(
     let event = TopupReceived {
         idempotency_key: events::bank_feed_topup_key(&provider_id),
         user_id,
-        topup_type: kind.unwrap_or(topology::BANK_TRANSFER).to_owned(),
+        topup_type: kind.unwrap_or(topics::BANK_TRANSFER).to_owned(),
         source: method.code.clone(),
         amount_vnd: transfer.transfer_amount,
         kp,
         card_serial: String::new(),
         error_code: String::new(),
     };
-    outbox::enqueue(&mut tx, topology::TOPUP_RECEIVED, &event).await?;
+    outbox::enqueue(&mut tx, topics::TOPUP_RECEIVED, &event).await?;
     tx.commit().await?;
     tracing::info!(%provider_id, %user_id, amount_vnd = transfer.transfer_amount, kp, "bank-feed transfer matched");
     Ok(Receipt::Credited)

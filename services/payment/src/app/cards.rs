@@ -2,11 +2,8 @@
 //! aggregator; the aggregator's signed callback settles it, and a later callback may correct
 //! it. Every outcome reaches the wallet through the outbox, keyed by the order.
 
-use kid_platform::{
-    outbox,
-    topology::{self, TopupCorrected, TopupFailed, TopupOpened, TopupReceived},
-    validation::FieldErrors,
-};
+use kid_contracts::topics::{self, TopupCorrected, TopupFailed, TopupOpened, TopupReceived};
+use kid_platform::{outbox, validation::FieldErrors};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -21,9 +18,7 @@ use crate::{
     },
     events,
 };
-
-pub const MSG_ALREADY_PENDING: &str = "Thẻ này đang được xử lý, hãy chờ kết quả trước khi nạp lại.";
-pub const MSG_REFUSED: &str = "Nhà cung cấp từ chối thẻ này, hãy kiểm tra lại thông tin thẻ.";
+pub use kid_contracts::messages::card_order::{MSG_ALREADY_PENDING, MSG_REFUSED};
 
 #[derive(Debug, thiserror::Error)]
 pub enum CardError {
@@ -122,12 +117,12 @@ pub async fn submit(
     let opened = TopupOpened {
         idempotency_key: events::card_topup_key(order_id),
         user_id: input.user_id,
-        topup_type: topology::CARD.to_owned(),
+        topup_type: topics::CARD.to_owned(),
         source: input.provider.clone(),
         amount_vnd: input.value,
         card_serial: input.serial.clone(),
     };
-    outbox::enqueue(&mut tx, topology::TOPUP_OPENED, &opened).await?;
+    outbox::enqueue(&mut tx, topics::TOPUP_OPENED, &opened).await?;
     tx.commit().await?;
 
     let request = CardRequest {
@@ -173,7 +168,7 @@ async fn fail(
         user_id,
         error_code: error_code.to_owned(),
     };
-    outbox::enqueue(conn, topology::TOPUP_FAILED, &failed).await?;
+    outbox::enqueue(conn, topics::TOPUP_FAILED, &failed).await?;
     Ok(())
 }
 
@@ -254,14 +249,14 @@ pub async fn callback(
             let received = TopupReceived {
                 idempotency_key: events::card_topup_key(order_id),
                 user_id: order.user_id,
-                topup_type: topology::CARD.to_owned(),
+                topup_type: topics::CARD.to_owned(),
                 source: order.provider.clone(),
                 amount_vnd: real_value,
                 kp,
                 card_serial: order.serial.clone(),
                 error_code: error_code.unwrap_or_default().to_owned(),
             };
-            outbox::enqueue(&mut tx, topology::TOPUP_RECEIVED, &received).await?;
+            outbox::enqueue(&mut tx, topics::TOPUP_RECEIVED, &received).await?;
             Settlement::Settled
         }
         CardStatus::Pending => {
@@ -283,7 +278,7 @@ pub async fn callback(
                     kp: recalled,
                     corrected_amount_vnd: real_value,
                 };
-                outbox::enqueue(&mut tx, topology::TOPUP_CORRECTED, &corrected).await?;
+                outbox::enqueue(&mut tx, topics::TOPUP_CORRECTED, &corrected).await?;
             }
             tx.commit().await?;
             tracing::warn!(%order_id, real_value, recalled, "card corrected by the aggregator");

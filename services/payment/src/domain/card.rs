@@ -1,27 +1,13 @@
 //! Phone and game cards: what a card order must hold, and the KP a card's value credits.
 
+pub use kid_contracts::messages::card::{
+    MSG_PIN_REQUIRED, MSG_PROVIDER_REQUIRED, MSG_PROVIDER_UNKNOWN, MSG_SERIAL_REQUIRED, MSG_VALUE_REQUIRED,
+    msg_pin_length, msg_serial_length, msg_unsupported,
+};
 use rust_decimal::{Decimal, prelude::ToPrimitive};
 
 pub const MIN_VALUE: i64 = 10_000;
 pub const MAX_VALUE: i64 = 5_000_000;
-
-pub const MSG_PROVIDER_REQUIRED: &str = "Hãy chọn loại thẻ bạn muốn nạp.";
-pub const MSG_VALUE_REQUIRED: &str = "Hãy chọn mệnh giá bạn muốn nạp.";
-pub const MSG_PIN_REQUIRED: &str = "Hãy nhập vào mã thẻ.";
-pub const MSG_SERIAL_REQUIRED: &str = "Hãy nhập vào số seri của thẻ.";
-pub const MSG_PROVIDER_UNKNOWN: &str = "Loại thẻ bạn chọn không tồn tại.";
-
-pub fn msg_pin_length(limit: usize) -> String {
-    format!("Mã thẻ phải có {limit} ký tự.")
-}
-
-pub fn msg_serial_length(limit: usize) -> String {
-    format!("Số seri phải có {limit} ký tự.")
-}
-
-pub fn msg_unsupported(provider: &str) -> String {
-    format!("Thẻ {provider} tạm thời chưa được hỗ trợ")
-}
 
 /// KP a card credits: floor(value × (100 − fee%) / 100 × exchangeRate), floored once.
 pub fn kp_for(value: i64, fee_percent: Decimal, exchange_rate: Decimal) -> Option<i64> {

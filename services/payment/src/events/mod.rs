@@ -1,4 +1,4 @@
-//! What payment publishes to the wallet (`topup.*`, bodies in `kid_platform::topology`): every
+//! What payment publishes to the wallet (`topup.*`, bodies in `kid_contracts::topics`): every
 //! top-up is keyed so the wallet credits it once, whatever is redelivered.
 
 use uuid::Uuid;

@@ -3,13 +3,13 @@
 
 use std::sync::Arc;
 
-use kid_platform::config::PaymentSettings;
-use kid_proto::payment::v1::{
+use kid_contracts::payment::v1::{
     CardFee, CardProvider, ListCardFeesRequest, ListCardFeesResponse, ListMethodsRequest,
     ListMethodsResponse, MethodType, ReceiveBankTransferRequest, ReceiveBankTransferResponse,
     ReceiveCardCallbackRequest, ReceiveCardCallbackResponse, SubmitCardRequest, SubmitCardResponse,
     TransferMethod, payment_service_server::PaymentService,
 };
+use kid_platform::config::PaymentSettings;
 use secrecy::ExposeSecret;
 use sqlx::PgPool;
 use time::OffsetDateTime;

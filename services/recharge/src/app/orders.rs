@@ -15,12 +15,9 @@
 
 use std::time::Duration;
 
-use kid_platform::{
-    auth::AttachInternalJwt,
-    outbox::OutboxError,
-    validation::{FieldErrors, MSG_INSUFFICIENT_BALANCE, is_insufficient_balance},
-};
-use kid_proto::wallet::v1::{CoinMetadata, DebitRequest, wallet_service_client::WalletServiceClient};
+use kid_contracts::wallet::v1::{CoinMetadata, DebitRequest, wallet_service_client::WalletServiceClient};
+use kid_contracts::{messages::wallet::MSG_INSUFFICIENT_BALANCE, reasons::is_insufficient_balance};
+use kid_platform::{auth::AttachInternalJwt, outbox::OutboxError, validation::FieldErrors};
 use sqlx::PgPool;
 use tonic::{service::interceptor::InterceptedService, transport::Channel};
 use uuid::Uuid;

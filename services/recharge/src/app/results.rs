@@ -1,20 +1,17 @@
 //! A game's answer to an order, applied in the inbox's transaction: the first answer to an
 //! order awaiting delivery decides it; every answer is kept with what it did.
 
-use kid_platform::{
-    inbox::HandlerError,
-    outbox,
-    topology::{self, PaymentSettled},
+use kid_contracts::{
+    game::{Delivery, GameResult},
+    topics::{self, PaymentSettled},
 };
+use kid_platform::{inbox::HandlerError, outbox};
 use sqlx::PgConnection;
 
 use crate::{
     db::{self, orders::ResultRecord},
     domain::{OrderState, order::Effect},
-    events::{
-        self,
-        contract::{Delivery, GameResult},
-    },
+    events,
 };
 
 /// Applies a game's answer in the inbox's transaction: the first answer to an order awaiting
@@ -45,7 +42,7 @@ pub async fn apply_result(
                     user_id: order.user_id,
                     transaction_id,
                 };
-                outbox::enqueue(conn, topology::PAYMENT_SETTLED, &event)
+                outbox::enqueue(conn, topics::PAYMENT_SETTLED, &event)
                     .await
                     .map_err(|error| HandlerError::Transient(error.to_string()))?;
             }

@@ -4,12 +4,9 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::OrderState;
-
-pub const MSG_ZONE_REQUIRED: &str = "Hãy chọn máy chủ bạn muốn nạp.";
-pub const MSG_ZONE_UNKNOWN: &str = "Máy chủ bạn chọn không tồn tại.";
-pub const MSG_AMOUNT_REQUIRED: &str = "Hãy chọn mệnh giá bạn muốn nạp.";
-pub const MSG_AMOUNT_UNKNOWN: &str = "Mệnh giá bạn chọn không có trong danh sách.";
-pub const MSG_KEY_REUSED: &str = "Yêu cầu nạp này đã được gửi trước đó với nội dung khác.";
+pub use kid_contracts::messages::order::{
+    MSG_AMOUNT_REQUIRED, MSG_AMOUNT_UNKNOWN, MSG_KEY_REUSED, MSG_ZONE_REQUIRED, MSG_ZONE_UNKNOWN,
+};
 
 /// Why the game's order failed when it never answered.
 pub const REASON_DEADLINE: &str = "no answer before the delivery deadline";

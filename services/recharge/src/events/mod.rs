@@ -1,6 +1,5 @@
-//! Recharge's messages: the contract with game teams (`contract`), what it consumes (the
-//! games' answers) and what it publishes (orders for games, settlements and refunds).
+//! Recharge's messages: what it consumes (the games' answers) and what it publishes (orders for
+//! games, settlements and refunds). The contract with game teams is `kid_contracts::game`.
 
 pub mod consumers;
-pub mod contract;
 pub mod published;

@@ -1,15 +1,15 @@
 //! What recharge publishes, each in the transaction that decided it: the game's order (see
 //! `contract`), and the settlement or refund of its payment for the wallet.
 
-use kid_platform::{
-    outbox::{self, OutboxError},
-    topology::{self, PaymentRefund},
+use kid_contracts::{
+    game::{self, GameOrder},
+    topics::{self, PaymentRefund},
 };
+use kid_platform::outbox::{self, OutboxError};
 use sqlx::PgConnection;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::contract::GameOrder;
 use crate::domain::order::Order;
 
 /// The key the wallet refunds an order's payment by: once, whatever decided it.
@@ -26,7 +26,7 @@ pub async fn send_to_game(
 ) -> Result<(), OutboxError> {
     let message_id = Uuid::now_v7();
     let message = GameOrder {
-        schema_version: super::contract::SCHEMA_VERSION,
+        schema_version: game::SCHEMA_VERSION,
         message_id,
         order_id: order.id,
         transaction_id,
@@ -44,7 +44,7 @@ pub async fn send_to_game(
     outbox::enqueue_with_id(
         conn,
         message_id,
-        &super::contract::order_routing_key(&order.product_code),
+        &game::order_routing_key(&order.product_code),
         &message,
     )
     .await?;
@@ -62,7 +62,7 @@ pub async fn refund(conn: &mut PgConnection, order: &Order, reason: &str) -> Res
         transaction_id,
         reason: reason.to_owned(),
     };
-    outbox::enqueue(conn, topology::PAYMENT_REFUND, &event)
+    outbox::enqueue(conn, topics::PAYMENT_REFUND, &event)
         .await
         .map(drop)
 }

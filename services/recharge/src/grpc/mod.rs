@@ -1,6 +1,7 @@
 //! The tonic service: the catalogue and order placement.
 
-use kid_proto::recharge::v1::{
+use kid_contracts::money::IdempotencyKey;
+use kid_contracts::recharge::v1::{
     self as pb, CreateRechargeRequest, CreateRechargeResponse, GetRechargeInfoRequest,
     GetRechargeInfoResponse, ListProductsRequest, ListProductsResponse,
     recharge_service_server::RechargeService,
@@ -17,8 +18,7 @@ use crate::{
         order::{MSG_KEY_REUSED, NewOrder},
     },
 };
-
-pub const MSG_UNKNOWN_PRODUCT: &str = "Không tìm thấy sản phẩm.";
+pub use kid_contracts::messages::catalogue::MSG_UNKNOWN_PRODUCT;
 
 type Answer<T> = Result<Response<T>, Status>;
 
@@ -142,16 +142,13 @@ impl RechargeService for Recharge {
             .user_id
             .parse()
             .map_err(|_| Status::invalid_argument("user_id is not a UUID"))?;
-        let key = request.idempotency_key.trim();
-        if key.is_empty() || key.len() > 128 {
-            return Err(Status::invalid_argument(
-                "idempotency_key must be 1 to 128 characters",
-            ));
-        }
+        let key = IdempotencyKey::parse(request.idempotency_key.trim()).ok_or_else(|| {
+            Status::invalid_argument("idempotency_key must be 1 to 128 printable ASCII characters")
+        })?;
         let placed = self
             .orders
             .place(NewOrder {
-                key: key.to_owned(),
+                key: key.into_string(),
                 user_id,
                 username: request.username,
                 product_code: request.product_code,

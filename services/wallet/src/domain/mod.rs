@@ -1,10 +1,9 @@
 //! The money rules of `money.md`, as pure functions over integer amounts.
 
-mod money;
 mod partner;
 pub mod payload;
 
-pub use money::{Kp, Vnd};
+pub use kid_contracts::money::{Kp, Vnd};
 pub use partner::{BonusRate, PartnerStatus, TopupWindow, WINDOW_DAYS, bonus_rate_for, bonus_recalled};
 
 /// An aggregator's correction of a top-up known by its key (it may not be credited yet).

@@ -4,13 +4,14 @@
 
 use std::time::Duration;
 
+use kid_contracts::topics::{
+    self, PaymentRefund, PaymentSettled, TopupCorrected, TopupFailed, TopupOpened, TopupReceived,
+};
 use kid_platform::{
     Settings,
     amqp::QueueSpec,
     inbox::{Consumer, Handler, HandlerError, HandlerFuture, Message},
-    topology::{
-        self, PaymentRefund, PaymentSettled, TopupCorrected, TopupFailed, TopupOpened, TopupReceived,
-    },
+    topology,
 };
 use serde::Deserialize;
 use sqlx::{PgConnection, PgPool};
@@ -107,9 +108,9 @@ struct Topups {
 
 fn topup_type(value: &str) -> Result<ledger::TopupType, HandlerError> {
     match value {
-        topology::BANK_TRANSFER => Ok(ledger::TopupType::BankTransfer),
-        topology::E_WALLET => Ok(ledger::TopupType::EWallet),
-        topology::CARD => Ok(ledger::TopupType::Card),
+        topics::BANK_TRANSFER => Ok(ledger::TopupType::BankTransfer),
+        topics::E_WALLET => Ok(ledger::TopupType::EWallet),
+        topics::CARD => Ok(ledger::TopupType::Card),
         other => Err(HandlerError::Permanent(format!("unknown top-up type {other}"))),
     }
 }
@@ -133,7 +134,7 @@ fn ledger_error(error: LedgerError) -> HandlerError {
 impl Topups {
     async fn apply(&self, conn: &mut PgConnection, message: &Message) -> Result<(), HandlerError> {
         match message.routing_key.as_str() {
-            topology::TOPUP_OPENED => {
+            topics::TOPUP_OPENED => {
                 let event: TopupOpened = message.json()?;
                 let opening = ledger::TopupOpening {
                     key: event.idempotency_key,
@@ -148,7 +149,7 @@ impl Topups {
                     .await
                     .map_err(ledger_error)?;
             }
-            topology::TOPUP_RECEIVED => {
+            topics::TOPUP_RECEIVED => {
                 let event: TopupReceived = message.json()?;
                 let credit = ledger::TopupCredit {
                     key: event.idempotency_key,
@@ -163,14 +164,14 @@ impl Topups {
                 let credited = self.ledger.credit(conn, &credit).await.map_err(ledger_error)?;
                 tracing::info!(transaction_id = %credited.row.id, user_id = %credit.user_id, kp = credit.kp.get(), "top-up credited");
             }
-            topology::TOPUP_FAILED => {
+            topics::TOPUP_FAILED => {
                 let event: TopupFailed = message.json()?;
                 self.ledger
                     .fail_topup(conn, &event.idempotency_key, event.user_id, &event.error_code)
                     .await
                     .map_err(ledger_error)?;
             }
-            topology::TOPUP_CORRECTED => {
+            topics::TOPUP_CORRECTED => {
                 let event: TopupCorrected = message.json()?;
                 let correction = ledger::Correction {
                     key: event.idempotency_key,
@@ -237,7 +238,7 @@ struct Recharges {
 impl Recharges {
     async fn apply(&self, conn: &mut PgConnection, message: &Message) -> Result<(), HandlerError> {
         match message.routing_key.as_str() {
-            topology::PAYMENT_SETTLED => {
+            topics::PAYMENT_SETTLED => {
                 let event: PaymentSettled = message.json()?;
                 let payment = self
                     .ledger
@@ -248,7 +249,7 @@ impl Recharges {
                     tracing::warn!(order_id = %event.order_id, transaction_id = %event.transaction_id, "delivery reported for a refunded payment; kept refunded");
                 }
             }
-            topology::PAYMENT_REFUND => {
+            topics::PAYMENT_REFUND => {
                 let event: PaymentRefund = message.json()?;
                 let refund = ledger::Refund {
                     key: event.idempotency_key,

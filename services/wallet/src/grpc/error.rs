@@ -5,9 +5,9 @@ use tonic_types::{ErrorDetails, StatusExt};
 
 use crate::app::LedgerError;
 
-use kid_platform::validation::INSUFFICIENT_BALANCE;
 /// Said to players when a payment is larger than their balance.
-pub use kid_platform::validation::MSG_INSUFFICIENT_BALANCE as MSG_INSUFFICIENT;
+pub use kid_contracts::messages::wallet::MSG_INSUFFICIENT_BALANCE as MSG_INSUFFICIENT;
+use kid_contracts::reasons::INSUFFICIENT_BALANCE;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {

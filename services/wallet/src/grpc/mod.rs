@@ -3,13 +3,14 @@
 
 mod error;
 
-use kid_platform::auth;
-use kid_proto::wallet::v1::{
+use kid_contracts::money::IdempotencyKey;
+use kid_contracts::wallet::v1::{
     self as pb, CreditRequest, CreditResponse, DebitRequest, DebitResponse, FailTopupRequest,
     FailTopupResponse, GetAccountRequest, GetAccountResponse, ListTransactionsRequest,
     ListTransactionsResponse, OpenTopupRequest, OpenTopupResponse, RecallRequest, RecallResponse,
     RefundRequest, RefundResponse, wallet_service_server::WalletService,
 };
+use kid_platform::auth;
 use serde_json::Value;
 use sqlx::{PgConnection, PgPool};
 use tonic::{Request, Response, Status};
@@ -24,8 +25,6 @@ use crate::{
     },
     domain::{Kp, TxStatus, Vnd},
 };
-
-const MAX_KEY_LENGTH: usize = 200;
 
 /// Who may move money into a player's wallet or take it back: payment, and operators by hand.
 /// The gateway, which faces the internet, never can.
@@ -69,10 +68,11 @@ fn transaction_id(value: &str) -> Result<Uuid, Error> {
 }
 
 fn key(value: &str) -> Result<String, Error> {
-    if value.trim().is_empty() || value.len() > MAX_KEY_LENGTH {
-        return Err(Error::InvalidArgument("idempotency_key must be 1 to 200 bytes"));
-    }
-    Ok(value.to_owned())
+    IdempotencyKey::parse(value)
+        .map(IdempotencyKey::into_string)
+        .ok_or(Error::InvalidArgument(
+            "idempotency_key must be 1 to 128 printable ASCII characters",
+        ))
 }
 
 fn kp(value: i64) -> Result<Kp, Error> {

@@ -4,15 +4,15 @@
 
 use std::sync::Arc;
 
+use kid_contracts::wallet::v1::{
+    CoinMetadata, CreditRequest, DebitRequest, GetAccountRequest, GetAccountResponse, RecallRequest,
+    RefundRequest, TopupType, Transaction, wallet_service_client::WalletServiceClient,
+};
 use kid_platform::{
     Settings,
     auth::{AttachInternalJwt, InternalJwt},
     db, grpc,
     service::Application,
-};
-use kid_proto::wallet::v1::{
-    CoinMetadata, CreditRequest, DebitRequest, GetAccountRequest, GetAccountResponse, RecallRequest,
-    RefundRequest, TopupType, Transaction, wallet_service_client::WalletServiceClient,
 };
 use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;

@@ -1,4 +1,14 @@
-//! Generated gRPC types and clients/servers, one module per versioned package.
+//! What more than one process shares, in one place: the gRPC contracts (generated from
+//! `kid/<service>/v1`, one module per versioned package), the events between services
+//! (`topics`) and with game teams (`game`), the money types and the idempotency-key rule
+//! (`money`), the error reasons on statuses (`reasons`) and every Vietnamese text a player can be
+//! shown (`messages`).
+
+pub mod game;
+pub mod messages;
+pub mod money;
+pub mod reasons;
+pub mod topics;
 
 /// `kid.identity.v1`: accounts, credentials, email tokens, security codes.
 pub mod identity {

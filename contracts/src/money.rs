@@ -1,4 +1,5 @@
-//! Amounts as whole numbers: KP in points, VND in dong. Never negative, never a float.
+//! Amounts as whole numbers: KP in points, VND in dong, game coin in coins. Never negative,
+//! never a float. And the idempotency key every money call is keyed by, with its one rule.
 
 use std::fmt;
 
@@ -48,6 +49,39 @@ macro_rules! amount {
 
 amount!(Kp, "KP");
 amount!(Vnd, "VND");
+amount!(Coins, "coins");
+
+/// The longest idempotency key anyone may send us.
+pub const MAX_KEY_LENGTH: usize = 128;
+
+/// The key a caller retries a money operation with: the same key moves money once. One rule
+/// for every door (the REST header, the recharge and wallet calls): 1 to 128 printable ASCII
+/// characters, no spaces.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct IdempotencyKey(String);
+
+impl IdempotencyKey {
+    /// `None` when `value` breaks the rule.
+    pub fn parse(value: &str) -> Option<Self> {
+        let valid =
+            !value.is_empty() && value.len() <= MAX_KEY_LENGTH && value.chars().all(|c| c.is_ascii_graphic());
+        valid.then(|| Self(value.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl fmt::Display for IdempotencyKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -58,6 +92,17 @@ mod tests {
         assert_eq!(Kp::parse(-1), None);
         assert_eq!(Kp::parse(0), Some(Kp::ZERO));
         assert_eq!(Vnd::parse(500_000).map(Vnd::get), Some(500_000));
+    }
+
+    #[test]
+    fn an_idempotency_key_is_1_to_128_printable_ascii_characters() {
+        assert!(IdempotencyKey::parse("order-1").is_some());
+        assert!(IdempotencyKey::parse(&"k".repeat(128)).is_some());
+        assert_eq!(IdempotencyKey::parse(""), None);
+        assert_eq!(IdempotencyKey::parse(&"k".repeat(129)), None);
+        assert_eq!(IdempotencyKey::parse("two words"), None);
+        assert_eq!(IdempotencyKey::parse("mã-đơn"), None);
+        assert_eq!(IdempotencyKey::parse("tab\tkey"), None);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The contract with game teams (docs/game-contract): orders we publish per product, and the
-//! delivery results games publish back, on the events exchange.
+//! delivery results games publish back, on the events exchange. The routing keys and bodies are
+//! checked against the AsyncAPI document's schemas by the game-contract tests.
 
-use kid_platform::{Settings, amqp::QueueSpec};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -27,14 +27,6 @@ pub const ALL_RESULTS: &str = "recharge.result.*";
 /// The product a result's routing key names, `recharge.result.<productCode>`.
 pub fn result_product(routing_key: &str) -> Option<&str> {
     routing_key.strip_prefix("recharge.result.")
-}
-
-/// The recharge service's queue of the games' answers.
-pub fn results_queue(settings: &Settings) -> QueueSpec {
-    QueueSpec::new(
-        format!("{}.recharge.game-results", settings.amqp.exchange),
-        &[ALL_RESULTS],
-    )
 }
 
 /// An order for a game to credit (schemas/recharge-order.json).

@@ -1,0 +1,44 @@
+//! Password rules, on every form that sets one (the spec words sign-up, change and reset differently).
+
+pub const MSG_REQUIRED: &str = "Nhập vào mật khẩu.";
+
+pub const MSG_TOO_LONG: &str = "Mật khẩu không được dài quá 128 ký tự.";
+
+pub const MSG_WEAK: &str =
+    "Mật khẩu quá yếu, hãy chọn mật khẩu mạnh hơn: dùng cả chữ cái, chữ số và ký hiệu.";
+
+pub const MSG_CONFIRM_REQUIRED: &str = "Nhập vào mật khẩu xác nhận.";
+
+pub const MSG_CONFIRM_MISMATCH: &str = "Mật khẩu xác nhận không trùng khớp.";
+
+pub fn msg_too_short(min_length: impl std::fmt::Display) -> String {
+    format!("Mật khẩu phải có tối thiểu {min_length} ký tự.")
+}
+
+/// The messages of one form's password rules: the spec words sign-up and reset differently.
+#[derive(Debug, Clone, Copy)]
+pub struct Messages {
+    pub required: &'static str,
+    pub too_short: &'static str,
+    pub weak: &'static str,
+    pub confirm_required: &'static str,
+    pub confirm_mismatch: &'static str,
+}
+
+/// The change-password form (spec section 5): a medium password.
+pub const CHANGE: Messages = Messages {
+    required: "Hãy nhập vào mật khẩu mới của bạn.",
+    too_short: "Mật khẩu phải có tối thiểu 8 ký tự.",
+    weak: MSG_WEAK,
+    confirm_required: "Hãy nhập vào mật khẩu xác nhận.",
+    confirm_mismatch: "Mật khẩu xác nhận không trùng khớp.",
+};
+
+/// The reset-password form (spec section 5): a strong password.
+pub const RESET: Messages = Messages {
+    required: "Hãy nhập mật khẩu mới",
+    too_short: "Mật khẩu phải có tối thiểu 8 ký tự",
+    weak: "Mật khẩu chưa đủ mạnh, hãy chọn mật khẩu mạnh hơn: cần có ít nhất 3 loại ký tự, trong đó có ký hiệu.",
+    confirm_required: "Hãy nhập mật khẩu xác nhận",
+    confirm_mismatch: "Mật khẩu xác nhận không trùng khớp",
+};

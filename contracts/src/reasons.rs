@@ -1,0 +1,16 @@
+//! The `google.rpc.ErrorInfo` reasons a service puts on a status, so a caller can tell one
+//! refusal from another with the same gRPC code.
+
+use tonic::{Code, Status};
+use tonic_types::StatusExt;
+
+/// A payment refused for the balance (the wallet's FAILED_PRECONDITION).
+pub const INSUFFICIENT_BALANCE: &str = "INSUFFICIENT_BALANCE";
+
+/// True when `status` is the wallet refusing a payment for the balance.
+pub fn is_insufficient_balance(status: &Status) -> bool {
+    status.code() == Code::FailedPrecondition
+        && status
+            .get_details_error_info()
+            .is_some_and(|info| info.reason == INSUFFICIENT_BALANCE)
+}
