@@ -5,16 +5,14 @@
 //! each event is published once, each overdue order refunded once, and the day's schedule run
 //! once when both wallet replicas start together.
 
-mod common;
-
 use std::{collections::HashMap, time::Duration};
 
-use common::{Portal, buy, eventually, fund_at, get_json, registered, start};
 use futures::StreamExt;
 use kid_platform::{
     Settings, db,
     service::{Application, ServiceSpec},
 };
+use kid_testing::portal::{Portal, buy, eventually, fund_at, get_json, registered, start};
 use serde_json::{Value, json};
 use tokio::{sync::Mutex, task::JoinHandle};
 use tokio_util::sync::CancellationToken;
@@ -27,7 +25,7 @@ struct Spy(std::sync::Arc<Mutex<Vec<(String, String, Value)>>>);
 
 impl Spy {
     async fn bind(settings: &Settings) -> Self {
-        let (channel, mut deliveries) = common::listen(settings, "#", true).await;
+        let (channel, mut deliveries) = kid_testing::portal::listen(settings, "#", true).await;
         let spy = Self::default();
         let seen = spy.0.clone();
         tokio::spawn(async move {

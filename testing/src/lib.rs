@@ -1,6 +1,9 @@
 //! Test support: a fresh database, exchange and Redis prefix per test, and polling for what
 //! happens asynchronously (mail, events through RabbitMQ, the outbox relay).
 
+#[cfg(feature = "portal")]
+pub mod portal;
+
 use std::time::Duration;
 
 use secrecy::{ExposeSecret, SecretString};

@@ -1,6 +1,7 @@
 //! The REST API under `/api`: one router per resource, merged, behind the CSRF check.
 
 mod auth;
+#[cfg(feature = "dev-mailbox")]
 mod dev;
 mod email_verification;
 pub mod me;
@@ -42,14 +43,18 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     openapi::document(routes().into_openapi())
 }
 
+/// The development mailbox's listing, in a development build with the mailbox configured.
+fn dev_routes(state: &AppState) -> OpenApiRouter<AppState> {
+    #[cfg(feature = "dev-mailbox")]
+    if state.mailbox_dir.is_some() {
+        return dev::router();
+    }
+    let _ = state;
+    OpenApiRouter::new()
+}
+
 pub fn router(state: AppState) -> Router {
-    let (router, paths) = routes()
-        .merge(if state.mailbox_dir.is_some() {
-            dev::router()
-        } else {
-            OpenApiRouter::new()
-        })
-        .split_for_parts();
+    let (router, paths) = routes().merge(dev_routes(&state)).split_for_parts();
     // Serialized once: every request answers the same bytes.
     let document =
         Bytes::from(serde_json::to_vec(&openapi::document(paths)).expect("the OpenAPI document serializes"));

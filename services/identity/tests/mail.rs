@@ -4,7 +4,10 @@
 
 use std::sync::Arc;
 
-use kid_identity::events::mail::{Courier, Mail, Mailbox, enqueue};
+use kid_identity::events::{
+    mail::{Courier, Mail, enqueue},
+    mailbox::Mailbox,
+};
 use kid_platform::{db, mailbox, service::Application};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;

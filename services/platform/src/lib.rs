@@ -6,6 +6,7 @@ pub mod config;
 pub mod db;
 pub mod grpc;
 pub mod inbox;
+#[cfg(feature = "dev-mailbox")]
 pub mod mailbox;
 pub mod metrics;
 pub mod outbox;

@@ -5,16 +5,9 @@ use std::time::Duration;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-pub struct NewMail<'a> {
-    pub id: Uuid,
-    pub to: &'a str,
-    pub subject: &'a str,
-    pub text: &'a str,
-    pub link: Option<&'a str>,
-    pub code: Option<&'a str>,
-}
+use crate::domain::mail::Mail;
 
-pub async fn insert(conn: &mut PgConnection, mail: NewMail<'_>) -> Result<(), sqlx::Error> {
+pub async fn insert(conn: &mut PgConnection, mail: &Mail) -> Result<(), sqlx::Error> {
     sqlx::query!(
         "insert into mail_message (id, to_address, subject, body_text, link, code)
          values ($1, $2, $3, $4, $5, $6)",
@@ -30,20 +23,10 @@ pub async fn insert(conn: &mut PgConnection, mail: NewMail<'_>) -> Result<(), sq
     Ok(())
 }
 
-pub struct DueMail {
-    pub id: Uuid,
-    pub to_address: String,
-    pub subject: String,
-    pub body_text: String,
-    pub link: Option<String>,
-    pub code: Option<String>,
-    pub attempts: i32,
-}
-
-/// Up to `limit` messages due now, skipping those another courier holds.
-pub async fn claim_due(conn: &mut PgConnection, limit: i64) -> Result<Vec<DueMail>, sqlx::Error> {
-    sqlx::query_as!(
-        DueMail,
+/// Up to `limit` messages due now, with how often each was tried, skipping those another
+/// courier holds.
+pub async fn claim_due(conn: &mut PgConnection, limit: i64) -> Result<Vec<(Mail, i32)>, sqlx::Error> {
+    let rows = sqlx::query!(
         "select id, to_address, subject, body_text, link, code, attempts from mail_message
          where sent_at is null and next_attempt_at <= now()
          order by next_attempt_at limit $1
@@ -51,7 +34,21 @@ pub async fn claim_due(conn: &mut PgConnection, limit: i64) -> Result<Vec<DueMai
         limit
     )
     .fetch_all(conn)
-    .await
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let mail = Mail {
+                id: row.id,
+                to: row.to_address,
+                subject: row.subject,
+                text: row.body_text,
+                link: row.link,
+                code: row.code,
+            };
+            (mail, row.attempts)
+        })
+        .collect())
 }
 
 /// Delivered: the link or code it carried is not kept (the text holds it too).

@@ -3,6 +3,7 @@
 
 mod dob;
 mod email;
+pub mod mail;
 pub mod password;
 pub mod profile;
 mod username;

@@ -2,56 +2,16 @@
 //! [`Courier`] delivers due messages through a [`MailSender`] and retries failures with
 //! back-off, so a failing SMTP server neither fails nor loses a request.
 
-use std::{future::Future, path::PathBuf, pin::Pin, sync::Arc, time::Duration};
+use std::{future::Future, pin::Pin, sync::Arc, time::Duration};
 
-use kid_platform::{
-    config::MailSettings,
-    mailbox::{self, MailboxEntry},
-};
+use kid_platform::config::MailSettings;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor, message::header::ContentType};
 use secrecy::ExposeSecret;
 use sqlx::{PgConnection, PgPool};
-use time::OffsetDateTime;
 use tokio_util::sync::CancellationToken;
-use uuid::Uuid;
 
-use crate::db::{self, mail::NewMail};
-
-/// A message to one player.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Mail {
-    pub id: Uuid,
-    pub to: String,
-    pub subject: String,
-    pub text: String,
-    /// The link or the code the message carries, if any.
-    pub link: Option<String>,
-    pub code: Option<String>,
-}
-
-impl Mail {
-    /// A message with a new id, carrying no link or code.
-    pub fn new(to: impl Into<String>, subject: impl Into<String>, text: String) -> Self {
-        Self {
-            id: Uuid::now_v7(),
-            to: to.into(),
-            subject: subject.into(),
-            text,
-            link: None,
-            code: None,
-        }
-    }
-
-    pub fn with_link(mut self, link: String) -> Self {
-        self.link = Some(link);
-        self
-    }
-
-    pub fn with_code(mut self, code: String) -> Self {
-        self.code = Some(code);
-        self
-    }
-}
+use crate::db;
+pub use crate::domain::mail::Mail;
 
 #[derive(Debug, thiserror::Error)]
 #[error("mail not sent: {0}")]
@@ -105,57 +65,21 @@ impl MailSender for SmtpSender {
     }
 }
 
-/// The development mailbox (see `kid_platform::mailbox`), listed by the gateway at
-/// `/api/dev/mailbox`.
-pub struct Mailbox {
-    dir: PathBuf,
-}
-
-impl Mailbox {
-    pub fn new(dir: impl Into<PathBuf>) -> Self {
-        Self { dir: dir.into() }
-    }
-}
-
-impl MailSender for Mailbox {
-    fn send<'a>(&'a self, mail: &'a Mail) -> SendFuture<'a> {
-        Box::pin(async move {
-            let entry = MailboxEntry {
-                id: mail.id,
-                to: mail.to.clone(),
-                subject: mail.subject.clone(),
-                text: mail.text.clone(),
-                links: mail.link.iter().cloned().collect(),
-                code: mail.code.clone(),
-                sent_at: OffsetDateTime::now_utc(),
-            };
-            mailbox::write(&self.dir, &entry)
-                .await
-                .map_err(|error| SendError(format!("mailbox {}: {error}", self.dir.display())))
-        })
-    }
-}
-
-/// The configured sender: SMTP when a URL is set, otherwise the development mailbox.
+/// The configured sender: SMTP when a URL is set, otherwise the development mailbox (in a
+/// build that has one).
 pub fn sender(settings: &MailSettings) -> anyhow::Result<Arc<dyn MailSender>> {
-    if settings.smtp_url.expose_secret().is_empty() {
-        Ok(Arc::new(Mailbox::new(&settings.mailbox_dir)))
-    } else {
-        Ok(Arc::new(SmtpSender::new(settings)?))
+    if !settings.smtp_url.expose_secret().is_empty() {
+        return Ok(Arc::new(SmtpSender::new(settings)?));
     }
+    #[cfg(feature = "dev-mailbox")]
+    return Ok(Arc::new(super::mailbox::Mailbox::new(&settings.mailbox_dir)));
+    #[cfg(not(feature = "dev-mailbox"))]
+    anyhow::bail!("mail.smtp_url is not set, and this build has no development mailbox")
 }
 
 /// Writes `mail` in the caller's transaction; it is delivered once that commits.
 pub async fn enqueue(conn: &mut PgConnection, mail: &Mail) -> Result<(), sqlx::Error> {
-    let new = NewMail {
-        id: mail.id,
-        to: &mail.to,
-        subject: &mail.subject,
-        text: &mail.text,
-        link: mail.link.as_deref(),
-        code: mail.code.as_deref(),
-    };
-    db::mail::insert(conn, new).await
+    db::mail::insert(conn, mail).await
 }
 
 /// How many due messages one courier claims at a time.
@@ -205,15 +129,7 @@ impl Courier {
         let mut tx = self.pool.begin().await?;
         let due = db::mail::claim_due(&mut tx, DUE_BATCH).await?;
         let mut sent = 0;
-        for row in due {
-            let mail = Mail {
-                id: row.id,
-                to: row.to_address,
-                subject: row.subject,
-                text: row.body_text,
-                link: row.link,
-                code: row.code,
-            };
+        for (mail, attempts) in due {
             match self.sender.send(&mail).await {
                 Ok(()) => {
                     // Delivered: the link or code it carried is not kept (the text holds it too).
@@ -221,8 +137,8 @@ impl Courier {
                     sent += 1;
                 }
                 Err(error) => {
-                    let wait = retry_after(row.attempts + 1);
-                    tracing::warn!(mail_id = %mail.id, attempts = row.attempts + 1, ?wait, error = %error, "mail not sent; will retry");
+                    let wait = retry_after(attempts + 1);
+                    tracing::warn!(mail_id = %mail.id, attempts = attempts + 1, ?wait, error = %error, "mail not sent; will retry");
                     db::mail::mark_failed(&mut tx, mail.id, &error.to_string(), wait).await?;
                 }
             }

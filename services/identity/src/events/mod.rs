@@ -2,3 +2,5 @@
 //! the courier after. Identity consumes no events.
 
 pub mod mail;
+#[cfg(feature = "dev-mailbox")]
+pub mod mailbox;

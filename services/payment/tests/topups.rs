@@ -2,17 +2,15 @@
 //! card aggregator's simulator, the payment service, RabbitMQ and the wallet, read back as the
 //! player sees them (`/api/me`, the history).
 
-mod common;
-
 use std::{sync::Arc, time::Duration};
 
-use common::{Portal, eventually, get_json, registered, send_json, start};
 use kid_contracts::wallet::v1::{CoinMetadata, DebitRequest, wallet_service_client::WalletServiceClient};
 use kid_payment::domain::signature;
 use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
     db, grpc,
 };
+use kid_testing::portal::{Portal, eventually, get_json, registered, send_json, start};
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 use time::OffsetDateTime;

@@ -3,15 +3,13 @@
 //! the proxy appended, so one player's failures do not lock out everyone behind the proxy, and
 //! a player cannot escape the throttle by writing their own X-Forwarded-For entries.
 
-mod common;
-
-use common::{client, start, xsrf_token};
+use kid_testing::portal::{client, start, xsrf_token};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 /// A failed sign-in (unknown account) as forwarded by the proxy with `forwarded_for`.
 async fn sign_in(
-    portal: &common::Portal,
+    portal: &kid_testing::portal::Portal,
     attempt: usize,
     forwarded_for: Option<&str>,
 ) -> (StatusCode, Value) {

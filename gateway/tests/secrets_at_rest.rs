@@ -2,14 +2,12 @@
 //! gateway's spans keep the path without the token, and a delivered mail keeps neither its link
 //! nor its code. Its own test binary, because it installs the process's tracing subscriber.
 
-mod common;
-
 use std::{
     io::Write,
     sync::{Arc, Mutex},
 };
 
-use common::{client, eventually, mail_for, register, send_json, start};
+use kid_testing::portal::{client, eventually, mail_for, register, send_json, start};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 use tracing_subscriber::fmt::{MakeWriter, format::FmtSpan};

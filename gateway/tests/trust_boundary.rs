@@ -1,10 +1,8 @@
 //! Attacks on the session and password edges, through the real gateway, identity and Redis:
 //! each test is named for the attack it tries.
 
-mod common;
-
-use common::{PASSWORD, Portal, client, register, send_json, start, xsrf_token};
 use futures::StreamExt;
+use kid_testing::portal::{PASSWORD, Portal, client, register, send_json, start, xsrf_token};
 use reqwest::{Client, Method, StatusCode, header};
 use serde_json::{Value, json};
 
@@ -224,7 +222,7 @@ async fn a_session_kept_busy_still_ends_at_its_absolute_lifetime() {
     // Used twice a second (the idle timeout restarts each time), it still ends.
     let mut ended_after = None;
     while started.elapsed() < std::time::Duration::from_secs(15) {
-        if common::me_status(&busy, &portal).await == StatusCode::UNAUTHORIZED {
+        if kid_testing::portal::me_status(&busy, &portal).await == StatusCode::UNAUTHORIZED {
             ended_after = Some(started.elapsed());
             break;
         }
@@ -236,12 +234,12 @@ async fn a_session_kept_busy_still_ends_at_its_absolute_lifetime() {
         "{ended_after:?}"
     );
     assert_eq!(
-        common::me_status(&remembered, &portal).await,
+        kid_testing::portal::me_status(&remembered, &portal).await,
         StatusCode::OK,
         "remember-me lasts longer"
     );
-    common::eventually("the remember-me session ends too", || async {
-        (common::me_status(&remembered, &portal).await == StatusCode::UNAUTHORIZED).then_some(())
+    kid_testing::eventually("the remember-me session ends too", || async {
+        (kid_testing::portal::me_status(&remembered, &portal).await == StatusCode::UNAUTHORIZED).then_some(())
     })
     .await;
     assert!(started.elapsed() >= std::time::Duration::from_secs(7));
@@ -273,7 +271,7 @@ impl SmallRedis {
             .spawn()
             .expect("redis-server");
         let url = format!("redis://127.0.0.1:{port}");
-        common::eventually("the small Redis answers", || async {
+        kid_testing::eventually("the small Redis answers", || async {
             let client = redis::Client::open(url.as_str()).ok()?;
             let mut connection = client.get_multiplexed_async_connection().await.ok()?;
             redis::cmd("PING")

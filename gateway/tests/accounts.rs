@@ -1,9 +1,7 @@
 //! Sign-up, sign-in, sessions and sign-out through the real gateway, identity service,
 //! PostgreSQL and Redis.
 
-mod common;
-
-use common::{Portal, client, start, xsrf_token};
+use kid_testing::portal::{Portal, client, start, xsrf_token};
 use reqwest::{Client, Response, StatusCode, header};
 use serde_json::{Value, json};
 
@@ -164,7 +162,7 @@ async fn a_stranger_probing_addresses_at_registration_learns_nothing_and_the_own
     );
 
     // The owner hears of it; the probe cannot take the verified address.
-    let owner_mail = common::mail_for(&portal, "taken_name@example.com", 1).await;
+    let owner_mail = kid_testing::portal::mail_for(&portal, "taken_name@example.com", 1).await;
     assert!(
         owner_mail
             .iter()

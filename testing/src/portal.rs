@@ -1,6 +1,6 @@
-//! Shared by the launcher's integration tests: the whole portal on free ports, against a fresh
-//! database, exchange and Redis prefix.
-#![allow(dead_code, reason = "each test binary uses its own part of the helpers")]
+//! The whole portal on free ports, against a fresh database, exchange and Redis prefix: for the
+//! tests that drive it as a player, a game or an outside party does (REST, webhooks, events),
+//! next to the crate each one tests. Behind the `portal` feature: it links every service.
 
 use std::{path::PathBuf, sync::Arc};
 
@@ -67,7 +67,7 @@ impl Drop for TempDist {
 }
 
 pub async fn start(adjust: impl FnOnce(&mut Settings)) -> Portal {
-    let mut settings = kid_testing::isolated_settings().await.expect("settings");
+    let mut settings = crate::isolated_settings().await.expect("settings");
     let dist = TempDist::new();
     settings.gateway.web_dist = dist.0.display().to_string();
     adjust(&mut settings);
@@ -183,7 +183,7 @@ pub async fn mailbox(portal: &Portal, to: &str) -> Vec<serde_json::Value> {
     response.json().await.expect("json")
 }
 
-pub use kid_testing::eventually;
+pub use crate::eventually;
 
 /// Waits until `to` has `count` messages, and returns them, newest first.
 pub async fn mail_for(portal: &Portal, to: &str, count: usize) -> Vec<serde_json::Value> {

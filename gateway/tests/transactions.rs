@@ -1,11 +1,8 @@
 //! The ledger as players reach it through the gateway: `/api/me` composed from identity and
 //! wallet, and `/api/payment/transaction-history` in the spec's shape.
 
-mod common;
-
 use std::sync::Arc;
 
-use common::{client, get_json as get, registered, start};
 use kid_contracts::wallet::v1::{
     CoinMetadata, CreditRequest, DebitRequest, OpenTopupRequest, RecallRequest, TopupType,
     wallet_service_client::WalletServiceClient,
@@ -14,6 +11,7 @@ use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
     grpc,
 };
+use kid_testing::portal::{client, get_json as get, registered, start};
 use reqwest::StatusCode;
 use serde_json::json;
 

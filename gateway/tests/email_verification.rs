@@ -1,9 +1,9 @@
 //! Email verification through the gateway, the identity service, the mail courier and the
 //! development mailbox: the link works once, within 24 hours, for the address it was sent to.
 
-mod common;
-
-use common::{PASSWORD, Portal, clear_cooldowns, client, mail_for, mailbox, register, start, xsrf_token};
+use kid_testing::portal::{
+    PASSWORD, Portal, clear_cooldowns, client, mail_for, mailbox, register, start, xsrf_token,
+};
 use reqwest::{Client, Response, StatusCode, header};
 use serde_json::{Value, json};
 
@@ -172,7 +172,8 @@ async fn an_address_another_account_verified_cannot_be_verified_again() {
         "gReCaptchaToken": "dev-captcha",
     });
     let registered =
-        common::send_json(&squatter, &portal, reqwest::Method::POST, "/auth/register", &body).await;
+        kid_testing::portal::send_json(&squatter, &portal, reqwest::Method::POST, "/auth/register", &body)
+            .await;
     assert_eq!(registered.status(), StatusCode::CREATED);
     assert_eq!(send(&squatter, &portal).await.status(), StatusCode::NO_CONTENT);
     let inbox = mail_for(&portal, "first_holder@example.com", 3).await;

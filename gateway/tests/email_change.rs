@@ -2,9 +2,9 @@
 //! while that address is verified, the current password while it is not; codes are single use, expire, and allow five wrong
 //! tries an hour, however many are asked for.
 
-mod common;
-
-use common::{PASSWORD, Portal, clear_cooldowns, client, mail_for, me_status, register, send_json, start};
+use kid_testing::portal::{
+    PASSWORD, Portal, clear_cooldowns, client, mail_for, me_status, register, send_json, start,
+};
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 

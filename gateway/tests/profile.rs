@@ -1,9 +1,7 @@
 //! A signed-in player's profile and password, through the gateway and identity: the spec's
 //! rules with their Vietnamese messages, and a password change that signs out other sessions.
 
-mod common;
-
-use common::{PASSWORD, Portal, client, mail_for, register, send_json, start};
+use kid_testing::portal::{PASSWORD, Portal, client, mail_for, register, send_json, start};
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 

@@ -2,8 +2,6 @@
 //! schema is behind answers its gRPC readiness check NOT_SERVING (while the process itself is
 //! alive), and becomes ready once `kid-migrate` has run, without a restart.
 
-mod common;
-
 use kid_platform::{config::MigrateMode, grpc, service::Application};
 use tokio_util::sync::CancellationToken;
 use tonic_health::{
@@ -48,7 +46,7 @@ async fn a_service_is_not_ready_until_the_migration_job_has_run() {
     kid_migrate::migrate_all(&settings)
         .await
         .expect("the job migrates");
-    common::eventually("ready once the schema is current", || async {
+    kid_testing::eventually("ready once the schema is current", || async {
         (status(channel.clone(), named).await == ServingStatus::Serving as i32).then_some(())
     })
     .await;

@@ -1,8 +1,6 @@
 //! A player's list of active sessions, and signing one or all others out.
 
-mod common;
-
-use common::{PASSWORD, Portal, client, me_status, register, send_json, start, xsrf_token};
+use kid_testing::portal::{PASSWORD, Portal, client, me_status, register, send_json, start, xsrf_token};
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 

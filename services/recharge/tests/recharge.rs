@@ -2,15 +2,13 @@
 //! gRPC, RabbitMQ to the game and back. A "game team" here is a plain AMQP client bound to
 //! the events exchange, as a real game's consumer would be.
 
-mod common;
-
 use std::{collections::HashSet, time::Duration};
 
-use common::{Portal, buy, eventually, fund, get_json, registered, start, xsrf_token};
 use futures::StreamExt;
 use kid_contracts::game::{Delivery, GameResult};
 use kid_platform::{Settings, db};
 use kid_recharge::reference_game;
+use kid_testing::portal::{Portal, buy, eventually, fund, get_json, registered, start, xsrf_token};
 use lapin::{
     Channel,
     options::{BasicAckOptions, ConfirmSelectOptions},
@@ -99,7 +97,7 @@ struct GameTeam {
 
 impl GameTeam {
     async fn bind(settings: &Settings, pattern: &str) -> Self {
-        let (channel, deliveries) = common::listen(settings, pattern, false).await;
+        let (channel, deliveries) = kid_testing::portal::listen(settings, pattern, false).await;
         channel
             .confirm_select(ConfirmSelectOptions::default())
             .await
@@ -165,7 +163,7 @@ impl GameTeam {
 
 fn schema(name: &str) -> jsonschema::Validator {
     let path = format!(
-        "{}/../docs/game-contract/schemas/{name}",
+        "{}/../../docs/game-contract/schemas/{name}",
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
@@ -283,7 +281,7 @@ async fn the_catalogue_and_every_refusal_a_player_can_meet() {
     assert_eq!(orders, 0);
     assert_eq!(credit_of(&http, &portal).await, 19_999);
 
-    let anonymous = common::client();
+    let anonymous = kid_testing::portal::client();
     let response = anonymous
         .get(format!("{}/api/product", portal.base))
         .send()
@@ -642,7 +640,7 @@ async fn an_unanswered_order_shows_in_the_gauges_operators_alert_on() {
     assert_eq!(status, StatusCode::CREATED, "{placed}");
 
     let metrics = eventually("the gauge counts the unanswered order", || async {
-        let text = common::client()
+        let text = kid_testing::portal::client()
             .get(format!("{}/metrics", portal.base))
             .send()
             .await
@@ -722,7 +720,7 @@ async fn deleting_a_refused_order_while_a_retry_pays_for_it_loses_no_kp() {
     let top_up = tokio::spawn({
         let settings = portal.settings.clone();
         let wallet = portal.wallet.clone();
-        async move { common::fund_with(&settings, &wallet, player, 50_000).await }
+        async move { kid_testing::portal::fund_with(&settings, &wallet, player, 50_000).await }
     });
     waiting(2).await;
     let second = tokio::spawn(attempt());

@@ -2,9 +2,7 @@
 //! neutral answers, single-use reset links, the strong-password rule, and a reset that signs
 //! the player out everywhere.
 
-mod common;
-
-use common::{
+use kid_testing::portal::{
     PASSWORD, Portal, client, eventually, mail_for, mailbox, me_status, register, send_json, start,
 };
 use reqwest::{Client, Method, Response, StatusCode};

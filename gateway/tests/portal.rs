@@ -1,9 +1,7 @@
 //! The whole portal in one process against the real PostgreSQL, Redis and RabbitMQ: health,
 //! readiness, the SPA with its history fallback, the locale file, and the CSRF defence.
 
-mod common;
-
-use common::{client, start, xsrf_token};
+use kid_testing::portal::{client, start, xsrf_token};
 use reqwest::{StatusCode, header};
 use secrecy::SecretString;
 use serde_json::Value;
