@@ -50,18 +50,18 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
         host.settings.clone(),
         shutdown.clone(),
     ));
-    host.spawn(events::consume_topups(
-        host.pool.clone(),
-        ledger.clone(),
-        host.settings.clone(),
-        shutdown.clone(),
-    ));
-    host.spawn(events::consume_recharges(
-        host.pool.clone(),
-        ledger.clone(),
-        host.settings.clone(),
-        shutdown.clone(),
-    ));
+    for queue in [
+        kid_platform::topology::wallet_topups(&host.settings),
+        kid_platform::topology::wallet_recharges(&host.settings),
+    ] {
+        host.spawn(events::consume_ledger_events(
+            host.pool.clone(),
+            ledger.clone(),
+            host.settings.clone(),
+            queue,
+            shutdown.clone(),
+        ));
+    }
     host.spawn(events::run_daily_schedule(host.pool.clone(), shutdown));
     Ok(Routes::new(WalletServiceServer::with_interceptor(
         grpc::Wallet::new(host.pool.clone(), ledger),

@@ -8,7 +8,7 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::domain::{
-    OrderState, Payout,
+    Payout,
     order::{Effect, NewOrder, Order},
 };
 
@@ -21,13 +21,11 @@ pub async fn insert_paying(
 ) -> Result<Option<Order>, sqlx::Error> {
     sqlx::query_as!(
         Order,
-        r#"insert into recharge_order (id, user_id, idempotency_key, username, product_code, zone_id, credit,
+        "insert into recharge_order (id, user_id, idempotency_key, username, product_code, zone_id, credit,
                coins, milestone_bonus, event_bonus, lottery_points, status)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'paying')
            on conflict (user_id, idempotency_key) do nothing
-           returning id, user_id, idempotency_key, username, product_code, zone_id, credit, coins,
-               milestone_bonus, event_bonus, lottery_points, status as "status: OrderState",
-               transaction_id, failure_reason, deliver_by, created_at"#,
+           returning *",
         Uuid::now_v7(),
         request.user_id,
         request.key,
@@ -45,30 +43,16 @@ pub async fn insert_paying(
 }
 
 pub async fn find(conn: &mut PgConnection, id: Uuid) -> Result<Option<Order>, sqlx::Error> {
-    sqlx::query_as!(
-        Order,
-        r#"select id, user_id, idempotency_key, username, product_code, zone_id, credit, coins,
-               milestone_bonus, event_bonus, lottery_points, status as "status: OrderState",
-               transaction_id, failure_reason, deliver_by, created_at
-           from recharge_order where id = $1"#,
-        id
-    )
-    .fetch_optional(conn)
-    .await
+    sqlx::query_as!(Order, "select * from recharge_order where id = $1", id)
+        .fetch_optional(conn)
+        .await
 }
 
 /// The order, locked until the transaction ends.
 pub async fn lock(conn: &mut PgConnection, id: Uuid) -> Result<Option<Order>, sqlx::Error> {
-    sqlx::query_as!(
-        Order,
-        r#"select id, user_id, idempotency_key, username, product_code, zone_id, credit, coins,
-               milestone_bonus, event_bonus, lottery_points, status as "status: OrderState",
-               transaction_id, failure_reason, deliver_by, created_at
-           from recharge_order where id = $1 for update"#,
-        id
-    )
-    .fetch_optional(conn)
-    .await
+    sqlx::query_as!(Order, "select * from recharge_order where id = $1 for update", id)
+        .fetch_optional(conn)
+        .await
 }
 
 pub async fn find_by_key(
@@ -78,10 +62,7 @@ pub async fn find_by_key(
 ) -> Result<Option<Order>, sqlx::Error> {
     sqlx::query_as!(
         Order,
-        r#"select id, user_id, idempotency_key, username, product_code, zone_id, credit, coins,
-               milestone_bonus, event_bonus, lottery_points, status as "status: OrderState",
-               transaction_id, failure_reason, deliver_by, created_at
-           from recharge_order where user_id = $1 and idempotency_key = $2"#,
+        "select * from recharge_order where user_id = $1 and idempotency_key = $2",
         user_id,
         key
     )
@@ -109,13 +90,11 @@ pub async fn mark_debited(
 ) -> Result<Option<Order>, sqlx::Error> {
     sqlx::query_as!(
         Order,
-        r#"update recharge_order
+        "update recharge_order
            set status = 'awaiting_delivery', transaction_id = $2,
                deliver_by = now() + make_interval(secs => $3), updated_at = now()
            where id = $1 and status = 'paying'
-           returning id, user_id, idempotency_key, username, product_code, zone_id, credit, coins,
-               milestone_bonus, event_bonus, lottery_points, status as "status: OrderState",
-               transaction_id, failure_reason, deliver_by, created_at"#,
+           returning *",
         id,
         transaction_id,
         deadline.as_secs_f64()
@@ -132,12 +111,9 @@ pub async fn stalled(
 ) -> Result<Vec<Order>, sqlx::Error> {
     sqlx::query_as!(
         Order,
-        r#"select id, user_id, idempotency_key, username, product_code, zone_id, credit, coins,
-               milestone_bonus, event_bonus, lottery_points, status as "status: OrderState",
-               transaction_id, failure_reason, deliver_by, created_at
-           from recharge_order
+        "select * from recharge_order
            where status = 'paying' and created_at < now() - make_interval(secs => $1)
-           order by created_at limit $2"#,
+           order by created_at limit $2",
         after.as_secs_f64(),
         limit
     )
@@ -153,13 +129,11 @@ pub async fn fail_overdue(
 ) -> Result<Vec<Order>, sqlx::Error> {
     sqlx::query_as!(
         Order,
-        r#"update recharge_order set status = 'failed', failure_reason = $1, updated_at = now()
+        "update recharge_order set status = 'failed', failure_reason = $1, updated_at = now()
            where id in (select id from recharge_order
                         where status = 'awaiting_delivery' and deliver_by < now()
                         order by deliver_by limit $2 for update skip locked)
-           returning id, user_id, idempotency_key, username, product_code, zone_id, credit, coins,
-               milestone_bonus, event_bonus, lottery_points, status as "status: OrderState",
-               transaction_id, failure_reason, deliver_by, created_at"#,
+           returning *",
         reason,
         limit
     )

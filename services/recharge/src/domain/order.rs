@@ -29,6 +29,7 @@ pub struct Order {
     pub failure_reason: Option<String>,
     pub deliver_by: Option<OffsetDateTime>,
     pub created_at: OffsetDateTime,
+    pub updated_at: OffsetDateTime,
 }
 
 impl Order {

@@ -11,7 +11,6 @@ use kid_platform::{
     Settings,
     amqp::QueueSpec,
     inbox::{Consumer, Handler, HandlerError, HandlerFuture, Message},
-    topology,
 };
 use serde::Deserialize;
 use sqlx::{PgConnection, PgPool};
@@ -100,9 +99,10 @@ pub async fn run_daily_schedule(pool: PgPool, shutdown: CancellationToken) {
     }
 }
 
-/// Applies the payment service's top-up events to the ledger. Each carries the ledger's
+/// Applies other services' decisions to the ledger, each in the inbox's transaction: the
+/// money moves in the same commit that marks the message handled. Each carries the ledger's
 /// idempotency key, so a redelivery, or a message the inbox missed, moves nothing twice.
-struct Topups {
+struct LedgerEvents {
     ledger: ledger::Ledger,
 }
 
@@ -131,8 +131,9 @@ fn ledger_error(error: LedgerError) -> HandlerError {
     }
 }
 
-impl Topups {
-    async fn apply(&self, conn: &mut PgConnection, message: &Message) -> Result<(), HandlerError> {
+impl LedgerEvents {
+    /// The payment service's top-ups: opened, credited, failed or corrected.
+    async fn topup(&self, conn: &mut PgConnection, message: &Message) -> Result<(), HandlerError> {
         match message.routing_key.as_str() {
             topics::TOPUP_OPENED => {
                 let event: TopupOpened = message.json()?;
@@ -207,36 +208,11 @@ impl Topups {
         }
         Ok(())
     }
-}
 
-/// Each event is applied in the inbox's transaction: the money moves in the same commit that
-/// marks the message handled.
-impl Handler for Topups {
-    fn handle<'a>(&'a self, conn: &'a mut PgConnection, message: &'a Message) -> HandlerFuture<'a> {
-        Box::pin(self.apply(conn, message))
-    }
-}
-
-pub async fn consume_topups(
-    pool: PgPool,
-    ledger: ledger::Ledger,
-    settings: Settings,
-    shutdown: CancellationToken,
-) {
-    Consumer::new(pool, &settings, topology::wallet_topups(&settings))
-        .run(Topups { ledger }, shutdown)
-        .await;
-}
-
-/// Applies the recharge service's decisions on coin payments: settled when the game delivered,
-/// refunded when it failed or never answered. The refund carries its own idempotency key, so a
-/// redelivery gives nothing back twice.
-struct Recharges {
-    ledger: ledger::Ledger,
-}
-
-impl Recharges {
-    async fn apply(&self, conn: &mut PgConnection, message: &Message) -> Result<(), HandlerError> {
+    /// The recharge service's decisions on coin payments: settled when the game delivered,
+    /// refunded when it failed or never answered. The refund carries its own idempotency key,
+    /// so a redelivery gives nothing back twice.
+    async fn coin_payment(&self, conn: &mut PgConnection, message: &Message) -> Result<(), HandlerError> {
         match message.routing_key.as_str() {
             topics::PAYMENT_SETTLED => {
                 let event: PaymentSettled = message.json()?;
@@ -265,19 +241,27 @@ impl Recharges {
     }
 }
 
-impl Handler for Recharges {
+impl Handler for LedgerEvents {
     fn handle<'a>(&'a self, conn: &'a mut PgConnection, message: &'a Message) -> HandlerFuture<'a> {
-        Box::pin(self.apply(conn, message))
+        Box::pin(async move {
+            if message.routing_key.starts_with("payment.topup.") {
+                self.topup(conn, message).await
+            } else {
+                self.coin_payment(conn, message).await
+            }
+        })
     }
 }
 
-pub async fn consume_recharges(
+/// Applies the events of `queue` (the top-ups, or the coin payments) to the ledger until shutdown.
+pub async fn consume_ledger_events(
     pool: PgPool,
     ledger: ledger::Ledger,
     settings: Settings,
+    queue: QueueSpec,
     shutdown: CancellationToken,
 ) {
-    Consumer::new(pool, &settings, topology::wallet_recharges(&settings))
-        .run(Recharges { ledger }, shutdown)
+    Consumer::new(pool, &settings, queue)
+        .run(LedgerEvents { ledger }, shutdown)
         .await;
 }

@@ -5,6 +5,6 @@ mod consumers;
 pub mod published;
 
 pub use consumers::{
-    consume_partner_recalculations, consume_recharges, consume_topups, partner_queue, run_daily_schedule,
+    consume_ledger_events, consume_partner_recalculations, partner_queue, run_daily_schedule,
     schedule_daily_recalculation,
 };
