@@ -206,11 +206,11 @@ impl Consumer {
 
     async fn process<H: Handler>(&self, handler: &H, message: &Message) -> Result<Outcome, HandlerError> {
         let mut tx = self.pool.begin().await?;
-        let first_time = sqlx::query(
+        let first_time = sqlx::query!(
             "insert into inbox_message (consumer, message_id) values ($1, $2) on conflict do nothing",
+            self.queue.name,
+            message.id
         )
-        .bind(&self.queue.name)
-        .bind(&message.id)
         .execute(&mut *tx)
         .await?
         .rows_affected()

@@ -52,17 +52,18 @@ pub async fn enqueue_with_id(
 ) -> Result<Uuid, OutboxError> {
     let payload = serde_json::to_value(payload)?;
     let headers = serde_json::to_value(telemetry::current_context_headers())?;
-    sqlx::query("insert into outbox_message (id, routing_key, payload, headers) values ($1, $2, $3, $4)")
-        .bind(id)
-        .bind(routing_key)
-        .bind(payload)
-        .bind(headers)
-        .execute(conn)
-        .await?;
+    sqlx::query!(
+        "insert into outbox_message (id, routing_key, payload, headers) values ($1, $2, $3, $4)",
+        id,
+        routing_key,
+        payload,
+        headers
+    )
+    .execute(conn)
+    .await?;
     Ok(id)
 }
 
-#[derive(sqlx::FromRow)]
 struct PendingMessage {
     id: Uuid,
     routing_key: String,
@@ -160,14 +161,16 @@ impl Relay {
     /// stamps them in the same transaction that holds their locks.
     pub async fn publish_batch(&self, channel: &Channel) -> Result<usize, OutboxError> {
         let mut tx = self.pool.begin().await?;
-        let pending: Vec<PendingMessage> = sqlx::query_as(
-            "select id, routing_key, payload, headers from outbox_message
-             where published_at is null
-             order by created_at, id
-             limit $1
-             for update skip locked",
+        let pending = sqlx::query_as!(
+            PendingMessage,
+            r#"select id, routing_key, payload, headers as "headers: sqlx::types::Json<HashMap<String, String>>"
+               from outbox_message
+               where published_at is null
+               order by created_at, id
+               limit $1
+               for update skip locked"#,
+            self.batch_size
         )
-        .bind(self.batch_size)
         .fetch_all(&mut *tx)
         .await?;
         if pending.is_empty() {
@@ -193,10 +196,12 @@ impl Relay {
             }
         }
         let ids: Vec<Uuid> = pending.iter().map(|message| message.id).collect();
-        sqlx::query("update outbox_message set published_at = now() where id = any($1)")
-            .bind(&ids)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query!(
+            "update outbox_message set published_at = now() where id = any($1)",
+            &ids
+        )
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
         metrics::counter!("outbox_published_total").increment(ids.len() as u64);
         Ok(ids.len())
