@@ -16,7 +16,9 @@
 use std::time::Duration;
 
 use kid_contracts::wallet::v1::{CoinMetadata, DebitRequest, wallet_service_client::WalletServiceClient};
-use kid_contracts::{messages::wallet::MSG_INSUFFICIENT_BALANCE, reasons::is_insufficient_balance};
+use kid_contracts::{
+    messages::wallet::MSG_INSUFFICIENT_BALANCE, money::Coins, reasons::is_insufficient_balance,
+};
 use kid_platform::{auth::AttachInternalJwt, outbox::OutboxError, validation::FieldErrors};
 use sqlx::PgPool;
 use tonic::{service::interceptor::InterceptedService, transport::Channel};
@@ -104,7 +106,13 @@ impl Orders {
         let (Some(zone), Some(value)) = (zone, value) else {
             return Err(OrderError::Invalid(errors));
         };
-        let payout = domain::payout(value.coins_received, value.coins_bonus, &info.active_events());
+        // The table's checks keep both non-negative.
+        let coins = |value: i64| Coins::parse(value).unwrap_or_default();
+        let payout = domain::payout(
+            coins(value.coins_received),
+            coins(value.coins_bonus),
+            &info.active_events(),
+        );
         let order = match db::orders::insert_paying(&mut conn, &request, &info.product.code, payout).await? {
             Some(order) => order,
             None => {

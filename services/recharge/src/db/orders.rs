@@ -33,9 +33,9 @@ pub async fn insert_paying(
         product_code,
         request.zone_id,
         request.credit,
-        payout.coins,
-        payout.milestone_bonus,
-        payout.event_bonus,
+        payout.coins.get(),
+        payout.milestone_bonus.get(),
+        payout.event_bonus.get(),
         payout.lottery_points
     )
     .fetch_optional(conn)

@@ -3,6 +3,7 @@
 //! value's coins and milestone bonus, the bonus coin of active coin-bonus events, and the
 //! lottery points of active lottery events. Rates are exact decimals; each result is floored once.
 
+use kid_contracts::money::Coins;
 use rust_decimal::{Decimal, prelude::ToPrimitive};
 
 pub mod catalogue;
@@ -48,15 +49,19 @@ pub struct ActiveEvent {
 /// What one payable value pays out, with the events active when it is bought.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Payout {
-    pub coins: i64,
-    pub milestone_bonus: i64,
-    pub event_bonus: i64,
+    pub coins: Coins,
+    pub milestone_bonus: Coins,
+    pub event_bonus: Coins,
+    /// Points, not coin.
     pub lottery_points: i64,
 }
 
 impl Payout {
-    pub fn total_coins(&self) -> i64 {
-        self.coins + self.milestone_bonus + self.event_bonus
+    /// What the character receives: coins and both bonuses; `None` past what an i64 holds.
+    pub fn total_coins(&self) -> Option<Coins> {
+        self.coins
+            .checked_add(self.milestone_bonus)?
+            .checked_add(self.event_bonus)
     }
 }
 
@@ -65,19 +70,19 @@ fn floor(value: Decimal) -> i64 {
 }
 
 /// Event bonus coin = floor(coinsReceived × coinBonusRate).
-pub fn event_bonus(coins_received: i64, coin_bonus_rate: Decimal) -> i64 {
-    floor(Decimal::from(coins_received) * coin_bonus_rate)
+pub fn event_bonus(coins_received: Coins, coin_bonus_rate: Decimal) -> Coins {
+    Coins::parse(floor(Decimal::from(coins_received.get()) * coin_bonus_rate)).unwrap_or_default()
 }
 
 /// Lottery points = floor(coins ÷ 100) × (extpointRate × 100): extpointRate × 100 points for
 /// every whole 100 coin, the product floored once.
-pub fn lottery_points(coins: i64, extpoint_rate: Decimal) -> i64 {
-    floor(Decimal::from(coins / 100) * extpoint_rate * Decimal::ONE_HUNDRED)
+pub fn lottery_points(coins: Coins, extpoint_rate: Decimal) -> i64 {
+    floor(Decimal::from(coins.get() / 100) * extpoint_rate * Decimal::ONE_HUNDRED)
 }
 
 /// The payout of `coins_received` and its `coins_bonus`. Each active event counts on its own;
 /// bonuses are computed on the coins bought, not on other bonuses.
-pub fn payout(coins_received: i64, coins_bonus: i64, events: &[ActiveEvent]) -> Payout {
+pub fn payout(coins_received: Coins, coins_bonus: Coins, events: &[ActiveEvent]) -> Payout {
     let mut payout = Payout {
         coins: coins_received,
         milestone_bonus: coins_bonus,
@@ -85,8 +90,18 @@ pub fn payout(coins_received: i64, coins_bonus: i64, events: &[ActiveEvent]) -> 
     };
     for event in events {
         match event.kind {
-            EventKind::BonusCoin => payout.event_bonus += event_bonus(coins_received, event.rate),
-            EventKind::LotteryPoint => payout.lottery_points += lottery_points(coins_received, event.rate),
+            EventKind::BonusCoin => {
+                let bonus = event_bonus(coins_received, event.rate);
+                payout.event_bonus = payout
+                    .event_bonus
+                    .checked_add(bonus)
+                    .unwrap_or(payout.event_bonus);
+            }
+            EventKind::LotteryPoint => {
+                payout.lottery_points = payout
+                    .lottery_points
+                    .saturating_add(lottery_points(coins_received, event.rate));
+            }
         }
     }
     payout
@@ -102,25 +117,33 @@ mod tests {
         Decimal::from_str(value).unwrap()
     }
 
+    fn c(value: i64) -> Coins {
+        Coins::new(value)
+    }
+
     #[test]
     fn the_event_bonus_is_the_rate_of_the_coins_bought_floored() {
-        assert_eq!(event_bonus(1_000, rate("0.1")), 100);
-        assert_eq!(event_bonus(205, rate("0.1")), 20, "20.5 floors to 20");
-        assert_eq!(event_bonus(199, rate("0.05")), 9, "9.95 floors to 9");
-        assert_eq!(event_bonus(20, rate("0.05")), 1);
-        assert_eq!(event_bonus(19, rate("0.05")), 0);
+        assert_eq!(event_bonus(c(1_000), rate("0.1")), c(100));
+        assert_eq!(event_bonus(c(205), rate("0.1")), c(20), "20.5 floors to 20");
+        assert_eq!(event_bonus(c(199), rate("0.05")), c(9), "9.95 floors to 9");
+        assert_eq!(event_bonus(c(20), rate("0.05")), c(1));
+        assert_eq!(event_bonus(c(19), rate("0.05")), c(0));
     }
 
     #[test]
     fn lottery_points_count_whole_hundreds_of_coin() {
         // extpointRate 0.05: 5 points for every 100 coin.
-        assert_eq!(lottery_points(1_000, rate("0.05")), 50);
-        assert_eq!(lottery_points(199, rate("0.05")), 5, "only the whole 100 counts");
-        assert_eq!(lottery_points(99, rate("0.05")), 0);
+        assert_eq!(lottery_points(c(1_000), rate("0.05")), 50);
+        assert_eq!(
+            lottery_points(c(199), rate("0.05")),
+            5,
+            "only the whole 100 counts"
+        );
+        assert_eq!(lottery_points(c(99), rate("0.05")), 0);
         // extpointRate 0.2: 20 points per 100 coin.
-        assert_eq!(lottery_points(500, rate("0.2")), 100);
+        assert_eq!(lottery_points(c(500), rate("0.2")), 100);
         // A rate whose ×100 is not whole: floor(3 × 5.5) = 16, floored once, not 3 × 5.
-        assert_eq!(lottery_points(300, rate("0.055")), 16);
+        assert_eq!(lottery_points(c(300), rate("0.055")), 16);
     }
 
     #[test]
@@ -135,22 +158,22 @@ mod tests {
                 rate: rate("0.2"),
             },
         ];
-        let payout = payout(500, 50, &events);
+        let payout = payout(c(500), c(50), &events);
         assert_eq!(
             payout,
             Payout {
-                coins: 500,
-                milestone_bonus: 50,
-                event_bonus: 25,
+                coins: c(500),
+                milestone_bonus: c(50),
+                event_bonus: c(25),
                 lottery_points: 100
             }
         );
-        assert_eq!(payout.total_coins(), 575);
+        assert_eq!(payout.total_coins(), Some(c(575)));
         // With no event only the payable value's own coins.
         assert_eq!(
-            super::payout(200, 0, &[]),
+            super::payout(c(200), c(0), &[]),
             Payout {
-                coins: 200,
+                coins: c(200),
                 ..Payout::default()
             }
         );
@@ -165,7 +188,7 @@ mod tests {
                 rate: rate("0.05"),
             },
         ];
-        assert_eq!(super::payout(1_010, 0, &two).event_bonus, 101 + 50);
+        assert_eq!(super::payout(c(1_010), c(0), &two).event_bonus, c(101 + 50));
     }
 
     #[test]
