@@ -22,7 +22,9 @@ struct Running {
 }
 
 async fn start_identity() -> Running {
-    let settings = kid_testing::isolated_settings().await.expect("settings");
+    let mut settings = kid_testing::isolated_settings().await.expect("settings");
+    // No mail is sent here; an SMTP address lets a build without the development mailbox start.
+    settings.mail.smtp_url = "smtp://127.0.0.1:2525".to_owned().into();
     let shutdown = CancellationToken::new();
     let application = Application::build(&kid_identity::SERVICE, settings.clone(), shutdown.clone())
         .await

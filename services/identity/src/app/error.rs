@@ -1,6 +1,6 @@
 //! What identity's use cases can answer besides success; `grpc::error` maps each to a status.
 
-use crate::domain::{FieldErrors, password::HashError};
+use crate::domain::{FieldErrors, hasher::HashError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {

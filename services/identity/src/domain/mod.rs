@@ -3,6 +3,7 @@
 
 mod dob;
 mod email;
+pub mod hasher;
 pub mod mail;
 pub mod password;
 pub mod profile;
@@ -10,7 +11,8 @@ mod username;
 
 pub use dob::Dob;
 pub use email::Email;
-pub use password::{Password, PasswordHasher, Strength};
+pub use hasher::PasswordHasher;
+pub use password::{Password, Strength};
 pub use profile::ProfileChange;
 pub use username::Username;
 

@@ -4,7 +4,7 @@ use tonic::Status;
 
 use crate::{
     app::Error,
-    domain::{FieldErrors, password::HashError},
+    domain::{FieldErrors, hasher::HashError},
 };
 use kid_contracts::messages::links::{MSG_ALREADY_VERIFIED, MSG_INVALID_LINK, MSG_INVALID_RESET_LINK};
 

@@ -1,0 +1,262 @@
+//! Password hashing with argon2id, bounded: a few hashes at a time per core, a short queue, and
+//! "busy" past it, so a flood of sign-ins cannot take the service's memory or every core.
+
+use std::sync::{Arc, Mutex};
+
+use argon2::{
+    ARGON2ID_IDENT, Algorithm, Argon2, Block, Params, PasswordHash, Version,
+    password_hash::phc::{Output, ParamsString, Salt},
+};
+use rand::RngCore;
+use tokio::sync::Semaphore;
+
+use super::Password;
+
+#[derive(Debug, thiserror::Error)]
+pub enum HashError {
+    #[error("password hashing failed: {0}")]
+    Hash(String),
+    #[error("the hashing task was lost")]
+    Join(#[from] tokio::task::JoinError),
+    /// Every core is hashing and the queue is full: answer "busy, retry" rather than queue
+    /// without bound.
+    #[error("password hashing is at capacity")]
+    Busy,
+}
+
+impl From<argon2::Error> for HashError {
+    fn from(error: argon2::Error) -> Self {
+        Self::Hash(error.to_string())
+    }
+}
+
+impl From<argon2::password_hash::Error> for HashError {
+    fn from(error: argon2::password_hash::Error) -> Self {
+        Self::Hash(error.to_string())
+    }
+}
+
+impl From<argon2::password_hash::phc::Error> for HashError {
+    fn from(error: argon2::password_hash::phc::Error) -> Self {
+        Self::Hash(error.to_string())
+    }
+}
+
+/// How many hashes may wait for a core, per core, before more are refused as busy.
+const QUEUED_PER_CORE: usize = 4;
+
+/// argon2id with m=19456 KiB, t=2, p=1. At most one hash per core runs at a time, on the
+/// blocking pool, in one of a fixed set of memory buffers (one per core, allocated once and
+/// reused): a flood of sign-ins neither starves other requests nor grows memory (allocated
+/// per hash, glibc keeps each thread's 19 MiB in that thread's arena). A few more wait; past
+/// that the hasher answers [`HashError::Busy`].
+#[derive(Clone)]
+pub struct PasswordHasher {
+    /// Running and waiting hashes together.
+    admitted: Arc<Semaphore>,
+    running: Arc<Semaphore>,
+    buffers: Arc<Mutex<Vec<Vec<Block>>>>,
+    /// Verified against when the username is unknown, so that answer takes as long as a
+    /// wrong password.
+    decoy: Arc<str>,
+}
+
+/// Stored hashes asking for more than this are refused rather than computed.
+const MAX_M_COST: u32 = 64 * 1024;
+const MAX_T_COST: u32 = 8;
+const MAX_P_COST: u32 = 4;
+
+const OUR_M_COST: u32 = 19_456;
+
+fn params() -> Result<Params, HashError> {
+    Ok(Params::new(OUR_M_COST, 2, 1, None)?)
+}
+
+/// A buffer for a hash with our parameters (a stored hash asking for more, within the caps,
+/// grows it for that one check).
+fn new_buffer() -> Vec<Block> {
+    vec![Block::default(); OUR_M_COST as usize]
+}
+
+/// The argon2id hash of `password` under a new random salt, as a PHC string.
+fn hash_in(memory: &mut [Block], password: &str) -> Result<String, HashError> {
+    let params = params()?;
+    let mut salt = [0u8; 16];
+    rand::rng().fill_bytes(&mut salt);
+    let mut out = [0u8; 32];
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params.clone()).hash_password_into_with_memory(
+        password.as_bytes(),
+        &salt,
+        &mut out,
+        &mut memory[..params.block_count()],
+    )?;
+    let hash = PasswordHash {
+        algorithm: ARGON2ID_IDENT,
+        version: Some(Version::V0x13.into()),
+        params: ParamsString::try_from(&params)?,
+        salt: Some(Salt::new(&salt)?),
+        hash: Some(Output::new(&out)?),
+    };
+    Ok(hash.to_string())
+}
+
+/// Whether `password` matches the PHC string `stored`, computed in `memory`.
+fn verify_in(memory: &mut Vec<Block>, password: &str, stored: &str) -> bool {
+    let Ok(parsed) = PasswordHash::new(stored) else {
+        return false;
+    };
+    let Ok(params) = Params::try_from(&parsed) else {
+        return false;
+    };
+    if params.m_cost() > MAX_M_COST || params.t_cost() > MAX_T_COST || params.p_cost() > MAX_P_COST {
+        tracing::warn!("stored password hash exceeds the parameter caps");
+        return false;
+    }
+    let (Ok(algorithm), Some(salt), Some(expected)) = (
+        Algorithm::try_from(parsed.algorithm.as_str()),
+        parsed.salt,
+        parsed.hash,
+    ) else {
+        return false;
+    };
+    let Ok(version) = parsed.version.map_or(Ok(Version::default()), Version::try_from) else {
+        return false;
+    };
+    let mut out = vec![0u8; expected.len()];
+    let blocks = params.block_count();
+    if blocks > memory.len() {
+        memory.resize(blocks, Block::default());
+    }
+    let computed = Argon2::new(algorithm, version, params).hash_password_into_with_memory(
+        password.as_bytes(),
+        &salt,
+        &mut out,
+        &mut memory[..blocks],
+    );
+    if memory.len() > OUR_M_COST as usize {
+        memory.truncate(OUR_M_COST as usize);
+        memory.shrink_to_fit();
+    }
+    // Output's equality is constant-time.
+    computed.is_ok() && Output::new(&out).is_ok_and(|computed| computed == expected)
+}
+
+impl PasswordHasher {
+    pub fn new() -> Result<Self, HashError> {
+        let cores = std::thread::available_parallelism().map_or(2, usize::from);
+        let decoy = hash_in(&mut new_buffer(), "decoy password that no account has")?;
+        Ok(Self {
+            admitted: Arc::new(Semaphore::new(cores * (1 + QUEUED_PER_CORE))),
+            running: Arc::new(Semaphore::new(cores)),
+            buffers: Arc::new(Mutex::new(Vec::with_capacity(cores))),
+            decoy: decoy.into(),
+        })
+    }
+
+    async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut Vec<Block>) -> T + Send + 'static,
+    ) -> Result<T, HashError> {
+        let _admitted = self.admitted.try_acquire().map_err(|_| HashError::Busy)?;
+        let _running = self
+            .running
+            .acquire()
+            .await
+            .map_err(|error| HashError::Hash(error.to_string()))?;
+        // One buffer per running hash: taken here, given back after (a panicked task's is
+        // replaced by a new one next time).
+        let mut buffer = self
+            .buffers
+            .lock()
+            .map(|mut free| free.pop())
+            .ok()
+            .flatten()
+            .unwrap_or_else(new_buffer);
+        let (buffer, result) = tokio::task::spawn_blocking(move || {
+            let result = work(&mut buffer);
+            (buffer, result)
+        })
+        .await?;
+        if let Ok(mut free) = self.buffers.lock() {
+            free.push(buffer);
+        }
+        Ok(result)
+    }
+
+    pub async fn hash(&self, password: &Password) -> Result<String, HashError> {
+        let password = password.expose().to_owned();
+        self.run(move |memory| hash_in(memory, &password)).await?
+    }
+
+    /// Whether `password` matches `stored`; with no stored hash, a decoy is checked so the
+    /// time taken does not reveal that the account does not exist.
+    pub async fn verify(&self, password: &str, stored: Option<&str>) -> Result<bool, HashError> {
+        let password = password.to_owned();
+        let known = stored.is_some();
+        let stored = stored.map_or_else(|| self.decoy.to_string(), str::to_owned);
+        let matches = self
+            .run(move |memory| verify_in(memory, &password, &stored))
+            .await?;
+        Ok(known && matches)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Strength;
+
+    #[tokio::test]
+    async fn a_hash_verifies_its_password_only() {
+        let hasher = PasswordHasher::new().expect("hasher");
+        let password = Password::parse("Demo@123456", Strength::Medium).expect("password");
+        let stored = hasher.hash(&password).await.expect("hash");
+        assert!(stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"));
+        assert!(hasher.verify("Demo@123456", Some(&stored)).await.expect("verify"));
+        assert!(
+            !hasher
+                .verify("Demo@1234567", Some(&stored))
+                .await
+                .expect("verify")
+        );
+        assert!(!hasher.verify("Demo@123456", None).await.expect("verify"));
+    }
+
+    #[tokio::test]
+    async fn hashes_made_by_the_library_itself_still_verify() {
+        use argon2::PasswordHasher as _;
+        let hasher = PasswordHasher::new().expect("hasher");
+        let stored = Argon2::new(Algorithm::Argon2id, Version::V0x13, params().expect("params"))
+            .hash_password(b"Demo@123456")
+            .expect("hash")
+            .to_string();
+        assert!(hasher.verify("Demo@123456", Some(&stored)).await.expect("verify"));
+        assert!(!hasher.verify("Demo@12345", Some(&stored)).await.expect("verify"));
+    }
+
+    #[tokio::test]
+    async fn past_the_queue_a_flood_is_answered_busy() {
+        let hasher = PasswordHasher::new().expect("hasher");
+        let capacity = hasher.admitted.available_permits();
+        let outcomes =
+            futures::future::join_all((0..capacity + 20).map(|_| hasher.verify("Demo@123456", None))).await;
+        let busy = outcomes
+            .iter()
+            .filter(|outcome| matches!(outcome, Err(HashError::Busy)))
+            .count();
+        assert!(busy >= 20, "{busy} of {} refused", outcomes.len());
+        assert_eq!(
+            hasher.admitted.available_permits(),
+            capacity,
+            "every permit came back"
+        );
+        assert!(hasher.buffers.lock().expect("buffers").len() <= hasher.running.available_permits());
+    }
+
+    #[tokio::test]
+    async fn a_hash_with_excessive_parameters_is_refused() {
+        let hasher = PasswordHasher::new().expect("hasher");
+        let greedy = "$argon2id$v=19$m=4194304,t=2,p=1$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG";
+        assert!(!hasher.verify("anything", Some(greedy)).await.expect("verify"));
+    }
+}
