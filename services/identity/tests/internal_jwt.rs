@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use kid_contracts::identity::v1::{GetUserRequest, identity_service_client::IdentityServiceClient};
+use kid_contracts::identity::v1::{
+    GetUserRequest, GetUserResponse, identity_service_client::IdentityServiceClient,
+};
 use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
     config::JwtSettings,
@@ -55,6 +57,19 @@ fn request(user_id: Uuid) -> GetUserRequest {
     }
 }
 
+/// Asks for the seeded user as `caller`, signing with `jwt`'s key for that caller.
+async fn get_user_as(
+    running: &Running,
+    jwt: &JwtSettings,
+    caller: &'static str,
+) -> Result<tonic::Response<GetUserResponse>, tonic::Status> {
+    let attach = AttachInternalJwt::new(Arc::new(InternalJwt::new(jwt)), caller);
+    let channel = grpc::lazy_channel(&running.endpoint).expect("channel");
+    IdentityServiceClient::with_interceptor(channel, attach)
+        .get_user(request(running.user_id))
+        .await
+}
+
 #[tokio::test]
 async fn a_call_without_a_token_is_unauthenticated() {
     let running = start_identity().await;
@@ -74,10 +89,7 @@ async fn a_call_with_a_token_signed_by_another_secret_is_unauthenticated() {
     forged
         .keys
         .insert("gateway".to_owned(), SecretString::from("not-our-secret"));
-    let attach = AttachInternalJwt::new(Arc::new(InternalJwt::new(&forged)), "gateway");
-    let channel = grpc::lazy_channel(&running.endpoint).expect("channel");
-    let status = IdentityServiceClient::with_interceptor(channel, attach)
-        .get_user(request(running.user_id))
+    let status = get_user_as(&running, &forged, "gateway")
         .await
         .expect_err("refused");
     assert_eq!(status.code(), tonic::Code::Unauthenticated);
@@ -89,10 +101,7 @@ async fn a_call_with_a_token_signed_by_another_secret_is_unauthenticated() {
 #[tokio::test]
 async fn a_caller_identity_does_not_serve_is_denied() {
     let running = start_identity().await;
-    let attach = AttachInternalJwt::new(Arc::new(InternalJwt::new(&running.jwt)), "payment");
-    let channel = grpc::lazy_channel(&running.endpoint).expect("channel");
-    let status = IdentityServiceClient::with_interceptor(channel, attach)
-        .get_user(request(running.user_id))
+    let status = get_user_as(&running, &running.jwt, "payment")
         .await
         .expect_err("refused");
     assert_eq!(status.code(), tonic::Code::PermissionDenied, "{status:?}");
@@ -102,10 +111,7 @@ async fn a_caller_identity_does_not_serve_is_denied() {
 #[tokio::test]
 async fn a_call_with_a_valid_token_is_served() {
     let running = start_identity().await;
-    let attach = AttachInternalJwt::new(Arc::new(InternalJwt::new(&running.jwt)), "gateway");
-    let channel = grpc::lazy_channel(&running.endpoint).expect("channel");
-    let user = IdentityServiceClient::with_interceptor(channel, attach)
-        .get_user(request(running.user_id))
+    let user = get_user_as(&running, &running.jwt, "gateway")
         .await
         .expect("served")
         .into_inner()

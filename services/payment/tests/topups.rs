@@ -408,15 +408,18 @@ async fn cards_are_credited_refused_or_corrected_as_the_aggregator_says() {
     );
 
     // A good card: pending, then credited at 100,000 × 85%.
-    let (status, sent) = send_card(
-        &http,
-        &portal,
-        "viettel",
-        100_000,
-        "123456789011234",
-        "10000000000001",
-    )
-    .await;
+    let good_card = async || {
+        send_card(
+            &http,
+            &portal,
+            "viettel",
+            100_000,
+            "123456789011234",
+            "10000000000001",
+        )
+        .await
+    };
+    let (status, sent) = good_card().await;
     assert_eq!(status, StatusCode::ACCEPTED, "{sent}");
     assert_eq!(
         sent["message"],
@@ -424,15 +427,7 @@ async fn cards_are_credited_refused_or_corrected_as_the_aggregator_says() {
     );
     let good_order = sent["orderId"].as_str().expect("order").to_owned();
     // The same card again while it waits is refused.
-    let (status, again) = send_card(
-        &http,
-        &portal,
-        "viettel",
-        100_000,
-        "123456789011234",
-        "10000000000001",
-    )
-    .await;
+    let (status, again) = good_card().await;
     assert_eq!(status, StatusCode::CONFLICT, "{again}");
     assert_eq!(
         again["message"],
