@@ -1,6 +1,9 @@
 //! The mail courier against the real database and the development mailbox: a message that
 //! cannot be delivered stays queued with its error and is delivered, once, when the mailbox is
 //! back.
+// The development mailbox is a feature of development builds (the launcher turns it on, and
+// with it every workspace test run).
+#![cfg(feature = "dev-mailbox")]
 
 use std::sync::Arc;
 
