@@ -68,18 +68,8 @@ impl IdempotencyKey {
         valid.then(|| Self(value.to_owned()))
     }
 
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-
     pub fn into_string(self) -> String {
         self.0
-    }
-}
-
-impl fmt::Display for IdempotencyKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
     }
 }
 

@@ -45,12 +45,11 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 
 /// The development mailbox's listing, in a development build with the mailbox configured.
 fn dev_routes(state: &AppState) -> OpenApiRouter<AppState> {
-    #[cfg(feature = "dev-mailbox")]
-    if state.mailbox_dir.is_some() {
-        return dev::router();
+    match state.mailbox_dir {
+        #[cfg(feature = "dev-mailbox")]
+        Some(_) => dev::router(),
+        _ => OpenApiRouter::new(),
     }
-    let _ = state;
-    OpenApiRouter::new()
 }
 
 pub fn router(state: AppState) -> Router {
