@@ -107,6 +107,21 @@ async fn the_openapi_document_is_served_to_anyone_as_the_gateway_describes_it() 
     assert!(served["paths"].get("/dev/mailbox").is_none());
 }
 
+/// Mail holds reset links and security codes: once real mail is configured, the development
+/// mailbox's listing is not served, whatever address a stranger asks for.
+#[tokio::test]
+async fn a_stranger_cannot_list_mail_once_smtp_is_configured() {
+    let portal = start(|settings| settings.mail.smtp_url = "smtp://127.0.0.1:2525".to_owned().into()).await;
+    let response = client()
+        .get(format!("{}/api/dev/mailbox?to=demo@kid.example", portal.base))
+        .send()
+        .await
+        .expect("mailbox");
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    let body: Value = response.json().await.expect("a JSON error");
+    assert!(body["message"].is_string(), "{body}");
+}
+
 #[tokio::test]
 async fn me_is_401_with_a_json_error_when_signed_out() {
     let portal = start(|_| {}).await;

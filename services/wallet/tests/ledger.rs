@@ -69,6 +69,36 @@ async fn a_key_reused_for_a_different_request_is_refused_and_moves_nothing() {
     wallet.assert_invariants().await;
 }
 
+/// The one key rule (kid_contracts::money::IdempotencyKey) at the wallet's door: a key too long,
+/// or one a log or a header could not carry as it is, is refused before anything moves.
+#[tokio::test]
+async fn a_key_that_breaks_the_rule_is_refused_and_moves_nothing() {
+    let wallet = start().await;
+    let player = Uuid::new_v4();
+    wallet
+        .credit("feed-key-rule", player, 50_000)
+        .await
+        .expect("credit");
+    for bad in [
+        "k".repeat(129),
+        "two words".to_owned(),
+        "mã-đơn".to_owned(),
+        String::new(),
+    ] {
+        let refused = wallet.debit(&bad, player, 1_000).await.expect_err("refused");
+        assert_eq!(refused.code(), Code::InvalidArgument, "{bad:?}: {refused:?}");
+        let refused = wallet.credit(&bad, player, 1_000).await.expect_err("refused");
+        assert_eq!(refused.code(), Code::InvalidArgument, "{bad:?}: {refused:?}");
+    }
+    assert_eq!(wallet.account(player).await.credit, 50_000);
+    // The longest key the rule allows is served.
+    wallet
+        .debit(&"k".repeat(128), player, 1_000)
+        .await
+        .expect("128 characters");
+    assert_eq!(wallet.account(player).await.credit, 49_000);
+}
+
 #[tokio::test]
 async fn a_payment_larger_than_the_balance_is_refused_with_a_message_for_the_player() {
     let wallet = start().await;
