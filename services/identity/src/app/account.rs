@@ -60,11 +60,14 @@ pub async fn change_password(
     let (Some(password), true) = (password, errors.is_empty()) else {
         return Err(Error::Validation(errors));
     };
-    let account = db::users::addressee(&mut *pool.acquire().await?, user_id)
+    let mut conn = pool.acquire().await?;
+    let account = db::users::addressee(&mut conn, user_id)
         .await?
         .ok_or(Error::UserNotFound)?;
+    let stored_hash = db::users::password_hash(&mut conn, user_id).await?;
+    drop(conn);
     let (username, email) = (account.username, account.email);
-    if !hasher.verify(current, Some(&account.password_hash)).await? {
+    if !hasher.verify(current, stored_hash.as_deref()).await? {
         tracing::info!(%user_id, outcome = "wrong current password", "password change refused");
         let mut errors = FieldErrors::default();
         errors.add("currentPassword", MSG_CURRENT_WRONG);
@@ -112,12 +115,7 @@ pub async fn change_email(
     let current = db::users::addressee(&mut *pool.acquire().await?, user_id)
         .await?
         .ok_or(Error::UserNotFound)?;
-    let (username, old_email, verified, stored_hash) = (
-        current.username,
-        current.email,
-        current.verified,
-        current.password_hash,
-    );
+    let (username, old_email, verified) = (current.username, current.email, current.verified);
     if old_email.eq_ignore_ascii_case(email.as_str()) {
         return Err(one("email", MSG_EMAIL_SAME));
     }
@@ -144,7 +142,8 @@ pub async fn change_email(
         if current_password.is_empty() {
             return Err(one("currentPassword", MSG_PASSWORD_NOW_REQUIRED));
         }
-        if !hasher.verify(current_password, Some(&stored_hash)).await? {
+        let stored_hash = db::users::password_hash(&mut *pool.acquire().await?, user_id).await?;
+        if !hasher.verify(current_password, stored_hash.as_deref()).await? {
             tracing::info!(%user_id, outcome = "wrong current password", "email change refused");
             return Err(one("currentPassword", MSG_PASSWORD_NOW_WRONG));
         }

@@ -118,21 +118,21 @@ pub async fn credentials(
     Ok(row.map(|row| (row.id, row.password_hash)))
 }
 
-/// Who an account is, for the mail sent to it.
+/// Who an account is, for the mail sent to it. No password hash: only the calls that check
+/// the password read it (`password_hash`).
 #[derive(Debug, Clone)]
 pub struct Addressee {
     pub id: Uuid,
     pub username: String,
     pub email: String,
     pub verified: bool,
-    pub password_hash: String,
 }
 
 /// The account, locked until the transaction ends when `lock` (a link or code is issued for it).
 pub async fn addressee(conn: &mut PgConnection, id: Uuid) -> Result<Option<Addressee>, sqlx::Error> {
     sqlx::query_as!(
         Addressee,
-        r#"select id, username, email, verified_at is not null as "verified!", password_hash
+        r#"select id, username, email, verified_at is not null as "verified!"
            from user_account where id = $1 for update"#,
         id
     )
@@ -147,12 +147,19 @@ pub async fn addressee_by_username(
 ) -> Result<Option<Addressee>, sqlx::Error> {
     sqlx::query_as!(
         Addressee,
-        r#"select id, username, email, verified_at is not null as "verified!", password_hash
+        r#"select id, username, email, verified_at is not null as "verified!"
            from user_account where lower(username) = lower($1) for update"#,
         username
     )
     .fetch_optional(conn)
     .await
+}
+
+/// The account's password hash, for checking the password it has now.
+pub async fn password_hash(conn: &mut PgConnection, id: Uuid) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar!("select password_hash from user_account where id = $1", id)
+        .fetch_optional(conn)
+        .await
 }
 
 /// The accounts naming `email` regardless of case, the verified one first, then the oldest.
@@ -162,7 +169,7 @@ pub async fn addressees_by_email(
 ) -> Result<Vec<Addressee>, sqlx::Error> {
     sqlx::query_as!(
         Addressee,
-        r#"select id, username, email, verified_at is not null as "verified!", password_hash
+        r#"select id, username, email, verified_at is not null as "verified!"
            from user_account where lower(email) = lower($1)
            order by verified_at is null, created_at"#,
         email
