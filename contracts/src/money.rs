@@ -34,6 +34,10 @@ macro_rules! amount {
                 self.0.checked_add(other.0).map(Self)
             }
 
+            pub fn saturating_add(self, other: Self) -> Self {
+                Self(self.0.saturating_add(other.0))
+            }
+
             pub fn saturating_sub(self, other: Self) -> Self {
                 Self(self.0.saturating_sub(other.0).max(0))
             }
@@ -99,5 +103,9 @@ mod tests {
     fn arithmetic_never_overflows_or_goes_below_zero() {
         assert_eq!(Kp::new(i64::MAX).checked_add(Kp::new(1)), None);
         assert_eq!(Kp::new(5).saturating_sub(Kp::new(9)), Kp::ZERO);
+        assert_eq!(
+            Coins::new(i64::MAX).saturating_add(Coins::new(1)),
+            Coins::new(i64::MAX)
+        );
     }
 }

@@ -91,11 +91,9 @@ pub fn payout(coins_received: Coins, coins_bonus: Coins, events: &[ActiveEvent])
     for event in events {
         match event.kind {
             EventKind::BonusCoin => {
-                let bonus = event_bonus(coins_received, event.rate);
                 payout.event_bonus = payout
                     .event_bonus
-                    .checked_add(bonus)
-                    .unwrap_or(payout.event_bonus);
+                    .saturating_add(event_bonus(coins_received, event.rate));
             }
             EventKind::LotteryPoint => {
                 payout.lottery_points = payout
