@@ -68,7 +68,7 @@ impl Stack {
                 aggregator.port_u16().unwrap_or(0)
             ),
             settings.payment.card_secret.clone(),
-            settings.payment.simulator_delay(),
+            settings.payment.simulator_delay,
             shutdown.clone(),
         )
         .await

@@ -120,8 +120,8 @@ fn order(zone: i64) -> Value {
 async fn two_replicas_of_every_service_publish_each_event_once_and_run_each_schedule_once() {
     let mut portal = start(|settings| {
         // Zone 99's game never answers: its orders are refunded by a sweeper after 1.5 s.
-        settings.recharge.delivery_deadline_ms = 1_500;
-        settings.recharge.sweep_interval_ms = 100;
+        settings.recharge.delivery_deadline = Duration::from_millis(1_500);
+        settings.recharge.sweep_interval = Duration::from_millis(100);
     })
     .await;
     let spy = Spy::bind(&portal.settings).await;

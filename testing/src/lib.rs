@@ -35,12 +35,12 @@ pub async fn isolated_settings() -> anyhow::Result<Settings> {
     ] {
         *endpoint = "http://127.0.0.1:0".to_owned();
     }
-    settings.outbox.poll_interval_ms = 50;
+    settings.outbox.poll_interval = Duration::from_millis(50);
     // The launcher's card simulator on a free port, calling back quickly.
     settings.payment.aggregator_url = "http://127.0.0.1:0".to_owned();
-    settings.payment.simulator_delay_ms = 100;
-    settings.recharge.sweep_interval_ms = 200;
-    settings.recharge.redrive_after_ms = 1_000;
+    settings.payment.simulator_delay = Duration::from_millis(100);
+    settings.recharge.sweep_interval = Duration::from_millis(200);
+    settings.recharge.redrive_after = Duration::from_secs(1);
     settings.mail.mailbox_dir = std::env::temp_dir()
         .join(format!("kid-mailbox-{id}"))
         .display()

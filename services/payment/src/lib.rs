@@ -63,7 +63,7 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     let aggregator = HttpAggregator::new(
         &settings.aggregator_url,
         settings.card_secret.clone(),
-        settings.aggregator_timeout(),
+        settings.aggregator_timeout,
     )?;
     let service = grpc::Payment::new(host.pool.clone(), settings, Arc::new(aggregator));
     Ok(Routes::new(PaymentServiceServer::with_interceptor(

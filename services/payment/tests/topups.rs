@@ -371,7 +371,7 @@ async fn callback(portal: &Portal, body: &Value) -> (StatusCode, Value) {
 
 #[tokio::test]
 async fn cards_are_credited_refused_or_corrected_as_the_aggregator_says() {
-    let portal = start(|settings| settings.payment.simulator_delay_ms = 300).await;
+    let portal = start(|settings| settings.payment.simulator_delay = Duration::from_millis(300)).await;
     let (http, player) = registered(&portal, "card_player").await;
 
     // Checked against the spec's table before anything is sent.

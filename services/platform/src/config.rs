@@ -9,6 +9,7 @@ use figment::{
 };
 use secrecy::SecretString;
 use serde::Deserialize;
+use serde_with::{DurationMilliSeconds, serde_as};
 
 const DEFAULTS: &str = include_str!("defaults.toml");
 /// The development keys of the internal callers (defaults.toml), which production refuses.
@@ -45,35 +46,29 @@ pub struct Settings {
     pub recharge: RechargeSettings,
 }
 
-/// Coin recharge orders and their delivery to game teams.
+/// Coin recharge orders and their delivery to game teams. Durations are set in milliseconds.
+#[serde_as]
 #[derive(Debug, Clone, Deserialize)]
 pub struct RechargeSettings {
     /// How long a game has to answer an order before the KP is refunded.
-    pub delivery_deadline_ms: u64,
+    #[serde(rename = "delivery_deadline_ms")]
+    #[serde_as(as = "DurationMilliSeconds<u64>")]
+    pub delivery_deadline: Duration,
     /// How often each replica looks for overdue orders and for payments to finish.
-    pub sweep_interval_ms: u64,
+    #[serde(rename = "sweep_interval_ms")]
+    #[serde_as(as = "DurationMilliSeconds<u64>")]
+    pub sweep_interval: Duration,
     /// An order still paying this long after it was placed (the wallet did not answer) is
     /// driven again: the debit is idempotent, so it is taken at most once.
-    pub redrive_after_ms: u64,
+    #[serde(rename = "redrive_after_ms")]
+    #[serde_as(as = "DurationMilliSeconds<u64>")]
+    pub redrive_after: Duration,
     /// Development launcher only: run the reference game consumer.
     pub reference_game: bool,
 }
 
-impl RechargeSettings {
-    pub fn delivery_deadline(&self) -> Duration {
-        Duration::from_millis(self.delivery_deadline_ms)
-    }
-
-    pub fn sweep_interval(&self) -> Duration {
-        Duration::from_millis(self.sweep_interval_ms)
-    }
-
-    pub fn redrive_after(&self) -> Duration {
-        Duration::from_millis(self.redrive_after_ms)
-    }
-}
-
-/// The payment service's outside parties.
+/// The payment service's outside parties. Durations are set in milliseconds.
+#[serde_as]
 #[derive(Debug, Clone, Deserialize)]
 pub struct PaymentSettings {
     /// Shared secret of the bank feed's webhook signature.
@@ -86,19 +81,14 @@ pub struct PaymentSettings {
     pub partner_id: String,
     /// Where the aggregator calls back: the gateway's card webhook.
     pub card_callback_url: String,
-    pub aggregator_timeout_ms: u64,
+    /// How long a card order may wait for the aggregator's answer.
+    #[serde(rename = "aggregator_timeout_ms")]
+    #[serde_as(as = "DurationMilliSeconds<u64>")]
+    pub aggregator_timeout: Duration,
     /// How long the development launcher's card simulator waits before calling back.
-    pub simulator_delay_ms: u64,
-}
-
-impl PaymentSettings {
-    pub fn aggregator_timeout(&self) -> Duration {
-        Duration::from_millis(self.aggregator_timeout_ms)
-    }
-
-    pub fn simulator_delay(&self) -> Duration {
-        Duration::from_millis(self.simulator_delay_ms)
-    }
+    #[serde(rename = "simulator_delay_ms")]
+    #[serde_as(as = "DurationMilliSeconds<u64>")]
+    pub simulator_delay: Duration,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -190,16 +180,13 @@ pub struct MetricsSettings {
     pub port: u16,
 }
 
+#[serde_as]
 #[derive(Debug, Clone, Deserialize)]
 pub struct OutboxSettings {
     pub batch_size: i64,
-    pub poll_interval_ms: u64,
-}
-
-impl OutboxSettings {
-    pub fn poll_interval(&self) -> Duration {
-        Duration::from_millis(self.poll_interval_ms)
-    }
+    #[serde(rename = "poll_interval_ms")]
+    #[serde_as(as = "DurationMilliSeconds<u64>")]
+    pub poll_interval: Duration,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -89,7 +89,7 @@ impl Relay {
             amqp_url: settings.amqp.url.clone(),
             exchange: settings.amqp.exchange.clone(),
             batch_size: settings.outbox.batch_size,
-            poll_interval: settings.outbox.poll_interval(),
+            poll_interval: settings.outbox.poll_interval,
             queues: Vec::new(),
         }
     }

@@ -58,7 +58,7 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     let settings = host.settings.clone();
     let wallet =
         WalletServiceClient::with_interceptor(lazy_channel(&settings.services.wallet)?, host.attach_jwt());
-    let orders = app::orders::Orders::new(host.pool.clone(), wallet, settings.recharge.delivery_deadline());
+    let orders = app::orders::Orders::new(host.pool.clone(), wallet, settings.recharge.delivery_deadline);
     let shutdown = host.shutdown_token();
     host.spawn(
         Consumer::new(
@@ -69,8 +69,8 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
         .run(events::consumers::GameResults, shutdown.clone()),
     );
     host.spawn(orders.clone().run_sweeper(
-        settings.recharge.sweep_interval(),
-        settings.recharge.redrive_after(),
+        settings.recharge.sweep_interval,
+        settings.recharge.redrive_after,
         shutdown,
     ));
     Ok(Routes::new(RechargeServiceServer::with_interceptor(

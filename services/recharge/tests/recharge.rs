@@ -378,7 +378,7 @@ async fn zone_99_fails_and_is_refunded_once() {
 async fn a_silent_game_is_refunded_at_the_deadline_and_a_late_delivery_is_not_paid_again() {
     let portal = start(|settings| {
         settings.recharge.reference_game = false;
-        settings.recharge.delivery_deadline_ms = 1_500;
+        settings.recharge.delivery_deadline = Duration::from_millis(1_500);
     })
     .await;
     let (http, player) = registered(&portal, "coin_silent").await;
@@ -672,7 +672,7 @@ async fn deleting_a_refused_order_while_a_retry_pays_for_it_loses_no_kp() {
     let portal = start(|settings| {
         settings.recharge.reference_game = false;
         // Only the two attempts drive the order; the sweeper would be a third.
-        settings.recharge.redrive_after_ms = 600_000;
+        settings.recharge.redrive_after = Duration::from_secs(600);
     })
     .await;
     let (http, player) = registered(&portal, "delete_race").await;
