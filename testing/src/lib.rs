@@ -10,7 +10,12 @@ use secrecy::{ExposeSecret, SecretString};
 use sqlx::{ConnectOptions, postgres::PgConnectOptions};
 use uuid::Uuid;
 
-use kid_platform::{config::Settings, db};
+use kid_platform::{
+    config::Settings,
+    db,
+    service::{Application, ServiceSpec},
+};
+use tokio_util::sync::CancellationToken;
 
 /// Development settings pointed at a brand-new database, a unique exchange and Redis prefix,
 /// with every listener (gateway and each service's endpoint) on a free port.
@@ -59,4 +64,15 @@ pub async fn eventually<T>(what: &str, mut check: impl AsyncFnMut() -> Option<T>
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     panic!("never happened: {what}");
+}
+
+/// Builds `spec`'s service with `settings` (which migrates its schema) on a free port and serves
+/// it until `shutdown`: its gRPC endpoint, `http://host:port`.
+pub async fn serve(spec: &'static ServiceSpec, settings: &Settings, shutdown: &CancellationToken) -> String {
+    let application = Application::build(spec, settings.clone(), shutdown.clone())
+        .await
+        .unwrap_or_else(|error| panic!("{} starts: {error:#}", spec.schema));
+    let endpoint = format!("http://{}", application.address());
+    tokio::spawn(application.run_until_stopped());
+    endpoint
 }

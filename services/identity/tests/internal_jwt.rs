@@ -10,7 +10,6 @@ use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
     config::JwtSettings,
     db, grpc,
-    service::Application,
 };
 use secrecy::SecretString;
 use tokio_util::sync::CancellationToken;
@@ -23,16 +22,18 @@ struct Running {
     shutdown: CancellationToken,
 }
 
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.shutdown.cancel();
+    }
+}
+
 async fn start_identity() -> Running {
     let mut settings = kid_testing::isolated_settings().await.expect("settings");
     // No mail is sent here; an SMTP address lets a build without the development mailbox start.
     settings.mail.smtp_url = "smtp://127.0.0.1:2525".to_owned().into();
     let shutdown = CancellationToken::new();
-    let application = Application::build(&kid_identity::SERVICE, settings.clone(), shutdown.clone())
-        .await
-        .expect("identity starts");
-    let endpoint = format!("http://{}", application.address());
-    tokio::spawn(application.run_until_stopped());
+    let endpoint = kid_testing::serve(&kid_identity::SERVICE, &settings, &shutdown).await;
 
     let pool = db::connect(&settings.database, "identity").await.expect("pool");
     let user_id = Uuid::new_v4();
@@ -70,6 +71,14 @@ async fn get_user_as(
         .await
 }
 
+/// The code identity refuses the seeded user with, asked as `caller` signing with `jwt`.
+async fn refusal(running: &Running, jwt: &JwtSettings, caller: &'static str) -> tonic::Code {
+    get_user_as(running, jwt, caller)
+        .await
+        .expect_err("refused")
+        .code()
+}
+
 #[tokio::test]
 async fn a_call_without_a_token_is_unauthenticated() {
     let running = start_identity().await;
@@ -79,7 +88,6 @@ async fn a_call_without_a_token_is_unauthenticated() {
         .await
         .expect_err("refused");
     assert_eq!(status.code(), tonic::Code::Unauthenticated);
-    running.shutdown.cancel();
 }
 
 #[tokio::test]
@@ -89,11 +97,10 @@ async fn a_call_with_a_token_signed_by_another_secret_is_unauthenticated() {
     forged
         .keys
         .insert("gateway".to_owned(), SecretString::from("not-our-secret"));
-    let status = get_user_as(&running, &forged, "gateway")
-        .await
-        .expect_err("refused");
-    assert_eq!(status.code(), tonic::Code::Unauthenticated);
-    running.shutdown.cancel();
+    assert_eq!(
+        refusal(&running, &forged, "gateway").await,
+        tonic::Code::Unauthenticated
+    );
 }
 
 /// Identity serves the gateway (and operators): payment, holding a valid key of its own, has
@@ -101,11 +108,10 @@ async fn a_call_with_a_token_signed_by_another_secret_is_unauthenticated() {
 #[tokio::test]
 async fn a_caller_identity_does_not_serve_is_denied() {
     let running = start_identity().await;
-    let status = get_user_as(&running, &running.jwt, "payment")
-        .await
-        .expect_err("refused");
-    assert_eq!(status.code(), tonic::Code::PermissionDenied, "{status:?}");
-    running.shutdown.cancel();
+    assert_eq!(
+        refusal(&running, &running.jwt, "payment").await,
+        tonic::Code::PermissionDenied
+    );
 }
 
 #[tokio::test]
@@ -120,5 +126,4 @@ async fn a_call_with_a_valid_token_is_served() {
     assert_eq!(user.username, "jwt_probe");
     assert_eq!(user.dob, "2000-02-29");
     assert_eq!(user.id, running.user_id.to_string());
-    running.shutdown.cancel();
 }

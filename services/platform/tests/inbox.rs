@@ -2,6 +2,8 @@
 //! handled once, a poison message lands in the dead-letter queue, a failing one is retried a
 //! bounded number of times, and the handler's writes commit with the inbox record or not at all.
 
+mod common;
+
 use std::{
     sync::{
         Arc,
@@ -13,16 +15,14 @@ use std::{
 use kid_platform::{
     Settings,
     amqp::{self, QueueSpec},
-    db,
     inbox::{Consumer, Handler, HandlerError, HandlerFuture, Message},
 };
 use lapin::{
     BasicProperties, Channel,
     options::{BasicGetOptions, BasicPublishOptions, ExchangeDeleteOptions, QueueDeleteOptions},
 };
-use secrecy::ExposeSecret;
 use serde::{Deserialize, Serialize};
-use sqlx::{PgConnection, PgPool, migrate::Migrator};
+use sqlx::{PgConnection, PgPool};
 use tokio_util::sync::CancellationToken;
 
 #[derive(Serialize, Deserialize)]
@@ -68,19 +68,11 @@ struct Fixture {
 }
 
 async fn start() -> Fixture {
-    let settings = kid_testing::isolated_settings().await.expect("settings");
-    let pool = db::connect(&settings.database, "inbox_test").await.expect("pool");
-    db::migrate(&pool, "inbox_test", &Migrator::with_migrations(Vec::new()))
-        .await
-        .expect("migrate");
+    let (settings, pool, channel) = common::stores("inbox_test").await;
     sqlx::query("create table effect (name text not null)")
         .execute(&pool)
         .await
         .expect("effect table");
-    let connection = amqp::connect(settings.amqp.url.expose_secret(), "inbox-test")
-        .await
-        .expect("amqp");
-    let channel = connection.create_channel().await.expect("channel");
     let mut queue =
         QueueSpec::new(format!("{}.orders", settings.amqp.exchange), &["order.#"]).configured(&settings.amqp);
     queue.delivery_limit = 2;

@@ -1,13 +1,14 @@
 //! The outbox against the real PostgreSQL and RabbitMQ: committed events arrive exactly once,
 //! across a relay restart and with two relays racing; rolled-back ones never arrive.
 
+mod common;
+
 use std::{collections::BTreeMap, time::Duration};
 
 use futures::StreamExt;
 use kid_platform::{
     Settings,
     amqp::{self, QueueSpec},
-    db,
     outbox::{self, Relay},
 };
 use lapin::{
@@ -15,9 +16,8 @@ use lapin::{
     options::{BasicAckOptions, BasicConsumeOptions, ExchangeDeleteOptions, QueueDeleteOptions},
     types::FieldTable,
 };
-use secrecy::ExposeSecret;
 use serde::{Deserialize, Serialize};
-use sqlx::{PgPool, migrate::Migrator};
+use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -78,17 +78,7 @@ async fn drain(channel: &Channel, queue: &str) -> BTreeMap<u32, usize> {
 }
 
 async fn setup() -> (Settings, PgPool, Channel, String) {
-    let settings = kid_testing::isolated_settings().await.expect("settings");
-    let pool = db::connect(&settings.database, "outbox_test")
-        .await
-        .expect("pool");
-    db::migrate(&pool, "outbox_test", &Migrator::with_migrations(Vec::new()))
-        .await
-        .expect("migrate");
-    let connection = amqp::connect(settings.amqp.url.expose_secret(), "outbox-test")
-        .await
-        .expect("amqp");
-    let channel = connection.create_channel().await.expect("channel");
+    let (settings, pool, channel) = common::stores("outbox_test").await;
     let queue = format!("{}.probe", settings.amqp.exchange);
     amqp::declare_queue(
         &channel,

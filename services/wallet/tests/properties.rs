@@ -133,9 +133,10 @@ impl Run<'_> {
             Op::Credit { player, key, vnd } => {
                 let expected = self.model.replay("topup", key, player, vnd);
                 let name = self.key("topup", key);
-                let calls = (0..copies).map(|_| self.wallet.credit(&name, self.players[player], vnd));
-                let answers = futures::future::join_all(calls).await;
-                let id = agree(&answers, &expected)?;
+                let id = sent(copies, &expected, || {
+                    self.wallet.credit(&name, self.players[player], vnd)
+                })
+                .await?;
                 if expected.is_none() {
                     let id = id.ok_or_else(|| TestCaseError::fail("a new top-up was refused"))?;
                     let purse = &mut self.model.purses[player];
@@ -166,9 +167,10 @@ impl Run<'_> {
                     self.model.refused.insert(key, (player, kp));
                 }
                 let name = self.key("pay", key);
-                let calls = (0..copies).map(|_| self.wallet.debit(&name, self.players[player], kp));
-                let answers = futures::future::join_all(calls).await;
-                let id = agree(&answers, &expected)?;
+                let id = sent(copies, &expected, || {
+                    self.wallet.debit(&name, self.players[player], kp)
+                })
+                .await?;
                 if expected.is_none() {
                     let id = id.ok_or_else(|| TestCaseError::fail("a covered payment was refused"))?;
                     self.model.purses[player].balance -= kp;
@@ -192,9 +194,10 @@ impl Run<'_> {
                 }
                 let (payment_id, kp) = (target.id.clone(), target.kp);
                 let name = self.key("refund", key);
-                let calls = (0..copies).map(|_| self.wallet.refund(&name, self.players[player], &payment_id));
-                let answers = futures::future::join_all(calls).await;
-                agree(&answers, &expected)?;
+                sent(copies, &expected, || {
+                    self.wallet.refund(&name, self.players[player], &payment_id)
+                })
+                .await?;
                 if expected.is_none() {
                     self.model.purses[player].balance += kp;
                     self.model.payments[player][index].refunded = true;
@@ -220,14 +223,14 @@ impl Run<'_> {
                 }
                 let topup_id = target.id.clone();
                 let name = self.key("recall", key);
-                let calls =
-                    (0..copies).map(|_| self.wallet.recall(&name, self.players[player], &topup_id, kp));
-                let answers: Vec<_> = futures::future::join_all(calls)
-                    .await
-                    .into_iter()
-                    .map(|answer| answer.map(|(transaction, _)| transaction))
-                    .collect();
-                agree(&answers, &expected)?;
+                sent(copies, &expected, || async {
+                    let recalled = self
+                        .wallet
+                        .recall(&name, self.players[player], &topup_id, kp)
+                        .await;
+                    recalled.map(|(transaction, _)| transaction)
+                })
+                .await?;
                 if expected.is_none() {
                     let purse = &mut self.model.purses[player];
                     let from_balance = kp.min(purse.balance);
@@ -251,6 +254,20 @@ impl Run<'_> {
 
 fn pick(len: usize, index: usize) -> Option<usize> {
     (len > 0).then(|| index % len)
+}
+
+/// Sends `copies` of a call at once (a retry racing the first try) and checks that their
+/// answers agree with `expected`: the transaction they made, if any.
+async fn sent<F>(
+    copies: usize,
+    expected: &Option<Expected>,
+    call: impl Fn() -> F,
+) -> Result<Option<String>, TestCaseError>
+where
+    F: Future<Output = Result<kid_contracts::wallet::v1::Transaction, tonic::Status>>,
+{
+    let answers = futures::future::join_all((0..copies).map(|_| call())).await;
+    agree(&answers, expected)
 }
 
 /// Every answer of a step must be the expected one (racing copies too), and all the same

@@ -12,7 +12,6 @@ use kid_platform::{
     Settings,
     auth::{AttachInternalJwt, InternalJwt},
     db, grpc,
-    service::Application,
 };
 use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
@@ -38,11 +37,7 @@ impl Drop for Wallet {
 pub async fn start() -> Wallet {
     let settings = kid_testing::isolated_settings().await.expect("settings");
     let shutdown = CancellationToken::new();
-    let application = Application::build(&kid_wallet::SERVICE, settings.clone(), shutdown.clone())
-        .await
-        .expect("wallet starts");
-    let endpoint = format!("http://{}", application.address());
-    tokio::spawn(application.run_until_stopped());
+    let endpoint = kid_testing::serve(&kid_wallet::SERVICE, &settings, &shutdown).await;
     let channel = grpc::lazy_channel(&endpoint).expect("channel");
     let jwt = AttachInternalJwt::new(
         Arc::new(InternalJwt::new(&settings.jwt)),
@@ -58,6 +53,14 @@ pub async fn start() -> Wallet {
     }
 }
 
+/// The transaction a successful answer carries, or the refusal.
+fn carried<T>(
+    answer: Result<tonic::Response<T>, tonic::Status>,
+    transaction: impl FnOnce(T) -> Option<Transaction>,
+) -> Result<Transaction, tonic::Status> {
+    answer.map(|response| transaction(response.into_inner()).expect("transaction"))
+}
+
 impl Wallet {
     pub async fn account(&self, user: Uuid) -> GetAccountResponse {
         self.client
@@ -71,31 +74,22 @@ impl Wallet {
     }
 
     pub async fn credit(&self, key: &str, user: Uuid, amount_vnd: i64) -> Result<Transaction, tonic::Status> {
-        self.client
-            .clone()
-            .credit(credit(key, user, amount_vnd))
-            .await
-            .map(|response| response.into_inner().transaction.expect("transaction"))
+        let answer = self.client.clone().credit(credit(key, user, amount_vnd)).await;
+        carried(answer, |r| r.transaction)
     }
 
     pub async fn debit(&self, key: &str, user: Uuid, kp: i64) -> Result<Transaction, tonic::Status> {
-        self.client
-            .clone()
-            .debit(debit(key, user, kp))
-            .await
-            .map(|response| response.into_inner().transaction.expect("transaction"))
+        let answer = self.client.clone().debit(debit(key, user, kp)).await;
+        carried(answer, |r| r.transaction)
     }
 
     pub async fn refund(&self, key: &str, user: Uuid, payment: &str) -> Result<Transaction, tonic::Status> {
-        self.client
-            .clone()
-            .refund(RefundRequest {
-                idempotency_key: key.to_owned(),
-                user_id: user.to_string(),
-                transaction_id: payment.to_owned(),
-            })
-            .await
-            .map(|response| response.into_inner().transaction.expect("transaction"))
+        let request = RefundRequest {
+            idempotency_key: key.to_owned(),
+            user_id: user.to_string(),
+            transaction_id: payment.to_owned(),
+        };
+        carried(self.client.clone().refund(request).await, |r| r.transaction)
     }
 
     /// The recalled top-up and the debt the recall added.
