@@ -3,11 +3,14 @@
 
 use std::time::Duration;
 
+use futures::StreamExt;
 use lapin::{
     Channel, Connection, ConnectionProperties, ExchangeKind,
+    message::Delivery,
     options::{ExchangeDeclareOptions, QueueBindOptions, QueueDeclareOptions},
     types::{AMQPValue, FieldTable, LongString, ShortString},
 };
+use tokio_util::sync::CancellationToken;
 
 /// How a consumer's queue is declared.
 #[derive(Debug, Clone)]
@@ -153,4 +156,20 @@ pub async fn declare_queue(channel: &Channel, exchange: &str, spec: &QueueSpec) 
             .await?;
     }
     Ok(())
+}
+
+/// The next of `deliveries`, or `None` once `shutdown` is cancelled. A consumer the broker
+/// ended is an error: the caller reconnects.
+pub async fn next_delivery(
+    deliveries: &mut lapin::Consumer,
+    shutdown: &CancellationToken,
+) -> anyhow::Result<Option<Delivery>> {
+    let delivery = tokio::select! {
+        delivery = deliveries.next() => delivery,
+        () = shutdown.cancelled() => return Ok(None),
+    };
+    match delivery {
+        Some(delivery) => Ok(Some(delivery?)),
+        None => anyhow::bail!("the broker ended the consumer"),
+    }
 }

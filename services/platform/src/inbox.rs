@@ -4,7 +4,6 @@
 
 use std::{collections::HashMap, future::Future, pin::Pin, time::Duration};
 
-use futures::StreamExt;
 use lapin::{
     Channel,
     message::Delivery,
@@ -152,16 +151,10 @@ impl Consumer {
             tokio::time::timeout(SUBSCRIBE_TIMEOUT, self.subscribe())
                 .await
                 .map_err(|_| anyhow::anyhow!("no subscription within {SUBSCRIBE_TIMEOUT:?}"))??;
-        loop {
-            let delivery = tokio::select! {
-                delivery = deliveries.next() => delivery,
-                () = shutdown.cancelled() => return Ok(()),
-            };
-            let Some(delivery) = delivery else {
-                anyhow::bail!("the broker ended the consumer");
-            };
-            self.dispatch(handler, delivery?).await?;
+        while let Some(delivery) = amqp::next_delivery(&mut deliveries, shutdown).await? {
+            self.dispatch(handler, delivery).await?;
         }
+        Ok(())
     }
 
     async fn dispatch<H: Handler>(&self, handler: &H, delivery: Delivery) -> lapin::Result<()> {

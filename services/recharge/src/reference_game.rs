@@ -5,7 +5,6 @@
 
 use std::time::Duration;
 
-use futures::StreamExt;
 use kid_platform::{Settings, amqp};
 use lapin::{
     BasicProperties, Channel,
@@ -145,16 +144,10 @@ async fn serve(channel: &Channel, settings: &Settings, shutdown: &CancellationTo
             FieldTable::default(),
         )
         .await?;
-    loop {
-        let delivery = tokio::select! {
-            delivery = deliveries.next() => delivery,
-            () = shutdown.cancelled() => return Ok(()),
-        };
-        let Some(delivery) = delivery else {
-            anyhow::bail!("the broker ended the consumer");
-        };
-        handle(channel, &settings.amqp.exchange, delivery?).await?;
+    while let Some(delivery) = amqp::next_delivery(&mut deliveries, shutdown).await? {
+        handle(channel, &settings.amqp.exchange, delivery).await?;
     }
+    Ok(())
 }
 
 async fn handle(channel: &Channel, exchange: &str, delivery: AmqpDelivery) -> anyhow::Result<()> {
