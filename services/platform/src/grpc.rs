@@ -64,6 +64,13 @@ pub async fn serve(
         .await
 }
 
+/// A failure the caller cannot act on (`what`: "wallet database", say): logged here with its
+/// cause, answered as a bare `internal` so no detail of it leaves the service.
+pub fn internal(what: &str, error: &dyn std::fmt::Display) -> tonic::Status {
+    tracing::error!(%error, what, "internal error");
+    tonic::Status::internal("internal error")
+}
+
 /// A protobuf timestamp of `at`, as every service's answers carry times.
 pub fn timestamp(at: time::OffsetDateTime) -> prost_types::Timestamp {
     prost_types::Timestamp {

@@ -1,5 +1,6 @@
 //! The one place identity's errors become gRPC statuses.
 
+use kid_platform::grpc;
 use tonic::Status;
 
 use crate::{
@@ -22,14 +23,8 @@ impl From<Error> for Status {
                 tracing::warn!("password hashing at capacity: asked to retry");
                 Status::resource_exhausted("password hashing is at capacity, retry shortly")
             }
-            Error::Hash(source) => {
-                tracing::error!(error = %source, "password hashing failed");
-                Status::internal("internal error")
-            }
-            Error::Database(source) => {
-                tracing::error!(error = %source, "identity database error");
-                Status::internal("internal error")
-            }
+            Error::Hash(source) => grpc::internal("password hashing", &source),
+            Error::Database(source) => grpc::internal("identity database", &source),
         }
     }
 }

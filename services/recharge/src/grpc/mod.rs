@@ -6,6 +6,7 @@ use kid_contracts::recharge::v1::{
     GetRechargeInfoResponse, ListProductsRequest, ListProductsResponse,
     recharge_service_server::RechargeService,
 };
+use kid_platform::grpc;
 use sqlx::PgPool;
 use tonic::{Request, Response, Status};
 use uuid::Uuid;
@@ -37,8 +38,7 @@ impl Recharge {
 }
 
 fn database(error: sqlx::Error) -> Status {
-    tracing::error!(error = %error, "recharge database error");
-    Status::internal("internal error")
+    grpc::internal("recharge database", &error)
 }
 
 impl From<OrderError> for Status {
@@ -49,10 +49,7 @@ impl From<OrderError> for Status {
             OrderError::KeyReused => Status::already_exists(MSG_KEY_REUSED),
             OrderError::InsufficientBalance(message) => Status::failed_precondition(message),
             OrderError::Database(error) => database(error),
-            OrderError::Outbox(error) => {
-                tracing::error!(error = %error, "recharge outbox error");
-                Status::internal("internal error")
-            }
+            OrderError::Outbox(error) => grpc::internal("recharge outbox", &error),
         }
     }
 }
@@ -126,8 +123,8 @@ impl RechargeService for Recharge {
                     }
                     .into(),
                     rate: event.rate.normalize().to_string(),
-                    starts_at: Some(kid_platform::grpc::timestamp(event.starts_at)),
-                    ends_at: Some(kid_platform::grpc::timestamp(event.ends_at)),
+                    starts_at: Some(grpc::timestamp(event.starts_at)),
+                    ends_at: Some(grpc::timestamp(event.ends_at)),
                 })
                 .collect(),
         }))

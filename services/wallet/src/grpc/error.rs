@@ -1,5 +1,6 @@
 //! The one place the wallet's errors become gRPC statuses.
 
+use kid_platform::grpc;
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
 
@@ -31,14 +32,8 @@ impl From<Error> for Status {
                 LedgerError::KeyReused => Status::already_exists(error.to_string()),
                 LedgerError::Conflict(message) => Status::failed_precondition(message),
                 LedgerError::Invalid(message) => Status::invalid_argument(message),
-                LedgerError::Database(source) => {
-                    tracing::error!(error = %source, "wallet database error");
-                    Status::internal("internal error")
-                }
-                LedgerError::Outbox(source) => {
-                    tracing::error!(error = %source, "wallet outbox error");
-                    Status::internal("internal error")
-                }
+                LedgerError::Database(source) => grpc::internal("wallet database", &source),
+                LedgerError::Outbox(source) => grpc::internal("wallet outbox", &source),
             },
         }
     }
