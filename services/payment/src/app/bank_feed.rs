@@ -15,14 +15,12 @@ use crate::{
         self,
         bank_feed::{Record, TransferFields},
     },
-    domain::{TransferStatus, card::kp_for_transfer, signature},
+    domain::{TransferStatus, card::kp_for_transfer, signature::Verified},
     events,
 };
 
 #[derive(Debug, thiserror::Error)]
 pub enum FeedError {
-    #[error("signature refused: {0}")]
-    Signature(#[from] signature::SignatureError),
     #[error("malformed transfer notification: {0}")]
     Malformed(String),
     #[error("database error")]
@@ -82,14 +80,8 @@ impl Transfer {
 
 /// Verifies, records and, when it matches a player, credits one notification. A malformed body
 /// is recorded and refused; everything else answers Ok so the feed stops resending it.
-pub async fn receive(
-    pool: &PgPool,
-    secret: &[u8],
-    signature_header: &str,
-    body: &[u8],
-    now: i64,
-) -> Result<Receipt, FeedError> {
-    signature::verify(secret, signature_header, body, now)?;
+pub async fn receive(pool: &PgPool, notification: Verified<'_>) -> Result<Receipt, FeedError> {
+    let body = notification.body();
     let raw = String::from_utf8_lossy(body);
     let value: Value = match serde_json::from_slice(body) {
         Ok(value) => value,

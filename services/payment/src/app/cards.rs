@@ -14,7 +14,7 @@ use crate::{
     domain::{
         CardStatus,
         card::{self, Outcome},
-        signature,
+        signature::Verified,
     },
     events,
 };
@@ -28,8 +28,6 @@ pub enum CardError {
     AlreadyPending,
     #[error("the aggregator refused the card: {0}")]
     Refused(String),
-    #[error("signature refused: {0}")]
-    Signature(#[from] signature::SignatureError),
     #[error("malformed callback: {0}")]
     Malformed(String),
     #[error("no such card order")]
@@ -202,14 +200,8 @@ pub enum Settlement {
 }
 
 /// Verifies and applies one aggregator callback.
-pub async fn callback(
-    pool: &PgPool,
-    secret: &[u8],
-    signature_header: &str,
-    body: &[u8],
-    now: i64,
-) -> Result<Settlement, CardError> {
-    signature::verify(secret, signature_header, body, now)?;
+pub async fn callback(pool: &PgPool, callback: Verified<'_>) -> Result<Settlement, CardError> {
+    let body = callback.body();
     let callback: CardCallback =
         serde_json::from_slice(body).map_err(|error| CardError::Malformed(error.to_string()))?;
     let outcome = Outcome::parse(&callback.status)

@@ -56,6 +56,26 @@ pub fn sign_now(secret: &[u8], body: &[u8]) -> String {
     sign(secret, OffsetDateTime::now_utc().unix_timestamp(), body)
 }
 
+/// A body whose signature [`verified`] accepted: what the webhooks' handlers take.
+#[derive(Debug, Clone, Copy)]
+pub struct Verified<'a>(&'a [u8]);
+
+impl<'a> Verified<'a> {
+    pub fn body(self) -> &'a [u8] {
+        self.0
+    }
+}
+
+/// `body`, once `header` is found to sign it (see [`verify`]).
+pub fn verified<'a>(
+    secret: &[u8],
+    header: &str,
+    body: &'a [u8],
+    now: i64,
+) -> Result<Verified<'a>, SignatureError> {
+    verify(secret, header, body, now).map(|()| Verified(body))
+}
+
 /// Checks `header` against `body` at time `now` (unix seconds), in constant time.
 /// A header over [`MAX_HEADER_LENGTH`] or with more than [`MAX_SIGNATURES`] is refused before
 /// any HMAC is computed.

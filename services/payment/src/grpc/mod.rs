@@ -9,8 +9,8 @@ use kid_contracts::payment::v1::{
     ReceiveCardCallbackRequest, ReceiveCardCallbackResponse, SubmitCardRequest, SubmitCardResponse,
     TransferMethod, payment_service_server::PaymentService,
 };
-use kid_platform::config::PaymentSettings;
-use secrecy::ExposeSecret;
+use kid_platform::{config::PaymentSettings, grpc};
+use secrecy::{ExposeSecret, SecretString};
 use sqlx::PgPool;
 use time::OffsetDateTime;
 use tonic::{Request, Response, Status};
@@ -24,7 +24,7 @@ use crate::{
         cards::{self, CardError, CardInput, Settlement},
     },
     db,
-    domain::signature::SignatureError,
+    domain::signature::{self, SignatureError, Verified},
     events,
 };
 
@@ -53,29 +53,32 @@ fn user_id(value: &str) -> Result<Uuid, Status> {
 }
 
 fn database(error: sqlx::Error) -> Status {
-    tracing::error!(%error, "payment database error");
-    Status::internal("internal error")
+    grpc::internal("payment database", &error)
 }
 
 fn now() -> i64 {
     OffsetDateTime::now_utc().unix_timestamp()
 }
 
+/// `body`, if `signature` signs it with the partner's `secret`: an oversized header is a bad
+/// argument, any other refusal unauthenticated.
+fn verified<'a>(secret: &SecretString, signature: &str, body: &'a [u8]) -> Result<Verified<'a>, Status> {
+    signature::verified(secret.expose_secret().as_bytes(), signature, body, now()).map_err(
+        |error| match error {
+            SignatureError::Oversized => Status::invalid_argument(error.to_string()),
+            _ => Status::unauthenticated(error.to_string()),
+        },
+    )
+}
+
 impl From<FeedError> for Status {
     fn from(error: FeedError) -> Self {
         match error {
-            FeedError::Signature(error @ SignatureError::Oversized) => {
-                Status::invalid_argument(error.to_string())
-            }
-            FeedError::Signature(error) => Status::unauthenticated(error.to_string()),
             FeedError::Malformed(reason) => {
                 Status::invalid_argument(format!("malformed notification: {reason}"))
             }
             FeedError::Database(error) => database(error),
-            FeedError::Outbox(error) => {
-                tracing::error!(%error, "payment outbox error");
-                Status::internal("internal error")
-            }
+            FeedError::Outbox(error) => grpc::internal("payment outbox", &error),
         }
     }
 }
@@ -86,17 +89,10 @@ impl From<CardError> for Status {
             CardError::Invalid(fields) => fields.into_status(),
             CardError::AlreadyPending => Status::already_exists(cards::MSG_ALREADY_PENDING),
             CardError::Refused(_) => Status::failed_precondition(cards::MSG_REFUSED),
-            CardError::Signature(error @ SignatureError::Oversized) => {
-                Status::invalid_argument(error.to_string())
-            }
-            CardError::Signature(error) => Status::unauthenticated(error.to_string()),
             CardError::Malformed(reason) => Status::invalid_argument(format!("malformed callback: {reason}")),
             CardError::UnknownOrder => Status::not_found("no such card order"),
             CardError::Database(error) => database(error),
-            CardError::Outbox(error) => {
-                tracing::error!(%error, "payment outbox error");
-                Status::internal("internal error")
-            }
+            CardError::Outbox(error) => grpc::internal("payment outbox", &error),
         }
     }
 }
@@ -197,14 +193,8 @@ impl PaymentService for Payment {
         request: Request<ReceiveBankTransferRequest>,
     ) -> Answer<ReceiveBankTransferResponse> {
         let request = request.into_inner();
-        let receipt = bank_feed::receive(
-            &self.pool,
-            self.settings.bank_feed_secret.expose_secret().as_bytes(),
-            &request.signature,
-            &request.body,
-            now(),
-        )
-        .await?;
+        let notification = verified(&self.settings.bank_feed_secret, &request.signature, &request.body)?;
+        let receipt = bank_feed::receive(&self.pool, notification).await?;
         Ok(Response::new(ReceiveBankTransferResponse {
             duplicate: receipt == Receipt::Duplicate,
             matched: receipt == Receipt::Credited,
@@ -216,14 +206,8 @@ impl PaymentService for Payment {
         request: Request<ReceiveCardCallbackRequest>,
     ) -> Answer<ReceiveCardCallbackResponse> {
         let request = request.into_inner();
-        let settlement = cards::callback(
-            &self.pool,
-            self.settings.card_secret.expose_secret().as_bytes(),
-            &request.signature,
-            &request.body,
-            now(),
-        )
-        .await?;
+        let callback = verified(&self.settings.card_secret, &request.signature, &request.body)?;
+        let settlement = cards::callback(&self.pool, callback).await?;
         Ok(Response::new(ReceiveCardCallbackResponse {
             duplicate: settlement == Settlement::Unchanged,
         }))
