@@ -4,12 +4,12 @@
 use uuid::Uuid;
 
 use crate::{
-    app::{CoinMetadata, Debit, Ledger, Payment, TopupCredit, TopupOpening, TopupType},
+    app::{CoinMetadata, Debit, Ledger, Payment, Topup, TopupCredit, TopupType},
     domain::{Kp, Vnd},
 };
 
-fn card(key: &str, user_id: Uuid, provider: &str, serial: &str, value: i64) -> TopupOpening {
-    TopupOpening {
+fn card(key: &str, user_id: Uuid, provider: &str, serial: &str, value: i64) -> Topup {
+    Topup {
         key: key.to_owned(),
         user_id,
         kind: TopupType::Card,
@@ -30,13 +30,14 @@ pub async fn seed_demo(settings: &kid_platform::Settings, user_id: Uuid) -> anyh
         .credit(
             &mut tx,
             &TopupCredit {
-                key: "demo-seed-card-viettel".into(),
-                user_id,
-                kind: TopupType::Card,
-                source: "viettel".into(),
-                amount: Vnd::new(100_000),
+                topup: card(
+                    "demo-seed-card-viettel",
+                    user_id,
+                    "viettel",
+                    "10000000000001",
+                    100_000,
+                ),
                 kp: Kp::new(85_000),
-                serial: "10000000000001".into(),
                 error_code: String::new(),
             },
         )
@@ -89,13 +90,15 @@ pub async fn seed_demo(settings: &kid_platform::Settings, user_id: Uuid) -> anyh
         .credit(
             &mut tx,
             &TopupCredit {
-                key: "demo-seed-bank-vietcombank".into(),
-                user_id,
-                kind: TopupType::BankTransfer,
-                source: "vietcombank".into(),
-                amount: Vnd::new(500_000),
+                topup: Topup {
+                    key: "demo-seed-bank-vietcombank".into(),
+                    user_id,
+                    kind: TopupType::BankTransfer,
+                    source: "vietcombank".into(),
+                    amount: Vnd::new(500_000),
+                    serial: String::new(),
+                },
                 kp: Kp::new(500_000),
-                serial: String::new(),
                 error_code: String::new(),
             },
         )

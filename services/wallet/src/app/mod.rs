@@ -20,7 +20,7 @@ use uuid::Uuid;
 pub use accounts::{AccountView, recalculate_partner};
 pub use corrections::{Corrected, RecallOrder};
 pub use payments::{CoinMetadata, Debit, Payment, Refund};
-pub use topups::{TopupCredit, TopupOpening, TopupType};
+pub use topups::{Topup, TopupCredit, TopupType};
 
 pub use crate::domain::Correction;
 use crate::{

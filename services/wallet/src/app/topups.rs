@@ -44,48 +44,50 @@ impl TopupType {
     }
 }
 
+/// A top-up as the payment service reports it: whose, of what kind, from where, of how much.
+#[derive(Debug, Clone)]
+pub struct Topup {
+    pub key: String,
+    pub user_id: Uuid,
+    pub kind: TopupType,
+    pub source: String,
+    pub amount: Vnd,
+    pub serial: String,
+}
+
+impl Topup {
+    /// The top-up's own transaction, keyed on its idempotency key.
+    fn transaction(&self, status: TxStatus, payload: Value) -> NewTransaction<'_> {
+        NewTransaction {
+            user_id: self.user_id,
+            kind: self.kind.as_str(),
+            status,
+            real_value: self.amount.get(),
+            currency: "VND",
+            payload,
+            parent_id: None,
+            key: Some((TOPUP, &self.key)),
+        }
+    }
+}
+
 /// A top-up the payment service has received: `kp` is the base KP, already floored.
 #[derive(Debug, Clone)]
 pub struct TopupCredit {
-    pub key: String,
-    pub user_id: Uuid,
-    pub kind: TopupType,
-    pub source: String,
-    pub amount: Vnd,
+    pub topup: Topup,
     pub kp: Kp,
-    pub serial: String,
     pub error_code: String,
 }
 
-/// A top-up waiting on the outside world (a submitted card).
-#[derive(Debug, Clone)]
-pub struct TopupOpening {
-    pub key: String,
-    pub user_id: Uuid,
-    pub kind: TopupType,
-    pub source: String,
-    pub amount: Vnd,
-    pub serial: String,
-}
-
 impl Ledger {
-    pub async fn open_topup(&self, tx: &mut PgConnection, order: &TopupOpening) -> Result<TransactionView> {
+    /// Opens a top-up waiting on the outside world (a submitted card).
+    pub async fn open_topup(&self, tx: &mut PgConnection, order: &Topup) -> Result<TransactionView> {
         db::lock_or_create_player(tx, order.user_id).await?;
-        let inserted = db::insert_transaction(
-            tx,
-            NewTransaction {
-                user_id: order.user_id,
-                kind: order.kind.as_str(),
-                status: TxStatus::Pending,
-                real_value: order.amount.get(),
-                currency: "VND",
-                payload: order.kind.payload(&order.source, &order.serial),
-                parent_id: None,
-                key: Some((TOPUP, &order.key)),
-            },
-        )
-        .await?;
-        let id = match inserted {
+        let pending = order.transaction(
+            TxStatus::Pending,
+            order.kind.payload(&order.source, &order.serial),
+        );
+        let id = match db::insert_transaction(tx, pending).await? {
             Some(id) => id,
             None => {
                 let first = keyed(tx, TOPUP, &order.key).await?;
@@ -130,31 +132,37 @@ impl Ledger {
     /// when the credit is a replay, so a crash in between is mended by the redelivery).
     pub async fn credit(&self, tx: &mut PgConnection, order: &TopupCredit) -> Result<TransactionView> {
         let credited = self.credit_once(tx, order).await?;
-        if self.apply_held(tx, &order.key, credited.row.id).await? == 0 {
+        if self.apply_held(tx, &order.topup.key, credited.row.id).await? == 0 {
             return Ok(credited);
         }
         view(tx, credited.row.id).await
     }
 
     async fn credit_once(&self, tx: &mut PgConnection, order: &TopupCredit) -> Result<TransactionView> {
-        if order.kp.is_zero() || order.amount.is_zero() {
+        let TopupCredit {
+            topup,
+            kp,
+            error_code,
+        } = order;
+        let kp = *kp;
+        if kp.is_zero() || topup.amount.is_zero() {
             return Err(LedgerError::Invalid("a top-up credits a positive amount"));
         }
-        let player = db::lock_or_create_player(tx, order.user_id).await?;
-        let mut payload = order.kind.payload(&order.source, &order.serial);
-        if !order.error_code.is_empty() {
-            payload["errorCode"] = json!(order.error_code);
+        let player = db::lock_or_create_player(tx, topup.user_id).await?;
+        let mut payload = topup.kind.payload(&topup.source, &topup.serial);
+        if !error_code.is_empty() {
+            payload["errorCode"] = json!(error_code);
         }
-        let id = match db::find_keyed(tx, TOPUP, &order.key).await? {
+        let id = match db::find_keyed(tx, TOPUP, &topup.key).await? {
             Some(first) => {
-                same_topup(&first, order.user_id, order.kind)?;
+                same_topup(&first, topup.user_id, topup.kind)?;
                 match first.status {
                     TxStatus::Pending => {
-                        db::set_topup_outcome(tx, first.id, TxStatus::Success, order.amount.get(), &payload)
+                        db::set_topup_outcome(tx, first.id, TxStatus::Success, topup.amount.get(), &payload)
                             .await?;
                         first.id
                     }
-                    TxStatus::Success if first.real_value == order.amount.get() => {
+                    TxStatus::Success if first.real_value == topup.amount.get() => {
                         return view(tx, first.id).await;
                     }
                     TxStatus::Success => return Err(LedgerError::KeyReused),
@@ -162,16 +170,7 @@ impl Ledger {
                 }
             }
             None => {
-                let new = NewTransaction {
-                    user_id: order.user_id,
-                    kind: order.kind.as_str(),
-                    status: TxStatus::Success,
-                    real_value: order.amount.get(),
-                    currency: "VND",
-                    payload,
-                    parent_id: None,
-                    key: Some((TOPUP, &order.key)),
-                };
+                let new = topup.transaction(TxStatus::Success, payload);
                 // The player's lock is held, so nobody else can be inserting this key for them;
                 // a key held by another player's top-up is a reused key.
                 db::insert_transaction(tx, new)
@@ -180,12 +179,12 @@ impl Ledger {
             }
         };
         // The tier in force is found from the window as it is now, without this order.
-        let window = db::topup_window(tx, order.user_id).await?;
+        let window = db::topup_window(tx, topup.user_id).await?;
         let before = PartnerStatus::recalculate(player.is_pay_partner, window);
-        let rate = bonus_rate_for(&before, order.amount);
-        let bonus = rate.of(order.kp);
-        let source = self.system(tx, order.kind.as_str()).await?;
-        let recharge = Related::new(id, "credit.recharge", order.kp.get(), json!({}));
+        let rate = bonus_rate_for(&before, topup.amount);
+        let bonus = rate.of(kp);
+        let source = self.system(tx, topup.kind.as_str()).await?;
+        let recharge = Related::new(id, "credit.recharge", kp.get(), json!({}));
         credit_from_system(tx, &player, recharge, source).await?;
         if !bonus.is_zero() {
             let bonus_account = self.system(tx, "bonus").await?;
@@ -194,8 +193,7 @@ impl Ledger {
             let bonus = Related::new(id, "credit.bonus", bonus.get(), payload_of(&granted));
             credit_from_system(tx, &player, bonus, bonus_account).await?;
         }
-        let incoming = order
-            .kp
+        let incoming = kp
             .checked_add(bonus)
             .ok_or(LedgerError::Invalid("amount too large"))?;
         let settlement = domain::settle(incoming, player.debt());
@@ -210,16 +208,16 @@ impl Ledger {
             )
             .await?;
         }
-        let credited_at = db::mark_credited(tx, id, order.amount).await?;
+        let credited_at = db::mark_credited(tx, id, topup.amount).await?;
         events::topup_credited(
             tx,
             &events::TopupCredited {
                 transaction_id: id,
-                user_id: order.user_id,
-                kind: order.kind.as_str(),
-                source: &order.source,
-                amount_vnd: order.amount.get(),
-                kp: order.kp.get(),
+                user_id: topup.user_id,
+                kind: topup.kind.as_str(),
+                source: &topup.source,
+                amount_vnd: topup.amount.get(),
+                kp: kp.get(),
                 bonus_kp: bonus.get(),
                 debt_settled_kp: settlement.settles_debt.get(),
                 credited_at,

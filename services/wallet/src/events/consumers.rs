@@ -119,16 +119,33 @@ fn amount<T>(parsed: Option<T>, what: &str) -> Result<T, HandlerError> {
     parsed.ok_or_else(|| HandlerError::Permanent(format!("{what} is negative")))
 }
 
-fn ledger_error(error: LedgerError) -> HandlerError {
-    match error {
-        LedgerError::Database(_) | LedgerError::Outbox(_) | LedgerError::NotFound(_) => {
-            HandlerError::Transient(error.to_string())
+/// A redelivery may succeed where the database or broker failed; a refusal will not.
+impl From<LedgerError> for HandlerError {
+    fn from(error: LedgerError) -> Self {
+        match error {
+            LedgerError::Database(_) | LedgerError::Outbox(_) | LedgerError::NotFound(_) => {
+                HandlerError::Transient(error.to_string())
+            }
+            LedgerError::InsufficientBalance
+            | LedgerError::KeyReused
+            | LedgerError::Conflict(_)
+            | LedgerError::Invalid(_) => HandlerError::Permanent(error.to_string()),
         }
-        LedgerError::InsufficientBalance
-        | LedgerError::KeyReused
-        | LedgerError::Conflict(_)
-        | LedgerError::Invalid(_) => HandlerError::Permanent(error.to_string()),
     }
+}
+
+/// The top-up an event names: `payment.topup.opened` and `.received` name its parts alike.
+macro_rules! topup {
+    ($event:expr) => {
+        ledger::Topup {
+            key: $event.idempotency_key,
+            user_id: $event.user_id,
+            kind: topup_type(&$event.topup_type)?,
+            source: $event.source,
+            amount: amount(Vnd::parse($event.amount_vnd), "amountVnd")?,
+            serial: $event.card_serial,
+        }
+    };
 }
 
 impl LedgerEvents {
@@ -137,40 +154,23 @@ impl LedgerEvents {
         match message.routing_key.as_str() {
             topics::TOPUP_OPENED => {
                 let event: TopupOpened = message.json()?;
-                let opening = ledger::TopupOpening {
-                    key: event.idempotency_key,
-                    user_id: event.user_id,
-                    kind: topup_type(&event.topup_type)?,
-                    source: event.source,
-                    amount: amount(Vnd::parse(event.amount_vnd), "amountVnd")?,
-                    serial: event.card_serial,
-                };
-                self.ledger
-                    .open_topup(conn, &opening)
-                    .await
-                    .map_err(ledger_error)?;
+                self.ledger.open_topup(conn, &topup!(event)).await?;
             }
             topics::TOPUP_RECEIVED => {
                 let event: TopupReceived = message.json()?;
                 let credit = ledger::TopupCredit {
-                    key: event.idempotency_key,
-                    user_id: event.user_id,
-                    kind: topup_type(&event.topup_type)?,
-                    source: event.source,
-                    amount: amount(Vnd::parse(event.amount_vnd), "amountVnd")?,
                     kp: amount(Kp::parse(event.kp), "kp")?,
-                    serial: event.card_serial,
                     error_code: event.error_code,
+                    topup: topup!(event),
                 };
-                let credited = self.ledger.credit(conn, &credit).await.map_err(ledger_error)?;
-                tracing::info!(transaction_id = %credited.row.id, user_id = %credit.user_id, kp = credit.kp.get(), "top-up credited");
+                let credited = self.ledger.credit(conn, &credit).await?;
+                tracing::info!(transaction_id = %credited.row.id, user_id = %credit.topup.user_id, kp = credit.kp.get(), "top-up credited");
             }
             topics::TOPUP_FAILED => {
                 let event: TopupFailed = message.json()?;
                 self.ledger
                     .fail_topup(conn, &event.idempotency_key, event.user_id, &event.error_code)
-                    .await
-                    .map_err(ledger_error)?;
+                    .await?;
             }
             topics::TOPUP_CORRECTED => {
                 let event: TopupCorrected = message.json()?;
@@ -181,12 +181,7 @@ impl LedgerEvents {
                     kp: amount(Kp::parse(event.kp), "kp")?,
                     corrected_amount: Vnd::parse(event.corrected_amount_vnd),
                 };
-                match self
-                    .ledger
-                    .correct(conn, &correction)
-                    .await
-                    .map_err(ledger_error)?
-                {
+                match self.ledger.correct(conn, &correction).await? {
                     ledger::Corrected::Recalled { debt_added } => {
                         tracing::warn!(
                             topup_key = correction.topup_key,
@@ -219,8 +214,7 @@ impl LedgerEvents {
                 let payment = self
                     .ledger
                     .settle_payment(conn, event.user_id, event.transaction_id)
-                    .await
-                    .map_err(ledger_error)?;
+                    .await?;
                 if payment.row.status == TxStatus::Failed {
                     tracing::warn!(order_id = %event.order_id, transaction_id = %event.transaction_id, "delivery reported for a refunded payment; kept refunded");
                 }
@@ -232,7 +226,7 @@ impl LedgerEvents {
                     user_id: event.user_id,
                     payment_id: event.transaction_id,
                 };
-                self.ledger.refund(conn, &refund).await.map_err(ledger_error)?;
+                self.ledger.refund(conn, &refund).await?;
                 tracing::info!(order_id = %event.order_id, transaction_id = %event.transaction_id, reason = %event.reason, "coin payment refunded");
             }
             other => return Err(HandlerError::Permanent(format!("unexpected routing key {other}"))),

@@ -20,8 +20,8 @@ pub use error::{Error, MSG_INSUFFICIENT};
 
 use crate::{
     app::{
-        self, CoinMetadata, Debit, Ledger, LedgerError, Payment, RecallOrder, Refund, TopupCredit,
-        TopupOpening, TopupType, TransactionView,
+        self, CoinMetadata, Debit, Ledger, LedgerError, Payment, RecallOrder, Refund, Topup, TopupCredit,
+        TopupType, TransactionView,
     },
     domain::{Kp, TxStatus, Vnd},
 };
@@ -109,6 +109,20 @@ fn source(value: &str) -> Result<String, Error> {
     }
 }
 
+/// The top-up a request names: OpenTopup and Credit name its parts alike.
+macro_rules! topup {
+    ($request:expr) => {
+        Topup {
+            key: key(&$request.idempotency_key)?,
+            user_id: user_id(&$request.user_id)?,
+            kind: topup_type($request.topup_type)?,
+            source: source(&$request.source)?,
+            amount: vnd($request.amount_vnd)?,
+            serial: $request.card_serial,
+        }
+    };
+}
+
 fn text(payload: &Value, field: &str) -> String {
     payload[field].as_str().unwrap_or_default().to_owned()
 }
@@ -182,14 +196,7 @@ impl WalletService for Wallet {
     async fn open_topup(&self, request: Request<OpenTopupRequest>) -> Answer<OpenTopupResponse> {
         auth::authorize(&request, "OpenTopup", MONEY_IN)?;
         let request = request.into_inner();
-        let order = TopupOpening {
-            key: key(&request.idempotency_key)?,
-            user_id: user_id(&request.user_id)?,
-            kind: topup_type(request.topup_type)?,
-            source: source(&request.source)?,
-            amount: vnd(request.amount_vnd)?,
-            serial: request.card_serial,
-        };
+        let order = topup!(request);
         let transaction = self
             .in_transaction(async |tx| self.ledger.open_topup(tx, &order).await)
             .await?;
@@ -202,14 +209,9 @@ impl WalletService for Wallet {
         auth::authorize(&request, "Credit", MONEY_IN)?;
         let request = request.into_inner();
         let order = TopupCredit {
-            key: key(&request.idempotency_key)?,
-            user_id: user_id(&request.user_id)?,
-            kind: topup_type(request.topup_type)?,
-            source: source(&request.source)?,
-            amount: vnd(request.amount_vnd)?,
             kp: kp(request.kp)?,
-            serial: request.card_serial,
             error_code: request.error_code,
+            topup: topup!(request),
         };
         let transaction = self
             .in_transaction(async |tx| self.ledger.credit(tx, &order).await)
