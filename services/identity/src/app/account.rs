@@ -9,7 +9,7 @@ use super::{
 };
 use crate::{
     db::{self, UserRow, users::ProfileUpdate},
-    domain::{Email, FieldErrors, Password, PasswordHasher, ProfileChange, Strength, password},
+    domain::{Email, FieldErrors, Password, PasswordHasher, ProfileChange, password},
     events::mail::{self, Mail},
 };
 use kid_contracts::messages::account::{
@@ -50,16 +50,8 @@ pub async fn change_password(
         errors.add("currentPassword", MSG_CURRENT_REQUIRED);
     }
 
-    let password = Password::take_confirmed(
-        &mut errors,
-        new_password,
-        confirmation,
-        Strength::Medium,
-        &password::CHANGE,
-    );
-    let (Some(password), true) = (password, errors.is_empty()) else {
-        return Err(Error::Validation(errors));
-    };
+    let password = Password::take_confirmed(errors, new_password, confirmation, &password::ON_CHANGE)
+        .map_err(Error::Validation)?;
     let mut conn = pool.acquire().await?;
     let account = db::users::addressee(&mut conn, user_id)
         .await?

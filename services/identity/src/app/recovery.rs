@@ -11,7 +11,7 @@ use super::{
 };
 use crate::{
     db,
-    domain::{FieldErrors, Password, PasswordHasher, Strength, Username, password},
+    domain::{FieldErrors, Password, PasswordHasher, Username, password},
     events::mail::{self, Mail},
 };
 
@@ -69,17 +69,13 @@ pub async fn reset(
     new_password: &str,
     confirmation: &str,
 ) -> Result<Uuid, Error> {
-    let mut errors = FieldErrors::default();
     let password = Password::take_confirmed(
-        &mut errors,
+        FieldErrors::default(),
         new_password,
         confirmation,
-        Strength::Strong,
-        &password::RESET,
-    );
-    let (Some(password), true) = (password, errors.is_empty()) else {
-        return Err(Error::Validation(errors));
-    };
+        &password::ON_RESET,
+    )
+    .map_err(Error::Validation)?;
     let hash = usable_hash(token).ok_or(Error::InvalidResetLink)?;
     // Hashed before the transaction: argon2 takes a while and holds no lock.
     let password_hash = hasher.hash(&password).await?;

@@ -31,9 +31,13 @@ mod tests {
 
     #[test]
     fn accepts_ordinary_addresses_with_any_top_level_domain() {
-        assert!(Email::parse("player@example.com").is_ok());
-        assert!(Email::parse("nguyen.van.a+kid@mail.example.vn").is_ok());
-        assert!(Email::parse("a@b.games").is_ok());
+        for address in [
+            "player@example.com",
+            "nguyen.van.a+kid@mail.example.vn",
+            "a@b.games",
+        ] {
+            assert!(Email::parse(address).is_ok(), "{address}");
+        }
     }
 
     #[test]

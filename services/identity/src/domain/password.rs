@@ -44,6 +44,25 @@ impl Strength {
     }
 }
 
+/// A form that sets a password: the strength it asks for and how it words problems.
+#[derive(Debug)]
+pub struct Form {
+    pub required: Strength,
+    pub messages: &'static Messages,
+}
+
+/// Change password, signed in: a medium password will do.
+pub const ON_CHANGE: Form = Form {
+    required: Strength::Medium,
+    messages: &CHANGE,
+};
+
+/// Reset by a mailed link: the spec asks for a strong one.
+pub const ON_RESET: Form = Form {
+    required: Strength::Strong,
+    messages: &RESET,
+};
+
 /// A new password: 8 to 128 characters (Unicode code points, never truncated) of at least
 /// `required` strength.
 #[derive(Clone)]
@@ -68,18 +87,24 @@ impl Password {
         }
     }
 
-    /// A new password and its confirmation, as a form sends them: problems are recorded under
-    /// `password` and `passwordConfirm`.
+    /// A new password and its confirmation, as `form` sends them: problems are added under
+    /// `password` and `passwordConfirm` to those the form's other fields had, and the password
+    /// is given only when no field has any.
     pub fn take_confirmed(
-        errors: &mut super::FieldErrors,
+        mut errors: super::FieldErrors,
         raw: &str,
         confirmation: &str,
-        required: Strength,
-        messages: &Messages,
-    ) -> Option<Self> {
-        let password = errors.take("password", Self::parse_for(raw, required, messages));
-        errors.take("passwordConfirm", Self::confirm_for(confirmation, raw, messages));
-        password
+        form: &Form,
+    ) -> Result<Self, super::FieldErrors> {
+        let password = errors.take("password", Self::parse_for(raw, form.required, form.messages));
+        errors.take(
+            "passwordConfirm",
+            Self::confirm_for(confirmation, raw, form.messages),
+        );
+        match password {
+            Some(password) if errors.is_empty() => Ok(password),
+            _ => Err(errors),
+        }
     }
 
     pub fn confirm_for(raw: &str, password: &str, messages: &Messages) -> Result<(), String> {
