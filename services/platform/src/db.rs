@@ -3,12 +3,15 @@
 
 use std::{str::FromStr, time::Duration};
 
+use backon::{ExponentialBuilder, Retryable};
 use secrecy::ExposeSecret;
 use sqlx::{
     AssertSqlSafe, Connection, Executor, PgConnection, PgPool,
     migrate::Migrator,
     postgres::{PgConnectOptions, PgPoolOptions},
 };
+
+use tokio_util::sync::CancellationToken;
 
 use crate::config::DatabaseSettings;
 
@@ -20,6 +23,8 @@ pub enum DbError {
     SchemaName(String),
     #[error("cannot connect to PostgreSQL")]
     Connect(#[source] sqlx::Error),
+    #[error("stopped while waiting for PostgreSQL")]
+    Stopped,
     #[error("migrating schema {schema} failed")]
     Migrate {
         schema: String,
@@ -51,6 +56,49 @@ pub async fn connect(settings: &DatabaseSettings, schema: &str) -> Result<PgPool
         .connect_with(options)
         .await
         .map_err(DbError::Connect)
+}
+
+/// Whether PostgreSQL may answer later: it is not reachable yet, or is starting, shutting down
+/// or out of connections. A refused password or a missing database stays refused.
+fn may_come_up(error: &DbError) -> bool {
+    let DbError::Connect(error) = error else {
+        return false;
+    };
+    match error {
+        sqlx::Error::Io(_) | sqlx::Error::PoolTimedOut => true,
+        // Class 08: connection exception; 57P0x: shutting down, starting up; 53300: too many
+        // connections.
+        sqlx::Error::Database(error) => error
+            .code()
+            .is_some_and(|code| code.starts_with("08") || code.starts_with("57P") || code == "53300"),
+        _ => false,
+    }
+}
+
+/// [`connect`], retried with backoff (up to 10 s apart) while PostgreSQL may come up, until it
+/// does or `shutdown`: a service started before its database waits for it, unready, instead of
+/// failing and being restarted in a loop.
+pub async fn connect_when_up(
+    settings: &DatabaseSettings,
+    schema: &str,
+    shutdown: &CancellationToken,
+) -> Result<PgPool, DbError> {
+    let backoff = ExponentialBuilder::default()
+        .with_min_delay(Duration::from_millis(200))
+        .with_max_delay(Duration::from_secs(10))
+        .with_jitter()
+        .without_max_times();
+    let connected = (|| connect(settings, schema))
+        .retry(backoff)
+        .sleep(tokio::time::sleep)
+        .when(may_come_up)
+        .notify(|error, wait| {
+            tracing::warn!(schema, error = %error, cause = ?std::error::Error::source(error), ?wait, "PostgreSQL not reachable yet; waiting");
+        });
+    tokio::select! {
+        connected = connected => connected,
+        () = shutdown.cancelled() => Err(DbError::Stopped),
+    }
 }
 
 /// A connection to the server's `postgres` database, for creating databases.

@@ -126,7 +126,7 @@ impl ServiceHost {
             .await
             .with_context(|| format!("{name}: cannot bind {address}"))?;
         let address = listener.local_addr()?;
-        let pool = db::connect(&settings.database, name)
+        let pool = db::connect_when_up(&settings.database, name, &shutdown)
             .await
             .with_context(|| format!("{name}: database"))?;
         if settings.database.migrate == MigrateMode::Apply {
