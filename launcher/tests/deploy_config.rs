@@ -1,6 +1,9 @@
 //! The Kubernetes manifests and the binaries agree: rendering each overlay (as SREs apply it),
 //! every container of ours is given every variable its binary needs in production, no
-//! variable the binaries do not read, and its settings load as the binary loads them.
+//! variable the binaries do not read, and its settings load as the binary loads them. The
+//! services reach PostgreSQL through PgBouncer as the role named after their schema (PgBouncer
+//! drops the search_path they ask for; the role's name selects the schema), kid-migrate
+//! directly.
 //!
 //! Renders with kustomize from `deploy/tools` (installed by `scripts/deploy-tools`), or the one
 //! named by `KUSTOMIZE`.
@@ -242,6 +245,34 @@ fn check_overlay(overlay: &str) -> BTreeSet<String> {
         for name in names.iter().filter(|name| name.starts_with("KID_")) {
             if !known.contains(*name) {
                 problems.push(format!("{at} sets {name}, which no binary reads"));
+            }
+        }
+        let database_url = environment
+            .iter()
+            .rev()
+            .find(|(name, _)| name == "KID_DATABASE__URL")
+            .map(|(_, value)| value.as_str());
+        match binary.as_str() {
+            "gateway" => {}
+            // The operator's Secret, straight to PostgreSQL: sqlx's migration lock is a session lock.
+            "migrate" => {
+                if database_url != Some("secret-kid-db-app-uri") {
+                    problems.push(format!(
+                        "{at} must reach PostgreSQL directly with kid-db-app's uri, not {database_url:?}"
+                    ));
+                }
+            }
+            service => {
+                let through_pgbouncer = database_url.is_some_and(|url| {
+                    url.starts_with(&format!("postgresql://{service}:"))
+                        && url.ends_with("@kid-db-pooler-rw.kid.svc:5432/kid")
+                });
+                if !through_pgbouncer {
+                    problems.push(format!(
+                        "{at} must reach PostgreSQL through PgBouncer (kid-db-pooler-rw) as the role {service}, \
+                         named after its schema: {database_url:?}"
+                    ));
+                }
             }
         }
         match load(binary, environment) {
