@@ -1,7 +1,7 @@
 //! The player's address, for per-IP throttles and the captcha check. Behind a proxy the TCP
 //! peer is the proxy, so where the address comes from is configuration
 //! (`gateway.client_ip_source`): `ConnectInfo` (the peer; development, or no proxy) or the
-//! header the last proxy we own sets, e.g. `RightmostXForwardedFor` behind ingress-nginx.
+//! header the last proxy we own sets, e.g. `RightmostXForwardedFor` behind the Envoy Gateway.
 
 use std::net::IpAddr;
 

@@ -91,7 +91,6 @@ fn now() -> i64 {
 #[utoipa::path(
     get,
     path = "/auth/csrf-cookie",
-    tag = "auth",
     responses((status = 204, description = "The XSRF-TOKEN cookie is set."))
 )]
 pub async fn csrf_cookie(State(state): State<AppState>, jar: CookieJar) -> ApiResult<Response> {

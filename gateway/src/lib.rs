@@ -46,7 +46,7 @@ pub const NEEDS: &[&str] = &[
     "gateway.port",
     "gateway.public_url",
     "gateway.web_dist",
-    // Behind the Ingress the TCP peer is the proxy: per-IP throttles need the header it sets.
+    // Behind the Envoy Gateway the TCP peer is the proxy: per-IP throttles need the header it sets.
     "gateway.client_ip_source",
     "services.identity",
     "services.wallet",

@@ -398,21 +398,21 @@ mod tests {
         }
     }
 
+    /// The seconds a session (a browser's, or a remembered one) has left at each `(now, left)`.
+    fn assert_left(remember: bool, cases: &[(i64, u64)]) {
+        for &(now, left) in cases {
+            assert_eq!(lifetimes().left(&session(remember), now), left, "at {now}");
+        }
+    }
+
     #[test]
     fn a_browser_session_lives_the_idle_timeout_until_its_absolute_end() {
-        let lifetimes = lifetimes();
-        assert_eq!(lifetimes.left(&session(false), 50_000), 100);
-        assert_eq!(lifetimes.left(&session(false), 50_950), 50);
-        assert_eq!(lifetimes.left(&session(false), 51_000), 0);
-        assert_eq!(lifetimes.left(&session(false), 60_000), 0);
+        assert_left(false, &[(50_000, 100), (50_950, 50), (51_000, 0), (60_000, 0)]);
     }
 
     #[test]
     fn a_remember_me_session_ignores_idleness_but_not_its_end() {
-        let lifetimes = lifetimes();
-        assert_eq!(lifetimes.left(&session(true), 50_000), 10_000);
-        assert_eq!(lifetimes.left(&session(true), 59_999), 1);
-        assert_eq!(lifetimes.left(&session(true), 60_000), 0);
-        assert_eq!(lifetimes.longest(), Duration::from_secs(10_000));
+        assert_left(true, &[(50_000, 10_000), (59_999, 1), (60_000, 0)]);
+        assert_eq!(lifetimes().longest(), Duration::from_secs(10_000));
     }
 }

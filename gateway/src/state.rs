@@ -44,7 +44,7 @@ pub struct Clients {
 pub enum Readiness {
     /// The gateway alone in its pod (Kubernetes): ready when Redis, which holds every session,
     /// answers. A service that is down fails its own calls with a JSON 503 and its own
-    /// readiness; it must not take every gateway pod out of the Ingress with it.
+    /// readiness; it must not take every gateway pod out of the Gateway's routes with it.
     Edge,
     /// The whole portal in one process (the development launcher): ready when PostgreSQL,
     /// Redis, RabbitMQ and every service answer, so scripts can wait for all of it.
@@ -86,6 +86,26 @@ pub struct AppState {
 impl axum::extract::FromRef<AppState> for SessionStore {
     fn from_ref(state: &AppState) -> Self {
         state.sessions.clone()
+    }
+}
+
+/// Each service's client, ready for a call: a tonic client is cheap to clone and wants
+/// `&mut self`, so every call takes its own copy.
+impl AppState {
+    pub fn identity(&self) -> IdentityServiceClient<Authorized> {
+        self.clients.identity.clone()
+    }
+
+    pub fn wallet(&self) -> WalletServiceClient<Authorized> {
+        self.clients.wallet.clone()
+    }
+
+    pub fn payment(&self) -> PaymentServiceClient<Authorized> {
+        self.clients.payment.clone()
+    }
+
+    pub fn recharge(&self) -> RechargeServiceClient<Authorized> {
+        self.clients.recharge.clone()
     }
 }
 

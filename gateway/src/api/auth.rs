@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    api::me::UserBody,
+    api::me::{UserBody, the_user},
     client_address::ClientAddress,
     error::{ApiError, ApiResult, ValidJson},
     session::{Client, SESSION_COOKIE, XSRF_COOKIE},
@@ -97,6 +97,29 @@ pub(super) async fn admit(
     Err(ApiError::TooManyRequests { retry_after_seconds })
 }
 
+/// Settles an admitted attempt by identity's answer to it: a success clears the count; a wrong
+/// guess, which `wrong_guess` answers, stays counted; any other refusal is released, as nothing
+/// was guessed.
+pub(super) async fn settle<T>(
+    state: &AppState,
+    attempt: Attempt,
+    answer: Result<T, tonic::Status>,
+    wrong_guess: impl FnOnce(&tonic::Status) -> Option<ApiError>,
+) -> ApiResult<T> {
+    let status = match answer {
+        Ok(answer) => {
+            state.throttle.clear(attempt).await?;
+            return Ok(answer);
+        }
+        Err(status) => status,
+    };
+    if let Some(refusal) = wrong_guess(&status) {
+        return Err(refusal);
+    }
+    state.throttle.release(attempt).await?;
+    Err(status.into())
+}
+
 /// Refuses the request with the captcha's 422 unless `token` passes for `action`.
 pub(super) async fn require_captcha(state: &AppState, token: &str, action: &str, ip: &str) -> ApiResult<()> {
     state.captcha.verify(token, action, ip).await.map_err(|error| {
@@ -122,7 +145,7 @@ async fn signed_in(
     client: Client,
     status: StatusCode,
 ) -> ApiResult<Response> {
-    let user = user.ok_or_else(|| ApiError::Internal("identity returned no user".into()))?;
+    let user = the_user(user)?;
     let previous = state.sessions.from_jar(&jar).await?;
     let session = state
         .sessions
@@ -141,7 +164,6 @@ async fn signed_in(
 #[utoipa::path(
     post,
     path = "/auth/register",
-    tag = "auth",
     request_body = RegisterBody,
     responses((status = 201, description = "Registered and signed in.", body = UserBody))
 )]
@@ -162,14 +184,7 @@ async fn register(
         password: body.password,
         password_confirm: body.password_confirm,
     };
-    let user = state
-        .clients
-        .identity
-        .clone()
-        .register(request)
-        .await?
-        .into_inner()
-        .user;
+    let user = state.identity().register(request).await?.into_inner().user;
     let client = Client {
         user_agent: user_agent(&headers),
         ip,
@@ -181,7 +196,6 @@ async fn register(
 #[utoipa::path(
     post,
     path = "/auth/login",
-    tag = "auth",
     request_body = LoginBody,
     responses((status = 200, description = "Signed in.", body = UserBody))
 )]
@@ -216,39 +230,23 @@ async fn login(
         password: body.password,
         client_ip: ip.clone(),
     };
-    match state.clients.identity.clone().authenticate(request).await {
-        Ok(response) => {
-            state.throttle.clear(attempt).await?;
-            let client = Client {
-                user_agent: user_agent(&headers),
-                ip,
-            };
-            signed_in(
-                &state,
-                jar,
-                response.into_inner().user,
-                body.remember,
-                client,
-                StatusCode::OK,
-            )
-            .await
-        }
-        // The guess stays counted.
-        Err(status) if status.code() == tonic::Code::Unauthenticated => {
-            Err(one_field("username", MSG_LOGIN_FAILED))
-        }
-        Err(status) => {
-            state.throttle.release(attempt).await?;
-            Err(status.into())
-        }
-    }
+    let answer = state.identity().authenticate(request).await;
+    let response = settle(&state, attempt, answer, |status| {
+        (status.code() == tonic::Code::Unauthenticated).then(|| one_field("username", MSG_LOGIN_FAILED))
+    })
+    .await?;
+    let client = Client {
+        user_agent: user_agent(&headers),
+        ip,
+    };
+    let user = response.into_inner().user;
+    signed_in(&state, jar, user, body.remember, client, StatusCode::OK).await
 }
 
 /// Ends the session, if any, and clears its cookies.
 #[utoipa::path(
     post,
     path = "/auth/logout",
-    tag = "auth",
     responses((status = 204, description = "Signed out."))
 )]
 async fn logout(State(state): State<AppState>, jar: CookieJar) -> ApiResult<Response> {

@@ -26,7 +26,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(
     post,
     path = "/auth/email-verification/send",
-    tag = "auth",
     security(("session" = [])),
     responses((status = 204, description = "The link is mailed."))
 )]
@@ -36,9 +35,7 @@ async fn send(State(state): State<AppState>, SignedIn { user_id, .. }: SignedIn)
         .require("email-verification", &user_id, SEND_COOLDOWN)
         .await?;
     state
-        .clients
-        .identity
-        .clone()
+        .identity()
         .send_verification(SendVerificationRequest { user_id })
         .await?;
     Ok(StatusCode::NO_CONTENT)
@@ -53,7 +50,6 @@ struct VerifyBody {
 #[utoipa::path(
     put,
     path = "/auth/email-verification",
-    tag = "auth",
     request_body = VerifyBody,
     responses((status = 204, description = "The address is verified."))
 )]
@@ -62,9 +58,7 @@ async fn verify(
     ValidJson(body): ValidJson<VerifyBody>,
 ) -> ApiResult<StatusCode> {
     state
-        .clients
-        .identity
-        .clone()
+        .identity()
         .verify_email(VerifyEmailRequest { token: body.token })
         .await?;
     Ok(StatusCode::NO_CONTENT)

@@ -10,6 +10,7 @@ use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::auth::{admit, settle};
 use crate::{
     client_address::ClientAddress,
     error::{ApiError, ApiResult, ValidJson},
@@ -91,37 +92,30 @@ impl UserBody {
 
 /// The player's wallet figures (a player who never had money reads zero).
 async fn account(state: &AppState, user_id: String) -> ApiResult<GetAccountResponse> {
-    let response = state
-        .clients
-        .wallet
-        .clone()
-        .get_account(GetAccountRequest { user_id })
-        .await?;
+    let response = state.wallet().get_account(GetAccountRequest { user_id }).await?;
     Ok(response.into_inner())
+}
+
+/// The player an identity call answered with (each call that names one answers it).
+pub(super) fn the_user(user: Option<User>) -> ApiResult<User> {
+    user.ok_or_else(|| ApiError::Internal("identity returned no user".into()))
+}
+
+/// The player, asked of the identity service.
+pub(super) async fn user(state: &AppState, user_id: String) -> ApiResult<User> {
+    let response = state.identity().get_user(GetUserRequest { user_id }).await?;
+    the_user(response.into_inner().user)
 }
 
 /// The signed-in player with their wallet figures.
 #[utoipa::path(
     get,
     path = "/me",
-    tag = "me",
     security(("session" = [])),
     responses((status = 200, description = "The signed-in player.", body = UserBody))
 )]
 async fn me(State(state): State<AppState>, SignedIn { user_id, .. }: SignedIn) -> ApiResult<Json<UserBody>> {
-    let mut identity = state.clients.identity.clone();
-    let user = async {
-        let response = identity
-            .get_user(GetUserRequest {
-                user_id: user_id.clone(),
-            })
-            .await?;
-        response
-            .into_inner()
-            .user
-            .ok_or_else(|| ApiError::Internal("identity returned no user".into()))
-    };
-    let (user, account) = tokio::try_join!(user, account(&state, user_id.clone()))?;
+    let (user, account) = tokio::try_join!(user(&state, user_id.clone()), account(&state, user_id))?;
     Ok(Json(UserBody::new(user, account)))
 }
 
@@ -140,7 +134,6 @@ struct ProfileBody {
 #[utoipa::path(
     patch,
     path = "/me/update-profile",
-    tag = "me",
     security(("session" = [])),
     request_body = ProfileBody,
     responses((status = 200, description = "The updated player.", body = UserBody))
@@ -150,10 +143,8 @@ async fn update_profile(
     SignedIn { user_id, .. }: SignedIn,
     ValidJson(body): ValidJson<ProfileBody>,
 ) -> ApiResult<Json<UserBody>> {
-    let user = state
-        .clients
-        .identity
-        .clone()
+    let response = state
+        .identity()
         .update_profile(UpdateProfileRequest {
             user_id,
             first_name: body.first_name,
@@ -162,10 +153,8 @@ async fn update_profile(
             language: body.language,
             phone_number: body.phone_number,
         })
-        .await?
-        .into_inner()
-        .user
-        .ok_or_else(|| ApiError::Internal("identity returned no user".into()))?;
+        .await?;
+    let user = the_user(response.into_inner().user)?;
     Ok(Json(UserBody::compose(&state, user).await?))
 }
 
@@ -183,16 +172,17 @@ struct ChangePasswordBody {
     g_re_captcha_token: String,
 }
 
-/// Whether identity refused the current password itself (not only the new one).
-pub(super) fn wrong_current_password(status: &tonic::Status) -> bool {
+/// A wrong current password (when one was `guessed`): refused, and the guess stays counted.
+pub(super) fn wrong_current_password(guessed: bool, status: &tonic::Status) -> Option<ApiError> {
     use tonic_types::StatusExt;
-    status.code() == tonic::Code::InvalidArgument
+    let wrong = status.code() == tonic::Code::InvalidArgument
         && status.get_details_bad_request().is_some_and(|details| {
             details
                 .field_violations
                 .iter()
                 .any(|violation| violation.field == "currentPassword")
-        })
+        });
+    (guessed && wrong).then(|| status.clone().into())
 }
 
 /// Changes the password; every other session of the player is signed out. The current
@@ -201,7 +191,6 @@ pub(super) fn wrong_current_password(status: &tonic::Status) -> bool {
 #[utoipa::path(
     post,
     path = "/me/change-password",
-    tag = "me",
     security(("session" = [])),
     request_body = ChangePasswordBody,
     responses((status = 204, description = "Changed; the player's other sessions are signed out."))
@@ -213,7 +202,7 @@ async fn change_password(
     ValidJson(body): ValidJson<ChangePasswordBody>,
 ) -> ApiResult<StatusCode> {
     let guessed = !body.current_password.is_empty();
-    let attempt = super::auth::admit(
+    let attempt = admit(
         &state,
         &[(PER_PASSWORD_CHECK, &user_id)],
         &body.g_re_captcha_token,
@@ -222,9 +211,7 @@ async fn change_password(
     )
     .await?;
     let changed = state
-        .clients
-        .identity
-        .clone()
+        .identity()
         .change_password(ChangePasswordRequest {
             user_id: user_id.clone(),
             current_password: body.current_password,
@@ -232,14 +219,10 @@ async fn change_password(
             password_confirm: body.password_confirm,
         })
         .await;
-    match changed {
-        Ok(_) => state.throttle.clear(attempt).await?,
-        Err(status) if guessed && wrong_current_password(&status) => return Err(status.into()),
-        Err(status) => {
-            state.throttle.release(attempt).await?;
-            return Err(status.into());
-        }
-    }
+    settle(&state, attempt, changed, |status| {
+        wrong_current_password(guessed, status)
+    })
+    .await?;
     state
         .sessions
         .destroy_others_of(&user_id, Some(&session_id))

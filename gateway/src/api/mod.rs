@@ -23,19 +23,41 @@ fn rate(value: &str) -> f64 {
     value.parse().unwrap_or(0.0)
 }
 
-/// Every documented route, with its description.
+/// Every documented route, with its description; each resource's routes under its tag.
 fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+    let auth = OpenApiRouter::new()
         .routes(routes!(csrf::csrf_cookie))
         .merge(auth::router())
-        .merge(email_verification::router())
-        .merge(recovery::router())
-        .merge(security::router())
-        .merge(sessions::router())
-        .merge(me::router())
-        .merge(payment::router())
-        .merge(recharge::router())
-        .merge(webhooks::router())
+        .merge(email_verification::router());
+    OpenApiRouter::new()
+        .merge(tagged("auth", auth))
+        .merge(tagged("recovery", recovery::router()))
+        .merge(tagged("security", security::router()))
+        .merge(tagged("sessions", sessions::router()))
+        .merge(tagged("me", me::router()))
+        .merge(tagged("payment", payment::router()))
+        .merge(tagged("recharge", recharge::router()))
+        .merge(tagged("webhooks", webhooks::router()))
+}
+
+/// `router` with each of its operations tagged `tag` in the document (the resource it serves).
+fn tagged(tag: &str, mut router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    for item in router.get_openapi_mut().paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.options,
+            &mut item.head,
+            &mut item.patch,
+            &mut item.trace,
+        ];
+        for operation in operations.into_iter().flatten() {
+            operation.tags = Some(vec![tag.to_owned()]);
+        }
+    }
+    router
 }
 
 /// The OpenAPI document of the REST API (what `GET /api/openapi.json` serves).

@@ -100,7 +100,6 @@ fn transfer_method(method: payment_pb::TransferMethod) -> TransferMethodBody {
 #[utoipa::path(
     get,
     path = "/payment/methods",
-    tag = "payment",
     security(("session" = [])),
     responses((status = 200, description = "The payment methods.", body = MethodsBody))
 )]
@@ -109,9 +108,7 @@ async fn methods(
     SignedIn { user_id, .. }: SignedIn,
 ) -> ApiResult<Json<MethodsBody>> {
     let methods = state
-        .clients
-        .payment
-        .clone()
+        .payment()
         .list_methods(ListMethodsRequest { user_id })
         .await?
         .into_inner();
@@ -145,15 +142,12 @@ struct CardFeeBody {
 #[utoipa::path(
     get,
     path = "/payment/card-recharge/fees",
-    tag = "payment",
     security(("session" = [])),
     responses((status = 200, description = "The card fee table.", body = Vec<CardFeeBody>))
 )]
 async fn card_fees(State(state): State<AppState>, _signed_in: SignedIn) -> ApiResult<Json<Vec<CardFeeBody>>> {
     let fees = state
-        .clients
-        .payment
-        .clone()
+        .payment()
         .list_card_fees(ListCardFeesRequest {})
         .await?
         .into_inner()
@@ -197,7 +191,6 @@ struct CardSentBody {
 #[utoipa::path(
     post,
     path = "/payment/card-recharge",
-    tag = "payment",
     security(("session" = [])),
     request_body = CardBody,
     responses((status = 202, description = "Sent; the result comes later.", body = CardSentBody))
@@ -216,9 +209,7 @@ async fn card_recharge(
     )
     .await?;
     let sent = state
-        .clients
-        .payment
-        .clone()
+        .payment()
         .submit_card(SubmitCardRequest {
             user_id,
             provider: body.provider,
@@ -356,7 +347,6 @@ impl From<pb::Transaction> for TransactionBody {
 #[utoipa::path(
     get,
     path = "/payment/transaction-history",
-    tag = "payment",
     security(("session" = [])),
     responses((status = 200, description = "The latest 10 transactions.", body = Vec<TransactionBody>))
 )]
@@ -365,9 +355,7 @@ async fn transaction_history(
     SignedIn { user_id, .. }: SignedIn,
 ) -> ApiResult<Json<Vec<TransactionBody>>> {
     let response = state
-        .clients
-        .wallet
-        .clone()
+        .wallet()
         .list_transactions(ListTransactionsRequest {
             user_id,
             limit: HISTORY_LENGTH,

@@ -6,9 +6,8 @@ use axum::{
     http::{HeaderMap, StatusCode},
 };
 use kid_contracts::money::IdempotencyKey;
-use kid_contracts::{
-    identity::v1::GetUserRequest,
-    recharge::v1::{self as pb, CreateRechargeRequest, GetRechargeInfoRequest, ListProductsRequest},
+use kid_contracts::recharge::v1::{
+    self as pb, CreateRechargeRequest, GetRechargeInfoRequest, ListProductsRequest,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -44,15 +43,12 @@ struct ProductBody {
 #[utoipa::path(
     get,
     path = "/product",
-    tag = "recharge",
     security(("session" = [])),
     responses((status = 200, description = "The games.", body = Vec<ProductBody>))
 )]
 async fn products(State(state): State<AppState>, _signed_in: SignedIn) -> ApiResult<Json<Vec<ProductBody>>> {
     let products = state
-        .clients
-        .recharge
-        .clone()
+        .recharge()
         .list_products(ListProductsRequest {})
         .await?
         .into_inner()
@@ -170,7 +166,6 @@ fn event(event: pb::RechargeEvent) -> EventBody {
 #[utoipa::path(
     get,
     path = "/payment/coin-recharge/{product_code}",
-    tag = "recharge",
     security(("session" = [])),
     params(("product_code" = String, Path, description = "The game's code, e.g. jxsj2.")),
     responses((status = 200, description = "The game's recharge screen.", body = RechargeInfoBody))
@@ -181,9 +176,7 @@ async fn recharge_info(
     Path(product_code): Path<String>,
 ) -> ApiResult<Json<RechargeInfoBody>> {
     let info = state
-        .clients
-        .recharge
-        .clone()
+        .recharge()
         .get_recharge_info(GetRechargeInfoRequest { product_code })
         .await?
         .into_inner();
@@ -276,7 +269,6 @@ fn idempotency_key(headers: &HeaderMap) -> ApiResult<String> {
 #[utoipa::path(
     post,
     path = "/payment/coin-recharge/{product_code}",
-    tag = "recharge",
     security(("session" = [])),
     params(
         ("product_code" = String, Path, description = "The game's code, e.g. jxsj2."),
@@ -308,21 +300,9 @@ async fn coin_recharge(
         &client.text(),
     )
     .await?;
-    let user = state
-        .clients
-        .identity
-        .clone()
-        .get_user(GetUserRequest {
-            user_id: user_id.clone(),
-        })
-        .await?
-        .into_inner()
-        .user
-        .ok_or_else(|| ApiError::Internal("identity returned no user".into()))?;
+    let user = super::me::user(&state, user_id.clone()).await?;
     let order = state
-        .clients
-        .recharge
-        .clone()
+        .recharge()
         .create_recharge(CreateRechargeRequest {
             idempotency_key: key,
             user_id,

@@ -84,7 +84,6 @@ struct SendResetBody {
 #[utoipa::path(
     post,
     path = "/auth/reset-password/send-email",
-    tag = "recovery",
     request_body = SendResetBody,
     responses((status = 200, description = "The neutral text.", body = Neutral))
 )]
@@ -99,7 +98,7 @@ async fn send_reset_email(
     if username.chars().count() < 4 {
         return Err(one_field("username", MSG_USERNAME_SHORT));
     }
-    let mut identity = state.clients.identity.clone();
+    let mut identity = state.identity();
     let request = SendResetEmailRequest {
         username: username.clone(),
         client_ip: ip,
@@ -120,7 +119,6 @@ struct Validity {
 #[utoipa::path(
     get,
     path = "/auth/reset-password/{token}",
-    tag = "recovery",
     params(("token" = String, Path, description = "The reset link's token.")),
     responses((status = 200, description = "The link is valid.", body = Validity))
 )]
@@ -129,9 +127,7 @@ async fn check_reset_token(
     Path(token): Path<String>,
 ) -> ApiResult<Json<Validity>> {
     let valid = state
-        .clients
-        .identity
-        .clone()
+        .identity()
         .check_reset_token(CheckResetTokenRequest { token })
         .await?
         .into_inner()
@@ -158,7 +154,6 @@ struct ResetBody {
 #[utoipa::path(
     post,
     path = "/auth/reset-password",
-    tag = "recovery",
     request_body = ResetBody,
     responses((status = 204, description = "The password is set."))
 )]
@@ -167,9 +162,7 @@ async fn reset_password(
     ValidJson(body): ValidJson<ResetBody>,
 ) -> ApiResult<StatusCode> {
     let user_id = state
-        .clients
-        .identity
-        .clone()
+        .identity()
         .reset_password(ResetPasswordRequest {
             token: body.token,
             password: body.password,
@@ -195,7 +188,6 @@ struct RecoverUsernameBody {
 #[utoipa::path(
     post,
     path = "/auth/recover-username",
-    tag = "recovery",
     request_body = RecoverUsernameBody,
     responses((status = 200, description = "The neutral text.", body = Neutral))
 )]
@@ -213,7 +205,7 @@ async fn recover_username(
     if email.chars().count() > 128 || !email_address::EmailAddress::is_valid(&email) {
         return Err(one_field("email", MSG_EMAIL_INVALID));
     }
-    let mut identity = state.clients.identity.clone();
+    let mut identity = state.identity();
     let request = RecoverUsernameRequest {
         email: email.clone(),
         client_ip: ip,

@@ -10,12 +10,12 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    auth::{one_field, require_captcha},
-    me::{UserBody, wrong_current_password},
+    auth::{one_field, require_captcha, settle},
+    me::{UserBody, the_user, wrong_current_password},
 };
 use crate::{
     client_address::ClientAddress,
-    error::{ApiError, ApiResult, ValidJson},
+    error::{ApiResult, ValidJson},
     session::SignedIn,
     state::AppState,
     throttle::PER_PASSWORD_CHECK,
@@ -62,7 +62,6 @@ struct Sent {
 #[utoipa::path(
     post,
     path = "/me/security-code/",
-    tag = "security",
     security(("session" = [])),
     request_body = CodeBody,
     responses((status = 200, description = "The code is mailed.", body = Sent))
@@ -78,9 +77,7 @@ async fn send_code(
         .require(&format!("security-code:{}", body.action), &user_id, CODE_COOLDOWN)
         .await?;
     state
-        .clients
-        .identity
-        .clone()
+        .identity()
         .send_security_code(SendSecurityCodeRequest {
             user_id,
             action: action.into(),
@@ -110,7 +107,6 @@ struct ChangeEmailBody {
 #[utoipa::path(
     post,
     path = "/me/change-email",
-    tag = "security",
     security(("session" = [])),
     request_body = ChangeEmailBody,
     responses((status = 200, description = "The player, at the new address.", body = UserBody))
@@ -127,9 +123,7 @@ async fn change_email(
     // The captcha is solved already: past the allowance the guess still counts, never waits.
     let attempt = state.throttle.count(&[(PER_PASSWORD_CHECK, &user_id)]).await?;
     let changed = state
-        .clients
-        .identity
-        .clone()
+        .identity()
         .change_email(ChangeEmailRequest {
             user_id: user_id.clone(),
             email: body.email,
@@ -137,18 +131,11 @@ async fn change_email(
             current_password: body.current_password,
         })
         .await;
-    let user = match changed {
-        Ok(response) => {
-            state.throttle.clear(attempt).await?;
-            response.into_inner().user
-        }
-        Err(status) if guessed && wrong_current_password(&status) => return Err(status.into()),
-        Err(status) => {
-            state.throttle.release(attempt).await?;
-            return Err(status.into());
-        }
-    }
-    .ok_or_else(|| ApiError::Internal("identity returned no user".into()))?;
+    let changed = settle(&state, attempt, changed, |status| {
+        wrong_current_password(guessed, status)
+    })
+    .await?;
+    let user = the_user(changed.into_inner().user)?;
     state
         .sessions
         .destroy_others_of(&user_id, Some(&session_id))

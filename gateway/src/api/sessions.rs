@@ -54,7 +54,6 @@ fn rfc3339(unix: i64) -> Option<String> {
 #[utoipa::path(
     get,
     path = "/me/sessions",
-    tag = "sessions",
     security(("session" = [])),
     responses((status = 200, description = "The sessions.", body = Vec<SessionBody>))
 )]
@@ -80,7 +79,6 @@ async fn list(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<J
 #[utoipa::path(
     delete,
     path = "/me/sessions/{handle}",
-    tag = "sessions",
     security(("session" = [])),
     params(("handle" = String, Path, description = "The session's handle (its `id` in the list).")),
     responses((status = 204, description = "Signed out."))
@@ -103,7 +101,6 @@ async fn sign_out(
 #[utoipa::path(
     post,
     path = "/me/sessions/sign-out-others",
-    tag = "sessions",
     security(("session" = [])),
     responses((status = 204, description = "The other sessions are signed out."))
 )]

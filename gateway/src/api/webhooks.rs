@@ -46,6 +46,17 @@ struct WebhookAnswer {
     matched: Option<bool>,
 }
 
+impl WebhookAnswer {
+    /// Received; a `duplicate` was received before (and changed nothing now).
+    fn received(duplicate: bool) -> Self {
+        Self {
+            success: true,
+            duplicate: Some(duplicate),
+            ..Self::default()
+        }
+    }
+}
+
 /// The `X-Signature` header, or the 400 for one too long to be a signature.
 fn signature(headers: &HeaderMap) -> Result<String, tonic::Status> {
     let value = headers
@@ -90,14 +101,11 @@ fn refusal(status: tonic::Status) -> Response {
 
 /// Verifies nothing itself: passes the body unread with its signature header to `receive`
 /// (the payment service), and answers what it says.
-async fn forward<Received>(
+async fn forward(
     headers: &HeaderMap,
     body: Bytes,
-    receive: impl FnOnce(Vec<u8>, String) -> Received,
-) -> Response
-where
-    Received: Future<Output = Result<WebhookAnswer, tonic::Status>>,
-{
+    receive: impl AsyncFnOnce(Vec<u8>, String) -> Result<WebhookAnswer, tonic::Status>,
+) -> Response {
     let answer = match signature(headers) {
         Ok(signature) => receive(body.to_vec(), signature).await,
         Err(refused) => Err(refused),
@@ -112,20 +120,16 @@ where
 #[utoipa::path(
     post,
     path = "/webhooks/bank-transfer",
-    tag = "webhooks",
     request_body(content = Object, description = "The bank feed's notification."),
     responses((status = 200, description = "Received.", body = WebhookAnswer))
 )]
 async fn bank_transfer(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
-    let mut payment = state.clients.payment.clone();
-    forward(&headers, body, |body, signature| async move {
+    forward(&headers, body, async |body, signature| {
         let request = ReceiveBankTransferRequest { body, signature };
-        let response = payment.receive_bank_transfer(request).await?.into_inner();
+        let response = state.payment().receive_bank_transfer(request).await?.into_inner();
         Ok(WebhookAnswer {
-            success: true,
-            duplicate: Some(response.duplicate),
             matched: Some(response.matched),
-            ..WebhookAnswer::default()
+            ..WebhookAnswer::received(response.duplicate)
         })
     })
     .await
@@ -135,7 +139,6 @@ async fn bank_transfer(State(state): State<AppState>, headers: HeaderMap, body: 
 #[utoipa::path(
     post,
     path = "/webhooks/card",
-    tag = "webhooks",
     request_body(content = Object, description = "The aggregator's callback."),
     responses(
         (status = 200, description = "Received.", body = WebhookAnswer),
@@ -143,15 +146,10 @@ async fn bank_transfer(State(state): State<AppState>, headers: HeaderMap, body: 
     )
 )]
 async fn card(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
-    let mut payment = state.clients.payment.clone();
-    forward(&headers, body, |body, signature| async move {
+    forward(&headers, body, async |body, signature| {
         let request = ReceiveCardCallbackRequest { body, signature };
-        let response = payment.receive_card_callback(request).await?.into_inner();
-        Ok(WebhookAnswer {
-            success: true,
-            duplicate: Some(response.duplicate),
-            ..WebhookAnswer::default()
-        })
+        let response = state.payment().receive_card_callback(request).await?.into_inner();
+        Ok(WebhookAnswer::received(response.duplicate))
     })
     .await
 }
