@@ -1,11 +1,12 @@
 //! Sign-up, sign-in, sessions and sign-out through the real gateway, identity service,
 //! PostgreSQL and Redis.
 
-use kid_testing::portal::{Portal, client, start, xsrf_token};
-use reqwest::{Client, Response, StatusCode, header};
+use kid_testing::portal::{
+    PASSWORD, Portal, client, database, field_error, get, mark_verified, register, retry_after, send_json,
+    sign_in, start,
+};
+use reqwest::{Client, Method, Response, StatusCode, header};
 use serde_json::{Value, json};
-
-const PASSWORD: &str = "Secret@123";
 
 fn registration(username: &str) -> Value {
     json!({
@@ -20,20 +21,7 @@ fn registration(username: &str) -> Value {
 }
 
 async fn post(http: &Client, portal: &Portal, path: &str, body: &Value) -> Response {
-    let token = xsrf_token(http, &portal.base).await;
-    http.post(format!("{}/api{path}", portal.base))
-        .header("X-XSRF-TOKEN", token)
-        .json(body)
-        .send()
-        .await
-        .expect("post")
-}
-
-async fn me(http: &Client, portal: &Portal) -> Response {
-    http.get(format!("{}/api/me", portal.base))
-        .send()
-        .await
-        .expect("me")
+    send_json(http, portal, Method::POST, path, body).await
 }
 
 fn set_cookie(response: &Response, name: &str) -> Option<String> {
@@ -54,15 +42,6 @@ fn cookie_value(cookie: &str) -> &str {
         .map_or("", |(_, value)| value)
 }
 
-async fn field_error(response: Response, field: &str) -> String {
-    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let body: Value = response.json().await.expect("json");
-    body["errors"][field][0]
-        .as_str()
-        .unwrap_or_else(|| panic!("no error for {field} in {body}"))
-        .to_owned()
-}
-
 #[tokio::test]
 async fn a_new_player_registers_is_signed_in_and_sees_the_full_user() {
     let portal = start(|_| {}).await;
@@ -71,7 +50,7 @@ async fn a_new_player_registers_is_signed_in_and_sees_the_full_user() {
     assert_eq!(response.status(), StatusCode::CREATED);
     assert!(set_cookie(&response, "kid_session").is_some());
 
-    let me = me(&http, &portal).await;
+    let me = get(&http, &portal, "/api/me").await;
     assert_eq!(me.status(), StatusCode::OK);
     let user: Value = me.json().await.expect("json");
     for field in [
@@ -110,13 +89,7 @@ async fn a_stranger_probing_addresses_at_registration_learns_nothing_and_the_own
     let portal = start(|_| {}).await;
     let first = post(&client(), &portal, "/auth/register", &registration("taken_name")).await;
     assert_eq!(first.status(), StatusCode::CREATED);
-    let identity = kid_platform::db::connect(&portal.settings.database, "identity")
-        .await
-        .expect("pool");
-    sqlx::query("update user_account set verified_at = now() where username = 'taken_name'")
-        .execute(&identity)
-        .await
-        .expect("verify");
+    mark_verified(&portal, "taken_name").await;
 
     let mut again = registration("taken_name");
     again["email"] = json!("someone.else@example.com");
@@ -127,25 +100,13 @@ async fn a_stranger_probing_addresses_at_registration_learns_nothing_and_the_own
     );
 
     // A taken and a free address answer alike: same status, same shape, the address echoed.
-    let probe = |username: &str, email: &str| {
+    let probe = async |username: &str, email: &str| {
         let mut body = registration(username);
         body["email"] = json!(email);
-        body
+        post(&client(), &portal, "/auth/register", &body).await
     };
-    let held = post(
-        &client(),
-        &portal,
-        "/auth/register",
-        &probe("probe_one", "TAKEN_NAME@example.com"),
-    )
-    .await;
-    let free = post(
-        &client(),
-        &portal,
-        "/auth/register",
-        &probe("probe_two", "nobody@example.com"),
-    )
-    .await;
+    let held = probe("probe_one", "TAKEN_NAME@example.com").await;
+    let free = probe("probe_two", "nobody@example.com").await;
     assert_eq!(
         (held.status(), free.status()),
         (StatusCode::CREATED, StatusCode::CREATED)
@@ -172,7 +133,7 @@ async fn a_stranger_probing_addresses_at_registration_learns_nothing_and_the_own
     let verified: Vec<String> = sqlx::query_scalar(
         "select username from user_account where lower(email) = 'taken_name@example.com' and verified_at is not null",
     )
-    .fetch_all(&identity)
+    .fetch_all(&database(&portal, "identity").await)
     .await
     .expect("accounts");
     assert_eq!(verified, ["taken_name"]);
@@ -241,13 +202,7 @@ async fn a_missing_or_wrong_captcha_token_is_refused() {
         let response = post(&client(), &portal, "/auth/register", &body).await;
         assert!(!field_error(response, "gReCaptchaToken").await.is_empty());
     }
-    let login = post(
-        &client(),
-        &portal,
-        "/auth/login",
-        &json!({"username": "captcha_probe", "password": PASSWORD}),
-    )
-    .await;
+    let login = sign_in(&client(), &portal, "captcha_probe", PASSWORD).await;
     assert_eq!(
         login.status(),
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -258,27 +213,10 @@ async fn a_missing_or_wrong_captcha_token_is_refused() {
 #[tokio::test]
 async fn a_wrong_password_and_an_unknown_username_get_the_same_answer() {
     let portal = start(|_| {}).await;
-    assert_eq!(
-        post(&client(), &portal, "/auth/register", &registration("known_one"))
-            .await
-            .status(),
-        StatusCode::CREATED
-    );
+    register(&portal, "known_one").await;
 
-    let wrong = post(
-        &client(),
-        &portal,
-        "/auth/login",
-        &json!({"username": "known_one", "password": "Wrong@123"}),
-    )
-    .await;
-    let unknown = post(
-        &client(),
-        &portal,
-        "/auth/login",
-        &json!({"username": "nobody_here", "password": "Wrong@123"}),
-    )
-    .await;
+    let wrong = sign_in(&client(), &portal, "known_one", "Wrong@123").await;
+    let unknown = sign_in(&client(), &portal, "nobody_here", "Wrong@123").await;
     assert_eq!(wrong.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(unknown.status(), wrong.status());
     let wrong: Value = wrong.json().await.expect("json");
@@ -294,21 +232,12 @@ async fn a_wrong_password_and_an_unknown_username_get_the_same_answer() {
 #[tokio::test]
 async fn signing_in_rotates_the_session_and_remember_me_makes_it_persistent() {
     let portal = start(|_| {}).await;
-    assert_eq!(
-        post(&client(), &portal, "/auth/register", &registration("rotating"))
-            .await
-            .status(),
-        StatusCode::CREATED
-    );
+    register(&portal, "rotating").await;
 
     // A session id planted in the browser (session fixation) is not adopted by the sign-in.
     let planted = "P".repeat(43);
     let http = client();
-    let anonymous = http
-        .get(format!("{}/api/auth/csrf-cookie", portal.base))
-        .send()
-        .await
-        .expect("csrf");
+    let anonymous = get(&http, &portal, "/api/auth/csrf-cookie").await;
     assert_eq!(
         set_cookie(&anonymous, "kid_session"),
         None,
@@ -340,14 +269,7 @@ async fn signing_in_rotates_the_session_and_remember_me_makes_it_persistent() {
     let user: Value = login.json().await.expect("json");
     assert_eq!(user["username"], "rotating");
 
-    let browser_session = client();
-    let login = post(
-        &browser_session,
-        &portal,
-        "/auth/login",
-        &json!({"username": "rotating", "password": PASSWORD}),
-    )
-    .await;
+    let login = sign_in(&client(), &portal, "rotating", PASSWORD).await;
     let session = set_cookie(&login, "kid_session").expect("session cookie");
     assert!(
         !session.contains("Max-Age"),
@@ -358,24 +280,17 @@ async fn signing_in_rotates_the_session_and_remember_me_makes_it_persistent() {
 #[tokio::test]
 async fn logging_out_ends_the_session_on_the_server() {
     let portal = start(|_| {}).await;
-    let http = client();
-    assert_eq!(
-        post(&http, &portal, "/auth/register", &registration("leaving"))
-            .await
-            .status(),
-        StatusCode::CREATED
-    );
-    assert_eq!(me(&http, &portal).await.status(), StatusCode::OK);
-    let session = http
-        .get(format!("{}/api/auth/csrf-cookie", portal.base))
-        .send()
-        .await
-        .expect("csrf");
+    let http = register(&portal, "leaving").await;
+    assert_eq!(get(&http, &portal, "/api/me").await.status(), StatusCode::OK);
+    let session = get(&http, &portal, "/api/auth/csrf-cookie").await;
     let stolen = set_cookie(&session, "kid_session").expect("session");
 
     let logout = post(&http, &portal, "/auth/logout", &json!({})).await;
     assert_eq!(logout.status(), StatusCode::NO_CONTENT);
-    assert_eq!(me(&http, &portal).await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        get(&http, &portal, "/api/me").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
 
     // A copy of the old cookie is worthless too.
     let replay = reqwest::Client::new()
@@ -399,12 +314,7 @@ async fn repeated_failures_are_throttled_with_429_and_retry_after() {
     assert_eq!(statuses, [StatusCode::UNPROCESSABLE_ENTITY; 5]);
     let throttled = post(&http, &portal, "/auth/login", &attempt).await;
     assert_eq!(throttled.status(), StatusCode::TOO_MANY_REQUESTS);
-    let retry_after: u64 = throttled
-        .headers()
-        .get(header::RETRY_AFTER)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.parse().ok())
-        .expect("Retry-After seconds");
+    let retry_after = retry_after(throttled.headers());
     assert!((1..=900).contains(&retry_after), "{retry_after}");
     let body: Value = throttled.json().await.expect("json");
     assert!(body["message"].is_string());

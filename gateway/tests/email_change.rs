@@ -3,7 +3,8 @@
 //! tries an hour, however many are asked for.
 
 use kid_testing::portal::{
-    PASSWORD, Portal, clear_cooldowns, client, mail_for, me_status, register, send_json, start,
+    PASSWORD, Portal, ask_password_reset, clear_cooldowns, client, execute, link_in, mail_for, mark_verified,
+    me_status, register, reset_password, reset_token, send_json, sign_in, start, status_and_json,
 };
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
@@ -26,27 +27,12 @@ async fn change_as(
         "currentPassword": password,
         "gReCaptchaToken": "dev-captcha",
     });
-    let response = send_json(http, portal, Method::POST, "/me/change-email", &body).await;
-    let status = response.status();
-    (status, response.json().await.expect("json"))
+    status_and_json(send_json(http, portal, Method::POST, "/me/change-email", &body).await).await
 }
 
 async fn ask_code(http: &Client, portal: &Portal) -> (StatusCode, Value) {
     let body = json!({ "action": "confirm.change_email" });
-    let response = send_json(http, portal, Method::POST, "/me/security-code/", &body).await;
-    let status = response.status();
-    (status, response.json().await.expect("json"))
-}
-
-async fn mark_verified(portal: &Portal, username: &str) {
-    let identity = kid_platform::db::connect(&portal.settings.database, "identity")
-        .await
-        .expect("pool");
-    sqlx::query("update user_account set verified_at = now() where username = $1")
-        .bind(username)
-        .execute(&identity)
-        .await
-        .expect("verify");
+    status_and_json(send_json(http, portal, Method::POST, "/me/security-code/", &body).await).await
 }
 
 /// The code in the newest mail to `to` once it holds `count` messages.
@@ -93,38 +79,16 @@ async fn a_stolen_session_cannot_move_an_unverified_account_or_keep_a_reset_link
 
     // The owner is signed in elsewhere too, and has a reset link in the old mailbox.
     let elsewhere = client();
-    let signed_in = send_json(
-        &elsewhere,
-        &portal,
-        Method::POST,
-        "/auth/login",
-        &json!({ "username": "session_thief", "password": PASSWORD }),
-    )
-    .await;
+    let signed_in = sign_in(&elsewhere, &portal, "session_thief", PASSWORD).await;
     assert_eq!(signed_in.status(), StatusCode::OK);
-    let asked = send_json(
-        &client(),
-        &portal,
-        Method::POST,
-        "/auth/reset-password/send-email",
-        &json!({ "username": "session_thief", "gReCaptchaToken": "dev-captcha" }),
-    )
-    .await;
+    let asked = ask_password_reset(&portal, "session_thief").await;
     assert_eq!(asked.status(), StatusCode::OK);
     let reset_mail = mail_for(&portal, "session_thief@example.com", 1)
         .await
         .into_iter()
-        .find(|mail| {
-            mail["links"][0]
-                .as_str()
-                .is_some_and(|link| link.contains("forgot-password"))
-        })
+        .find(|mail| link_in(mail).is_some_and(|link| link.contains("forgot-password")))
         .expect("a reset mail");
-    let token = reset_mail["links"][0]
-        .as_str()
-        .and_then(|link| link.rsplit('/').next())
-        .expect("token")
-        .to_owned();
+    let token = reset_token(&reset_mail);
 
     let (status, user) = change(&http, &portal, "moved_owner@example.com", "").await;
     assert_eq!(status, StatusCode::OK, "{user}");
@@ -135,14 +99,7 @@ async fn a_stolen_session_cannot_move_an_unverified_account_or_keep_a_reset_link
         StatusCode::OK,
         "this session stays"
     );
-    let reset = send_json(
-        &client(),
-        &portal,
-        Method::POST,
-        "/auth/reset-password",
-        &json!({ "token": token, "password": "Taken#Over2026", "passwordConfirm": "Taken#Over2026" }),
-    )
-    .await;
+    let reset = reset_password(&portal, &token, "Taken#Over2026", "Taken#Over2026").await;
     assert!(reset.status().is_client_error(), "{}", reset.status());
 }
 
@@ -190,6 +147,13 @@ async fn a_verified_address_needs_the_mailed_code_once() {
     );
 }
 
+/// The guesser's next code, asked as soon as the cooldown allows: its mail is the `count`th.
+async fn new_code(http: &Client, portal: &Portal, count: usize) -> String {
+    clear_cooldowns(portal).await;
+    ask_code(http, portal).await;
+    code_for(portal, "guesser@example.com", count).await
+}
+
 #[tokio::test]
 async fn asking_for_a_new_code_after_five_wrong_ones_buys_no_more_guesses() {
     let portal = start(|_| {}).await;
@@ -205,25 +169,20 @@ async fn asking_for_a_new_code_after_five_wrong_ones_buys_no_more_guesses() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 
     // A new code keeps the tries spent within the hour: even the right one is refused.
-    clear_cooldowns(&portal).await;
-    ask_code(&http, &portal).await;
-    let fresh = code_for(&portal, "guesser@example.com", 2).await;
+    let fresh = new_code(&http, &portal, 2).await;
     assert_eq!(
         change(&http, &portal, "elsewhere@example.com", &fresh).await.0,
         StatusCode::UNPROCESSABLE_ENTITY
     );
 
     // An hour after the first wrong try, a new code has five tries again.
-    let identity = kid_platform::db::connect(&portal.settings.database, "identity")
-        .await
-        .expect("pool");
-    sqlx::query("update security_code set tries_since = now() - interval '61 minutes'")
-        .execute(&identity)
-        .await
-        .expect("an hour later");
-    clear_cooldowns(&portal).await;
-    ask_code(&http, &portal).await;
-    let later = code_for(&portal, "guesser@example.com", 3).await;
+    execute(
+        &portal,
+        "identity",
+        "update security_code set tries_since = now() - interval '61 minutes'",
+    )
+    .await;
+    let later = new_code(&http, &portal, 3).await;
     assert_eq!(
         change(&http, &portal, "elsewhere@example.com", &later).await.0,
         StatusCode::OK

@@ -2,9 +2,10 @@
 //! development mailbox: the link works once, within 24 hours, for the address it was sent to.
 
 use kid_testing::portal::{
-    PASSWORD, Portal, clear_cooldowns, client, mail_for, mailbox, register, start, xsrf_token,
+    PASSWORD, Portal, clear_cooldowns, client, execute, field_error, get_json, link_in, mail_for, mailbox,
+    register, retry_after, send_json, start, xsrf_token,
 };
-use reqwest::{Client, Response, StatusCode, header};
+use reqwest::{Client, Method, Response, StatusCode};
 use serde_json::{Value, json};
 
 async fn send(http: &Client, portal: &Portal) -> Response {
@@ -17,14 +18,8 @@ async fn send(http: &Client, portal: &Portal) -> Response {
 }
 
 async fn verify(portal: &Portal, token: &str) -> Response {
-    let http = client();
-    let xsrf = xsrf_token(&http, &portal.base).await;
-    http.put(format!("{}/api/auth/email-verification", portal.base))
-        .header("X-XSRF-TOKEN", xsrf)
-        .json(&json!({ "token": token }))
-        .send()
-        .await
-        .expect("verify")
+    let body = json!({ "token": token });
+    send_json(&client(), portal, Method::PUT, "/auth/email-verification", &body).await
 }
 
 /// The newest verification link mailed to `to`, waiting for the courier to deliver it.
@@ -32,7 +27,7 @@ async fn link_for(portal: &Portal, to: &str, messages: usize) -> String {
     let inbox = mail_for(portal, to, messages).await;
     let newest = &inbox[0];
     assert_eq!(newest["subject"], "Xác minh địa chỉ email tài khoản Kid");
-    let link = newest["links"][0].as_str().expect("a link").to_owned();
+    let link = link_in(newest).expect("a link").to_owned();
     assert!(newest["text"].as_str().is_some_and(|text| text.contains(&link)));
     link
 }
@@ -42,24 +37,12 @@ fn token_of(link: &str) -> &str {
 }
 
 async fn verified_at(http: &Client, portal: &Portal) -> Value {
-    let me: Value = http
-        .get(format!("{}/api/me", portal.base))
-        .send()
-        .await
-        .expect("me")
-        .json()
-        .await
-        .expect("json");
+    let (_, me) = get_json(http, portal, "/me").await;
     me["verifiedAt"].clone()
 }
 
 async fn token_error(response: Response) -> String {
-    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let body: Value = response.json().await.expect("json");
-    body["errors"]["token"][0]
-        .as_str()
-        .expect("token error")
-        .to_owned()
+    field_error(response, "token").await
 }
 
 #[tokio::test]
@@ -105,13 +88,12 @@ async fn forged_expired_and_superseded_links_are_refused() {
 
     send(&http, &portal).await;
     let first = link_for(&portal, "link_checks@example.com", 1).await;
-    let identity = kid_platform::db::connect(&portal.settings.database, "identity")
-        .await
-        .expect("pool");
-    sqlx::query("update email_token set expires_at = now() - interval '1 second'")
-        .execute(&identity)
-        .await
-        .expect("expire");
+    execute(
+        &portal,
+        "identity",
+        "update email_token set expires_at = now() - interval '1 second'",
+    )
+    .await;
     token_error(verify(&portal, token_of(&first)).await).await;
 
     clear_cooldowns(&portal).await;
@@ -135,11 +117,7 @@ async fn asking_again_within_a_minute_is_refused_with_retry_after() {
     assert_eq!(send(&http, &portal).await.status(), StatusCode::NO_CONTENT);
     let again = send(&http, &portal).await;
     assert_eq!(again.status(), StatusCode::TOO_MANY_REQUESTS);
-    let wait: u64 = again.headers()[header::RETRY_AFTER]
-        .to_str()
-        .expect("ascii")
-        .parse()
-        .expect("seconds");
+    let wait = retry_after(again.headers());
     assert!((1..=60).contains(&wait), "{wait}");
     link_for(&portal, "eager_player@example.com", 1).await;
     assert_eq!(mailbox(&portal, "eager_player@example.com").await.len(), 1);
@@ -171,16 +149,14 @@ async fn an_address_another_account_verified_cannot_be_verified_again() {
         "username": "squatter", "password": PASSWORD, "passwordConfirm": PASSWORD,
         "gReCaptchaToken": "dev-captcha",
     });
-    let registered =
-        kid_testing::portal::send_json(&squatter, &portal, reqwest::Method::POST, "/auth/register", &body)
-            .await;
+    let registered = send_json(&squatter, &portal, Method::POST, "/auth/register", &body).await;
     assert_eq!(registered.status(), StatusCode::CREATED);
     assert_eq!(send(&squatter, &portal).await.status(), StatusCode::NO_CONTENT);
     let inbox = mail_for(&portal, "first_holder@example.com", 3).await;
     let link = inbox
         .iter()
         .find(|mail| mail["subject"] == "Xác minh địa chỉ email tài khoản Kid")
-        .and_then(|mail| mail["links"][0].as_str())
+        .and_then(link_in)
         .expect("the squatter's verification link")
         .to_owned();
     assert!(verify(&portal, token_of(&link)).await.status().is_client_error());

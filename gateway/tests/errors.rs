@@ -66,16 +66,20 @@ impl Gateway {
         (status, serde_json::from_slice(&body).expect("a JSON body"))
     }
 
+    /// Sends `request` and asserts it is refused under `status` with the one error body; the body.
+    async fn refuses(&self, request: Request<Body>, status: StatusCode) -> Value {
+        let (answered, body) = self.send(request).await;
+        assert_eq!(answered, status, "{body}");
+        assert_error(&body);
+        body
+    }
+
     /// An anonymous caller's XSRF cookie, as `GET /api/auth/csrf-cookie` sets it.
     async fn anonymous_token(&self) -> String {
         let response = self
             .router
             .clone()
-            .oneshot(
-                Request::get("/api/auth/csrf-cookie")
-                    .body(Body::empty())
-                    .expect("request"),
-            )
+            .oneshot(get("/api/auth/csrf-cookie"))
             .await
             .expect("csrf-cookie");
         let cookie = response
@@ -105,6 +109,10 @@ impl Gateway {
     }
 }
 
+fn get(path: &str) -> Request<Body> {
+    Request::get(path).body(Body::empty()).expect("request")
+}
+
 fn post_json(path: &str, token: &str, body: &str) -> Request<Body> {
     Request::post(path)
         .header(header::CONTENT_TYPE, "application/json")
@@ -125,22 +133,15 @@ fn assert_error(body: &Value) {
 #[tokio::test]
 async fn an_unknown_api_path_is_a_json_404() {
     let gateway = gateway().await;
-    let request = Request::get("/api/no-such-route")
-        .body(Body::empty())
-        .expect("request");
-    let (status, body) = gateway.send(request).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
-    assert_error(&body);
+    gateway
+        .refuses(get("/api/no-such-route"), StatusCode::NOT_FOUND)
+        .await;
 }
 
 #[tokio::test]
 async fn a_signed_out_caller_asking_for_the_player_gets_401() {
     let gateway = gateway().await;
-    let (status, body) = gateway
-        .send(Request::get("/api/me").body(Body::empty()).expect("request"))
-        .await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED);
-    assert_error(&body);
+    gateway.refuses(get("/api/me"), StatusCode::UNAUTHORIZED).await;
 }
 
 #[tokio::test]
@@ -150,34 +151,27 @@ async fn a_post_without_the_xsrf_header_gets_419_and_one_from_another_site_403()
         .header(header::CONTENT_TYPE, "application/json")
         .body(Body::from("{}"))
         .expect("request");
-    let (status, body) = gateway.send(bare).await;
-    assert_eq!(status.as_u16(), 419);
-    assert_error(&body);
+    let csrf_mismatch = StatusCode::from_u16(419).expect("419");
+    gateway.refuses(bare, csrf_mismatch).await;
 
     let token = gateway.anonymous_token().await;
     let mut foreign = post_json("/api/auth/login", &token, "{}");
     foreign
         .headers_mut()
         .insert(header::ORIGIN, "https://evil.example".parse().expect("origin"));
-    let (status, body) = gateway.send(foreign).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
-    assert_error(&body);
+    gateway.refuses(foreign, StatusCode::FORBIDDEN).await;
 }
 
 #[tokio::test]
 async fn malformed_json_gets_400_and_an_invalid_field_422_naming_it() {
     let gateway = gateway().await;
     let token = gateway.anonymous_token().await;
-    let (status, body) = gateway
-        .send(post_json("/api/auth/login", &token, "{\"username\": "))
-        .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_error(&body);
+    let malformed = post_json("/api/auth/login", &token, "{\"username\": ");
+    gateway.refuses(malformed, StatusCode::BAD_REQUEST).await;
 
     let empty = json!({ "username": "", "password": "x" }).to_string();
-    let (status, body) = gateway.send(post_json("/api/auth/login", &token, &empty)).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_error(&body);
+    let invalid = post_json("/api/auth/login", &token, &empty);
+    let body = gateway.refuses(invalid, StatusCode::UNPROCESSABLE_ENTITY).await;
     assert_eq!(body["errors"]["username"][0], body["message"]);
 }
 
@@ -186,9 +180,8 @@ async fn a_service_that_is_down_gets_503_not_500() {
     let gateway = gateway().await;
     let token = gateway.anonymous_token().await;
     let login = json!({ "username": "someone", "password": "a password" }).to_string();
-    let (status, body) = gateway.send(post_json("/api/auth/login", &token, &login)).await;
-    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
-    assert_error(&body);
+    let request = post_json("/api/auth/login", &token, &login);
+    let body = gateway.refuses(request, StatusCode::SERVICE_UNAVAILABLE).await;
     assert!(body.get("errors").is_none(), "no field errors: {body}");
 }
 
@@ -220,11 +213,7 @@ async fn asking_again_within_the_cooldown_gets_429_with_retry_after() {
         .await
         .expect("the router answers");
     assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
-    let retry_after: u64 = response.headers()[header::RETRY_AFTER]
-        .to_str()
-        .expect("text")
-        .parse()
-        .expect("seconds");
+    let retry_after = kid_testing::portal::retry_after(response.headers());
     assert!((1..=60).contains(&retry_after), "{retry_after}");
     let body = axum::body::to_bytes(response.into_body(), 1 << 20)
         .await

@@ -1,27 +1,43 @@
 //! The whole portal in one process against the real PostgreSQL, Redis and RabbitMQ: health,
 //! readiness, the SPA with its history fallback, the locale file, and the CSRF defence.
 
-use kid_testing::portal::{client, start, xsrf_token};
-use reqwest::{StatusCode, header};
+use kid_testing::portal::{Portal, client, get, start, xsrf_token};
+use reqwest::{Client, Response, StatusCode, header};
 use secrecy::SecretString;
 use serde_json::Value;
+
+/// Request headers, each a name and a value.
+type Headers<'a> = [(&'a str, &'a str)];
+
+/// POSTs no body to `path` with `headers`: what the CSRF check is given to judge.
+async fn post(http: &Client, portal: &Portal, path: &str, headers: &Headers<'_>) -> Response {
+    let mut request = http.post(format!("{}{path}", portal.base));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    request.send().await.expect("post")
+}
+
+/// Asserts `response` is an error under `status` in the API's JSON shape (not the SPA's page).
+async fn assert_json_error(response: Response, status: StatusCode) {
+    assert_eq!(response.status(), status);
+    let body: Value = response.json().await.expect("a JSON error");
+    assert!(
+        body["message"]
+            .as_str()
+            .is_some_and(|message| !message.is_empty()),
+        "{body}"
+    );
+}
 
 #[tokio::test]
 async fn healthz_answers_and_readyz_is_ready_with_every_dependency_up() {
     let portal = start(|_| {}).await;
     let http = client();
-    let health = http
-        .get(format!("{}/healthz", portal.base))
-        .send()
-        .await
-        .expect("healthz");
+    let health = get(&http, &portal, "/healthz").await;
     assert_eq!(health.status(), StatusCode::OK);
 
-    let ready = http
-        .get(format!("{}/readyz", portal.base))
-        .send()
-        .await
-        .expect("readyz");
+    let ready = get(&http, &portal, "/readyz").await;
     assert_eq!(ready.status(), StatusCode::OK);
     let body: Value = ready.json().await.expect("json");
     for dependency in [
@@ -37,11 +53,7 @@ async fn readyz_names_rabbitmq_when_the_broker_cannot_be_reached() {
         settings.amqp.url = SecretString::from("amqp://guest:guest@127.0.0.1:1/%2f");
     })
     .await;
-    let ready = client()
-        .get(format!("{}/readyz", portal.base))
-        .send()
-        .await
-        .expect("readyz");
+    let ready = get(&client(), &portal, "/readyz").await;
     assert_eq!(ready.status(), StatusCode::SERVICE_UNAVAILABLE);
     let body: Value = ready.json().await.expect("json");
     assert!(
@@ -58,46 +70,33 @@ async fn the_spa_is_served_with_history_fallback_and_the_locale_file() {
     let portal = start(|_| {}).await;
     let http = client();
     for path in ["/", "/transactions", "/recharge/jxsj2", "/no/such/page"] {
-        let page = http
-            .get(format!("{}{path}", portal.base))
-            .send()
-            .await
-            .expect("page");
+        let page = get(&http, &portal, path).await;
         assert_eq!(page.status(), StatusCode::OK, "{path}");
         assert!(page.headers().contains_key(header::CONTENT_SECURITY_POLICY));
         assert!(page.text().await.expect("body").contains("kid-spa"), "{path}");
     }
-    let locale = http
-        .get(format!("{}/locales/vi-VN.json", portal.base))
-        .send()
-        .await
-        .expect("locale");
+    let locale = get(&http, &portal, "/locales/vi-VN.json").await;
     assert_eq!(locale.status(), StatusCode::OK);
     let locale: Value = locale.json().await.expect("json");
     assert_eq!(locale["notFound"], "Trang bạn truy cập không tồn tại.");
 }
 
+/// An unknown API path gets a JSON 404 (not the SPA's page), and `/api/me` signed out a JSON 401.
 #[tokio::test]
-async fn unknown_api_paths_get_a_json_404_not_the_spa() {
+async fn api_refusals_are_json_errors_not_the_spa() {
     let portal = start(|_| {}).await;
-    let response = client()
-        .get(format!("{}/api/no-such-thing", portal.base))
-        .send()
-        .await
-        .expect("api");
-    assert_eq!(response.status(), StatusCode::NOT_FOUND);
-    let body: Value = response.json().await.expect("json");
-    assert!(body["message"].is_string());
+    for (path, status) in [
+        ("/api/no-such-thing", StatusCode::NOT_FOUND),
+        ("/api/me", StatusCode::UNAUTHORIZED),
+    ] {
+        assert_json_error(get(&client(), &portal, path).await, status).await;
+    }
 }
 
 #[tokio::test]
 async fn the_openapi_document_is_served_to_anyone_as_the_gateway_describes_it() {
     let portal = start(|_| {}).await;
-    let response = client()
-        .get(format!("{}/api/openapi.json", portal.base))
-        .send()
-        .await
-        .expect("openapi.json");
+    let response = get(&client(), &portal, "/api/openapi.json").await;
     assert_eq!(response.status(), StatusCode::OK);
     let served: Value = response.json().await.expect("json");
     let described = serde_json::to_value(kid_gateway::api::openapi()).expect("document");
@@ -112,42 +111,24 @@ async fn the_openapi_document_is_served_to_anyone_as_the_gateway_describes_it() 
 #[tokio::test]
 async fn a_stranger_cannot_list_mail_once_smtp_is_configured() {
     let portal = start(|settings| settings.mail.smtp_url = "smtp://127.0.0.1:2525".to_owned().into()).await;
-    let response = client()
-        .get(format!("{}/api/dev/mailbox?to=demo@kid.example", portal.base))
-        .send()
-        .await
-        .expect("mailbox");
-    assert_eq!(response.status(), StatusCode::NOT_FOUND);
-    let body: Value = response.json().await.expect("a JSON error");
-    assert!(body["message"].is_string(), "{body}");
+    let response = get(&client(), &portal, "/api/dev/mailbox?to=demo@kid.example").await;
+    assert_json_error(response, StatusCode::NOT_FOUND).await;
 }
 
-#[tokio::test]
-async fn me_is_401_with_a_json_error_when_signed_out() {
-    let portal = start(|_| {}).await;
-    let response = client()
-        .get(format!("{}/api/me", portal.base))
-        .send()
-        .await
-        .expect("me");
-    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
-    let body: Value = response.json().await.expect("json");
-    assert!(body["message"].is_string());
+/// The CSRF check's refusal of a token that does not match.
+fn csrf_mismatch() -> StatusCode {
+    StatusCode::from_u16(419).expect("419")
 }
 
+/// Cross-site request forgery: a state-changing call without the header repeating the XSRF
+/// cookie is refused, as a JSON error.
 #[tokio::test]
 async fn a_post_without_the_xsrf_header_is_refused_with_a_json_error() {
     let portal = start(|_| {}).await;
     let http = client();
     let _token = xsrf_token(&http, &portal.base).await;
-    let response = http
-        .post(format!("{}/api/auth/logout", portal.base))
-        .send()
-        .await
-        .expect("post");
-    assert_eq!(response.status().as_u16(), 419);
-    let body: Value = response.json().await.expect("a JSON body, not a 500 page");
-    assert!(!body["message"].as_str().expect("message").is_empty());
+    let refused = post(&http, &portal, "/api/auth/logout", &[]).await;
+    assert_json_error(refused, csrf_mismatch()).await;
 }
 
 #[tokio::test]
@@ -155,24 +136,30 @@ async fn a_post_with_a_wrong_token_or_a_foreign_origin_is_refused() {
     let portal = start(|_| {}).await;
     let http = client();
     let token = xsrf_token(&http, &portal.base).await;
-    let wrong = http
-        .post(format!("{}/api/auth/logout", portal.base))
-        .header("X-XSRF-TOKEN", "not-the-token")
-        .send()
-        .await
-        .expect("post");
-    assert_eq!(wrong.status().as_u16(), 419);
+    let wrong = [("X-XSRF-TOKEN", "not-the-token")];
+    assert_json_error(
+        post(&http, &portal, "/api/auth/logout", &wrong).await,
+        csrf_mismatch(),
+    )
+    .await;
+    let foreign = [
+        ("X-XSRF-TOKEN", token.as_str()),
+        ("Origin", "https://evil.example"),
+    ];
+    let refused = post(&http, &portal, "/api/auth/logout", &foreign).await;
+    assert_json_error(refused, StatusCode::FORBIDDEN).await;
+}
 
-    let foreign = http
-        .post(format!("{}/api/auth/logout", portal.base))
-        .header("X-XSRF-TOKEN", &token)
-        .header("Origin", "https://evil.example")
-        .send()
-        .await
-        .expect("post");
-    assert_eq!(foreign.status(), StatusCode::FORBIDDEN);
-    let body: Value = foreign.json().await.expect("json");
-    assert!(body["message"].is_string());
+/// Another browser's token (a victim's, say) is no good with this browser's cookie.
+#[tokio::test]
+async fn a_token_from_another_session_does_not_pass() {
+    let portal = start(|_| {}).await;
+    let theirs = xsrf_token(&client(), &portal.base).await;
+    let http = client();
+    let _ours = xsrf_token(&http, &portal.base).await;
+    let stolen = [("X-XSRF-TOKEN", theirs.as_str())];
+    let refused = post(&http, &portal, "/api/no-such-action", &stolen).await;
+    assert_json_error(refused, csrf_mismatch()).await;
 }
 
 #[tokio::test]
@@ -180,29 +167,10 @@ async fn a_post_with_the_sessions_token_passes_the_csrf_check() {
     let portal = start(|_| {}).await;
     let http = client();
     let token = xsrf_token(&http, &portal.base).await;
-    let response = http
-        .post(format!("{}/api/no-such-action", portal.base))
-        .header("X-XSRF-TOKEN", &token)
-        .send()
-        .await
-        .expect("post");
+    let own = [("X-XSRF-TOKEN", token.as_str())];
     // Past the CSRF check, the router answers: this path does not exist.
-    assert_eq!(response.status(), StatusCode::NOT_FOUND);
-}
-
-#[tokio::test]
-async fn a_token_from_another_session_does_not_pass() {
-    let portal = start(|_| {}).await;
-    let theirs = xsrf_token(&client(), &portal.base).await;
-    let http = client();
-    let _ours = xsrf_token(&http, &portal.base).await;
-    let response = http
-        .post(format!("{}/api/no-such-action", portal.base))
-        .header("X-XSRF-TOKEN", &theirs)
-        .send()
-        .await
-        .expect("post");
-    assert_eq!(response.status().as_u16(), 419);
+    let answered = post(&http, &portal, "/api/no-such-action", &own).await;
+    assert_json_error(answered, StatusCode::NOT_FOUND).await;
 }
 
 #[tokio::test]
@@ -211,24 +179,17 @@ async fn no_api_answer_may_be_cached_and_pages_refuse_framing_and_sniffing() {
     let http = client();
     let token = xsrf_token(&http, &portal.base).await;
     let answers = [
-        http.get(format!("{}/api/auth/csrf-cookie", portal.base))
-            .send()
-            .await,
-        http.get(format!("{}/api/me", portal.base)).send().await,
-        http.get(format!("{}/api/no-such-route", portal.base))
-            .send()
-            .await,
-        http.post(format!("{}/api/auth/logout", portal.base))
-            .header("X-XSRF-TOKEN", &token)
-            .send()
-            .await,
+        get(&http, &portal, "/api/auth/csrf-cookie").await,
+        get(&http, &portal, "/api/me").await,
+        get(&http, &portal, "/api/no-such-route").await,
+        post(&http, &portal, "/api/auth/logout", &[("X-XSRF-TOKEN", &token)]).await,
         http.post(format!("{}/api/webhooks/bank-transfer", portal.base))
             .body("{}")
             .send()
-            .await,
+            .await
+            .expect("webhook"),
     ];
     for answer in answers {
-        let answer = answer.expect("answer");
         assert_eq!(
             answer
                 .headers()
@@ -241,11 +202,7 @@ async fn no_api_answer_may_be_cached_and_pages_refuse_framing_and_sniffing() {
         );
     }
     for page in ["/", "/reset-password/some-token", "/login"] {
-        let answer = http
-            .get(format!("{}{page}", portal.base))
-            .send()
-            .await
-            .expect("page");
+        let answer = get(&http, &portal, page).await;
         let header = |name: &str| {
             answer
                 .headers()

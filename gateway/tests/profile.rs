@@ -1,14 +1,14 @@
 //! A signed-in player's profile and password, through the gateway and identity: the spec's
 //! rules with their Vietnamese messages, and a password change that signs out other sessions.
 
-use kid_testing::portal::{PASSWORD, Portal, client, mail_for, register, send_json, start};
+use kid_testing::portal::{
+    PASSWORD, Portal, client, get_json, mail_for, register, send_json, sign_in, start, status_and_json,
+};
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 
 async fn patch(http: &Client, portal: &Portal, body: Value) -> (StatusCode, Value) {
-    let response = send_json(http, portal, Method::PATCH, "/me/update-profile", &body).await;
-    let status = response.status();
-    (status, response.json().await.expect("json"))
+    status_and_json(send_json(http, portal, Method::PATCH, "/me/update-profile", &body).await).await
 }
 
 async fn change_password(
@@ -27,16 +27,6 @@ async fn change_password(
         response.json().await.expect("json")
     };
     (status, body)
-}
-
-async fn me(http: &Client, portal: &Portal) -> (StatusCode, Value) {
-    let response = http
-        .get(format!("{}/api/me", portal.base))
-        .send()
-        .await
-        .expect("me");
-    let status = response.status();
-    (status, response.json().await.expect("json"))
 }
 
 #[tokio::test]
@@ -67,7 +57,7 @@ async fn a_player_changes_name_language_and_phone_one_at_a_time() {
     assert_eq!(user["firstName"], "An", "fields not sent stay as they are");
     let (_, user) = patch(&http, &portal, json!({ "language": "vi-VN" })).await;
     assert_eq!(user["language"], "vi-VN");
-    let (_, user) = me(&http, &portal).await;
+    let (_, user) = get_json(&http, &portal, "/me").await;
     assert_eq!(
         (user["lastName"].clone(), user["phoneNumber"].clone()),
         (json!("Nguyễn"), json!("0901234567"))
@@ -78,7 +68,7 @@ async fn a_player_changes_name_language_and_phone_one_at_a_time() {
 async fn every_profile_rule_answers_422_with_the_specs_message() {
     let portal = start(|_| {}).await;
     let http = register(&portal, "rule_checker").await;
-    let cases = [
+    let names = [
         (
             json!({ "firstName": "", "lastName": "Nguyễn" }),
             "firstName",
@@ -90,33 +80,21 @@ async fn every_profile_rule_answers_422_with_the_specs_message() {
             "firstName",
             "Tên không được dài quá 128 ký tự.",
         ),
-        (
-            json!({ "language": "en-US" }),
-            "language",
-            "Ngôn ngữ bạn chọn chưa được hỗ trợ.",
-        ),
-        (
-            json!({ "phoneNumber": "" }),
-            "phoneNumber",
-            "Hãy nhập vào số điện thoại của bạn",
-        ),
-        (
-            json!({ "phoneNumber": "0901-234-567" }),
-            "phoneNumber",
-            "Số điện thoại không hợp lệ",
-        ),
-        (
-            json!({ "phoneNumber": "+8490123456789012" }),
-            "phoneNumber",
-            "Số điện thoại không hợp lệ",
-        ),
     ];
-    for (body, field, message) in cases {
+    // The other fields, each sent alone.
+    let alone = [
+        ("language", "en-US", "Ngôn ngữ bạn chọn chưa được hỗ trợ."),
+        ("phoneNumber", "", "Hãy nhập vào số điện thoại của bạn"),
+        ("phoneNumber", "0901-234-567", "Số điện thoại không hợp lệ"),
+        ("phoneNumber", "+8490123456789012", "Số điện thoại không hợp lệ"),
+    ]
+    .map(|(field, value, message)| (json!({ field: value }), field, message));
+    for (body, field, message) in names.into_iter().chain(alone) {
         let (status, answer) = patch(&http, &portal, body.clone()).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         assert_eq!(answer["errors"][field][0], message, "{body}");
     }
-    let (_, user) = me(&http, &portal).await;
+    let (_, user) = get_json(&http, &portal, "/me").await;
     assert_eq!(
         (user["firstName"].clone(), user["phoneNumber"].clone()),
         (json!(""), json!(""))
@@ -130,11 +108,8 @@ async fn a_password_change_needs_the_current_password_and_signs_out_the_other_se
     let portal = start(|_| {}).await;
     let here = register(&portal, "changer").await;
     let elsewhere = client();
-    let login = json!({ "username": "changer", "password": PASSWORD });
     assert_eq!(
-        send_json(&elsewhere, &portal, Method::POST, "/auth/login", &login)
-            .await
-            .status(),
+        sign_in(&elsewhere, &portal, "changer", PASSWORD).await.status(),
         StatusCode::OK
     );
 
@@ -156,24 +131,23 @@ async fn a_password_change_needs_the_current_password_and_signs_out_the_other_se
         "Mật khẩu cũ không chính xác."
     );
     assert_eq!(
-        me(&elsewhere, &portal).await.0,
+        get_json(&elsewhere, &portal, "/me").await.0,
         StatusCode::OK,
         "refused changes sign nobody out"
     );
 
     let (status, _) = change_password(&here, &portal, PASSWORD, "Fresh#2026", "Fresh#2026").await;
     assert_eq!(status, StatusCode::NO_CONTENT);
-    let (status, user) = me(&here, &portal).await;
+    let (status, user) = get_json(&here, &portal, "/me").await;
     assert_eq!(status, StatusCode::OK, "this session stays");
     assert!(user["passwordChangedAt"].is_string());
     assert_eq!(
-        me(&elsewhere, &portal).await.0,
+        get_json(&elsewhere, &portal, "/me").await.0,
         StatusCode::UNAUTHORIZED,
         "the other one is signed out"
     );
-    let new_login = json!({ "username": "changer", "password": "Fresh#2026" });
     assert_eq!(
-        send_json(&client(), &portal, Method::POST, "/auth/login", &new_login)
+        sign_in(&client(), &portal, "changer", "Fresh#2026")
             .await
             .status(),
         StatusCode::OK

@@ -3,62 +3,28 @@
 //! the player out everywhere.
 
 use kid_testing::portal::{
-    PASSWORD, Portal, client, eventually, mail_for, mailbox, me_status, register, send_json, start,
+    PASSWORD, Portal, ask_password_reset, client, database, eventually, execute, get, mail_for, mailbox,
+    me_status, register, reset_password, reset_token, send_json, sign_in, start, status_and_json,
 };
 use reqwest::{Client, Method, Response, StatusCode};
 use serde_json::{Value, json};
 
 const NEW_PASSWORD: &str = "Brand#New2026";
 
-async fn ask_reset(portal: &Portal, username: &str) -> Response {
-    let body = json!({ "username": username, "gReCaptchaToken": "dev-captcha" });
-    send_json(
-        &client(),
-        portal,
-        Method::POST,
-        "/auth/reset-password/send-email",
-        &body,
-    )
-    .await
-}
-
 async fn ask_username(portal: &Portal, email: &str) -> Response {
     let body = json!({ "email": email, "gReCaptchaToken": "dev-captcha" });
     send_json(&client(), portal, Method::POST, "/auth/recover-username", &body).await
 }
 
-async fn reset(portal: &Portal, token: &str, password: &str, confirm: &str) -> Response {
-    let body = json!({ "token": token, "password": password, "passwordConfirm": confirm });
-    send_json(&client(), portal, Method::POST, "/auth/reset-password", &body).await
-}
-
 async fn check(portal: &Portal, token: &str) -> StatusCode {
-    client()
-        .get(format!("{}/api/auth/reset-password/{token}", portal.base))
-        .send()
-        .await
-        .expect("check")
-        .status()
+    let path = format!("/api/auth/reset-password/{token}");
+    get(&client(), portal, &path).await.status()
 }
 
 async fn login(portal: &Portal, username: &str, password: &str) -> (Client, StatusCode) {
     let http = client();
-    let body = json!({ "username": username, "password": password });
-    let status = send_json(&http, portal, Method::POST, "/auth/login", &body)
-        .await
-        .status();
+    let status = sign_in(&http, portal, username, password).await.status();
     (http, status)
-}
-
-async fn answer(response: Response) -> (StatusCode, Value) {
-    let status = response.status();
-    (status, response.json().await.expect("json"))
-}
-
-fn token_of(mail: &Value) -> String {
-    let link = mail["links"][0].as_str().expect("a link");
-    assert!(link.contains("/recovery/forgot-password/"), "{link}");
-    link.rsplit('/').next().expect("token").to_owned()
 }
 
 #[tokio::test]
@@ -68,32 +34,34 @@ async fn a_reset_link_sets_a_strong_password_once_and_signs_the_player_out_every
     let (elsewhere, status) = login(&portal, "forgetful", PASSWORD).await;
     assert_eq!(status, StatusCode::OK);
 
-    let (status, body) = answer(ask_reset(&portal, "Forgetful").await).await;
+    let (status, body) = status_and_json(ask_password_reset(&portal, "Forgetful").await).await;
     assert_eq!(status, StatusCode::OK);
     assert!(
         body["message"]
             .as_str()
             .is_some_and(|m| m.contains("hộp thư rác"))
     );
-    let token = token_of(&mail_for(&portal, "forgetful@example.com", 1).await[0]);
+    let token = reset_token(&mail_for(&portal, "forgetful@example.com", 1).await[0]);
     assert_eq!(check(&portal, &token).await, StatusCode::OK);
 
-    let (status, body) = answer(reset(&portal, &token, "Ab#1", "Ab#1").await).await;
+    let (status, body) = status_and_json(reset_password(&portal, &token, "Ab#1", "Ab#1").await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         body["errors"]["password"][0],
         "Mật khẩu phải có tối thiểu 8 ký tự"
     );
-    let (_, body) = answer(reset(&portal, &token, "", "").await).await;
+    let (_, body) = status_and_json(reset_password(&portal, &token, "", "").await).await;
     assert_eq!(body["errors"]["password"][0], "Hãy nhập mật khẩu mới");
     assert_eq!(body["errors"]["passwordConfirm"][0], "Hãy nhập mật khẩu xác nhận");
-    let (_, body) = answer(reset(&portal, &token, "onlyletters1", "onlyletters1").await).await;
+    let (_, body) =
+        status_and_json(reset_password(&portal, &token, "onlyletters1", "onlyletters1").await).await;
     assert!(
         body["errors"]["password"][0]
             .as_str()
             .is_some_and(|m| m.contains("chưa đủ mạnh"))
     );
-    let (_, body) = answer(reset(&portal, &token, NEW_PASSWORD, "Brand#New2025").await).await;
+    let (_, body) =
+        status_and_json(reset_password(&portal, &token, NEW_PASSWORD, "Brand#New2025").await).await;
     assert_eq!(
         body["errors"]["passwordConfirm"][0],
         "Mật khẩu xác nhận không trùng khớp"
@@ -104,7 +72,7 @@ async fn a_reset_link_sets_a_strong_password_once_and_signs_the_player_out_every
         "refused tries spend nothing"
     );
 
-    let done = reset(&portal, &token, NEW_PASSWORD, NEW_PASSWORD).await;
+    let done = reset_password(&portal, &token, NEW_PASSWORD, NEW_PASSWORD).await;
     assert_eq!(done.status(), StatusCode::NO_CONTENT);
     assert_eq!(me_status(&registered, &portal).await, StatusCode::UNAUTHORIZED);
     assert_eq!(me_status(&elsewhere, &portal).await, StatusCode::UNAUTHORIZED);
@@ -114,7 +82,8 @@ async fn a_reset_link_sets_a_strong_password_once_and_signs_the_player_out_every
     );
     assert_eq!(login(&portal, "forgetful", NEW_PASSWORD).await.1, StatusCode::OK);
 
-    let (status, body) = answer(reset(&portal, &token, "Other#Pass99", "Other#Pass99").await).await;
+    let (status, body) =
+        status_and_json(reset_password(&portal, &token, "Other#Pass99", "Other#Pass99").await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         body["errors"]["token"][0],
@@ -129,11 +98,11 @@ async fn a_reset_link_sets_a_strong_password_once_and_signs_the_player_out_every
 async fn existing_and_unknown_accounts_get_the_same_answer_and_only_real_ones_get_mail() {
     let portal = start(|_| {}).await;
     register(&portal, "real_player").await;
-    let known = answer(ask_reset(&portal, "real_player").await).await;
-    let unknown = answer(ask_reset(&portal, "ghost_player").await).await;
+    let known = status_and_json(ask_password_reset(&portal, "real_player").await).await;
+    let unknown = status_and_json(ask_password_reset(&portal, "ghost_player").await).await;
     assert_eq!(known, unknown);
-    let known = answer(ask_username(&portal, "REAL_PLAYER@example.com").await).await;
-    let unknown = answer(ask_username(&portal, "ghost@example.com").await).await;
+    let known = status_and_json(ask_username(&portal, "REAL_PLAYER@example.com").await).await;
+    let unknown = status_and_json(ask_username(&portal, "ghost@example.com").await).await;
     assert_eq!(known, unknown);
     assert_eq!(known.0, StatusCode::OK);
 
@@ -151,7 +120,7 @@ async fn existing_and_unknown_accounts_get_the_same_answer_and_only_real_ones_ge
 
     // Asking again within the minute answers the same and sends nothing more.
     assert_eq!(
-        answer(ask_reset(&portal, "real_player").await).await,
+        status_and_json(ask_password_reset(&portal, "real_player").await).await,
         unknown_reset(&portal).await
     );
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
@@ -159,7 +128,7 @@ async fn existing_and_unknown_accounts_get_the_same_answer_and_only_real_ones_ge
 }
 
 async fn unknown_reset(portal: &Portal) -> (StatusCode, Value) {
-    answer(ask_reset(portal, "nobody_here").await).await
+    status_and_json(ask_password_reset(portal, "nobody_here").await).await
 }
 
 #[tokio::test]
@@ -167,20 +136,19 @@ async fn forged_and_expired_reset_links_are_refused() {
     let portal = start(|_| {}).await;
     register(&portal, "expiring").await;
     assert_eq!(check(&portal, "forged-token").await, StatusCode::NOT_FOUND);
-    let forged = reset(&portal, "forged-token", NEW_PASSWORD, NEW_PASSWORD).await;
+    let forged = reset_password(&portal, "forged-token", NEW_PASSWORD, NEW_PASSWORD).await;
     assert_eq!(forged.status(), StatusCode::UNPROCESSABLE_ENTITY);
 
-    ask_reset(&portal, "expiring").await;
-    let token = token_of(&mail_for(&portal, "expiring@example.com", 1).await[0]);
-    let identity = kid_platform::db::connect(&portal.settings.database, "identity")
-        .await
-        .expect("pool");
-    sqlx::query("update email_token set expires_at = now() - interval '1 second'")
-        .execute(&identity)
-        .await
-        .expect("expire");
+    ask_password_reset(&portal, "expiring").await;
+    let token = reset_token(&mail_for(&portal, "expiring@example.com", 1).await[0]);
+    execute(
+        &portal,
+        "identity",
+        "update email_token set expires_at = now() - interval '1 second'",
+    )
+    .await;
     assert_eq!(check(&portal, &token).await, StatusCode::NOT_FOUND);
-    let late = reset(&portal, &token, NEW_PASSWORD, NEW_PASSWORD).await;
+    let late = reset_password(&portal, &token, NEW_PASSWORD, NEW_PASSWORD).await;
     assert_eq!(late.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(login(&portal, "expiring", PASSWORD).await.1, StatusCode::OK);
 }
@@ -189,7 +157,7 @@ async fn forged_and_expired_reset_links_are_refused() {
 async fn recovery_requests_need_the_captcha_and_well_formed_input() {
     let portal = start(|_| {}).await;
     let body = json!({ "username": "someone", "gReCaptchaToken": "wrong" });
-    let (status, body) = answer(
+    let (status, body) = status_and_json(
         send_json(
             &client(),
             &portal,
@@ -202,14 +170,14 @@ async fn recovery_requests_need_the_captcha_and_well_formed_input() {
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(body["errors"]["gReCaptchaToken"][0].is_string());
-    let (_, body) = answer(ask_reset(&portal, "abc").await).await;
+    let (_, body) = status_and_json(ask_password_reset(&portal, "abc").await).await;
     assert_eq!(
         body["errors"]["username"][0],
         "Tên đăng nhập phải có tối thiểu 4 ký tự."
     );
-    let (_, body) = answer(ask_username(&portal, "not-an-email").await).await;
+    let (_, body) = status_and_json(ask_username(&portal, "not-an-email").await).await;
     assert_eq!(body["errors"]["email"][0], "Địa chỉ email không hợp lệ");
-    let (_, body) = answer(ask_username(&portal, "").await).await;
+    let (_, body) = status_and_json(ask_username(&portal, "").await).await;
     assert_eq!(body["errors"]["email"][0], "Hãy nhập địa chỉ email của bạn");
 }
 
@@ -222,12 +190,10 @@ async fn a_reset_asked_while_mail_is_down_succeeds_and_its_mail_arrives_once_mai
     let portal = start(move |settings| settings.mail.mailbox_dir = dir).await;
     register(&portal, "patient_player").await;
 
-    let (status, body) = answer(ask_reset(&portal, "patient_player").await).await;
+    let (status, body) = status_and_json(ask_password_reset(&portal, "patient_player").await).await;
     assert_eq!(status, StatusCode::OK);
     assert!(body["message"].is_string());
-    let identity = kid_platform::db::connect(&portal.settings.database, "identity")
-        .await
-        .expect("pool");
+    let identity = database(&portal, "identity").await;
     eventually("the courier tries and keeps the mail", || async {
         let attempts: Option<i32> =
             sqlx::query_scalar("select max(attempts) from mail_message where sent_at is null")

@@ -7,9 +7,11 @@ use std::{
     sync::{Arc, Mutex},
 };
 
-use kid_testing::portal::{client, eventually, mail_for, register, send_json, start};
-use reqwest::{Method, StatusCode};
-use serde_json::json;
+use kid_testing::portal::{
+    ask_password_reset, client, database, eventually, get, mail_for, register, reset_password, reset_token,
+    start,
+};
+use reqwest::StatusCode;
 use tracing_subscriber::fmt::{MakeWriter, format::FmtSpan};
 
 /// Everything the process logs, spans included.
@@ -52,42 +54,19 @@ async fn a_reset_token_reaches_no_span_log_line_or_stored_mail() {
         .init();
     let portal = start(|_| {}).await;
     register(&portal, "leaky_logs").await;
-    let asked = send_json(
-        &client(),
-        &portal,
-        Method::POST,
-        "/auth/reset-password/send-email",
-        &json!({ "username": "leaky_logs", "gReCaptchaToken": "dev-captcha" }),
-    )
-    .await;
+    let asked = ask_password_reset(&portal, "leaky_logs").await;
     assert_eq!(asked.status(), StatusCode::OK);
     let mail = &mail_for(&portal, "leaky_logs@example.com", 1).await[0];
-    let link = mail["links"][0].as_str().expect("a reset link").to_owned();
-    let token = link.rsplit('/').next().expect("token").to_owned();
-    assert!(token.len() >= 20, "{link}");
+    let token = reset_token(mail);
+    assert!(token.len() >= 20, "{mail}");
 
     // The player opens the link (the SPA page), the page checks it, the form resets.
-    let page = client()
-        .get(format!("{}/recovery/forgot-password/{token}", portal.base))
-        .send()
-        .await
-        .expect("page");
+    let page = get(&client(), &portal, &format!("/recovery/forgot-password/{token}")).await;
     assert_eq!(page.status(), StatusCode::OK);
     assert_eq!(page.headers()["referrer-policy"], "no-referrer");
-    let checked = client()
-        .get(format!("{}/api/auth/reset-password/{token}", portal.base))
-        .send()
-        .await
-        .expect("check");
+    let checked = get(&client(), &portal, &format!("/api/auth/reset-password/{token}")).await;
     assert_eq!(checked.status(), StatusCode::OK);
-    let reset = send_json(
-        &client(),
-        &portal,
-        Method::POST,
-        "/auth/reset-password",
-        &json!({ "token": token, "password": "Brand#New2026", "passwordConfirm": "Brand#New2026" }),
-    )
-    .await;
+    let reset = reset_password(&portal, &token, "Brand#New2026", "Brand#New2026").await;
     assert!(reset.status().is_success(), "{}", reset.status());
 
     let logged = captured.text();
@@ -103,9 +82,7 @@ async fn a_reset_token_reaches_no_span_log_line_or_stored_mail() {
 
     // The courier delivered every mail (verification, reset, the password-changed notice) and
     // kept no secret of them.
-    let identity = kid_platform::db::connect(&portal.settings.database, "identity")
-        .await
-        .expect("pool");
+    let identity = database(&portal, "identity").await;
     type Kept = (String, String, Option<String>, Option<String>, bool);
     let kept: Vec<Kept> = eventually("every mail delivered", || async {
         let kept: Vec<Kept> = sqlx::query_as(

@@ -1,18 +1,10 @@
 //! A player's list of active sessions, and signing one or all others out.
 
-use kid_testing::portal::{PASSWORD, Portal, client, me_status, register, send_json, start, xsrf_token};
+use kid_testing::portal::{
+    PASSWORD, Portal, client, get_json, me_status, register, send_json, start, xsrf_token,
+};
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
-
-async fn sessions(http: &Client, portal: &Portal) -> (StatusCode, Value) {
-    let response = http
-        .get(format!("{}/api/me/sessions", portal.base))
-        .send()
-        .await
-        .expect("sessions");
-    let status = response.status();
-    (status, response.json().await.expect("json"))
-}
 
 async fn sign_in_with(portal: &Portal, user_agent: &str) -> Client {
     let http = Client::builder()
@@ -33,7 +25,7 @@ async fn a_player_sees_their_sessions_and_signs_out_one_or_all_others() {
     let phone = sign_in_with(&portal, "Mozilla/5.0 (iPhone) Kid phone").await;
     let laptop = sign_in_with(&portal, "Mozilla/5.0 (X11; Linux) Kid laptop").await;
 
-    let (status, list) = sessions(&laptop, &portal).await;
+    let (status, list) = get_json(&laptop, &portal, "/me/sessions").await;
     assert_eq!(status, StatusCode::OK);
     let list = list.as_array().expect("list").clone();
     assert_eq!(list.len(), 3);
@@ -76,7 +68,7 @@ async fn a_player_sees_their_sessions_and_signs_out_one_or_all_others() {
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
     assert_eq!(me_status(&first, &portal).await, StatusCode::UNAUTHORIZED);
     assert_eq!(me_status(&laptop, &portal).await, StatusCode::OK);
-    let (_, list) = sessions(&laptop, &portal).await;
+    let (_, list) = get_json(&laptop, &portal, "/me/sessions").await;
     assert_eq!(list.as_array().map(Vec::len), Some(1));
 
     let token = xsrf_token(&laptop, &portal.base).await;
@@ -90,5 +82,8 @@ async fn a_player_sees_their_sessions_and_signs_out_one_or_all_others() {
         .await
         .expect("delete");
     assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
-    assert_eq!(sessions(&client(), &portal).await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        get_json(&client(), &portal, "/me/sessions").await.0,
+        StatusCode::UNAUTHORIZED
+    );
 }

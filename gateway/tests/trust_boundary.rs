@@ -2,7 +2,7 @@
 //! each test is named for the attack it tries.
 
 use futures::StreamExt;
-use kid_testing::portal::{PASSWORD, Portal, client, register, send_json, start, xsrf_token};
+use kid_testing::portal::{PASSWORD, Portal, client, register, retry_after, send_json, start, xsrf_token};
 use reqwest::{Client, Method, StatusCode, header};
 use serde_json::{Value, json};
 
@@ -19,15 +19,6 @@ async fn redis_keys(portal: &Portal) -> Vec<String> {
 
 async fn login(portal: &Portal, body: &Value) -> reqwest::Response {
     send_json(&client(), portal, Method::POST, "/auth/login", body).await
-}
-
-fn retry_after(response: &reqwest::Response) -> u64 {
-    response
-        .headers()
-        .get(header::RETRY_AFTER)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.parse().ok())
-        .expect("Retry-After seconds")
 }
 
 #[tokio::test]
@@ -123,7 +114,7 @@ async fn fifty_parallel_wrong_passwords_get_five_checks_and_the_victim_still_sig
     let right = json!({"username": "parallel_victim", "password": PASSWORD});
     let refused = login(&portal, &right).await;
     assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
-    assert!((1..=900).contains(&retry_after(&refused)));
+    assert!((1..=900).contains(&retry_after(refused.headers())));
     // A wrong captcha is no better.
     let mut wrong_captcha = right.clone();
     wrong_captcha["gReCaptchaToken"] = json!("not-a-captcha");
@@ -191,7 +182,7 @@ async fn guessing_the_current_password_of_change_password_is_throttled() {
         json!({"currentPassword": PASSWORD, "password": "Newpass@123", "passwordConfirm": "Newpass@123"});
     let throttled = send_json(&http, &portal, Method::POST, "/me/change-password", &right).await;
     assert_eq!(throttled.status(), StatusCode::TOO_MANY_REQUESTS);
-    assert!((1..=900).contains(&retry_after(&throttled)));
+    assert!((1..=900).contains(&retry_after(throttled.headers())));
     let mut solved = right.clone();
     solved["gReCaptchaToken"] = json!("dev-captcha");
     let changed = send_json(&http, &portal, Method::POST, "/me/change-password", &solved).await;
@@ -396,7 +387,7 @@ async fn a_flood_of_two_hundred_parallel_sign_ins_keeps_memory_flat() {
     assert_eq!(signed_in + busy.len(), 200, "only sign-ins and 'busy, retry'");
     assert!(signed_in >= 2, "{signed_in} signed in");
     assert!(!busy.is_empty(), "the queue is bounded");
-    assert!(busy.iter().all(|answer| retry_after(answer) >= 1));
+    assert!(busy.iter().all(|answer| retry_after(answer.headers()) >= 1));
     let grown_mib = (peak.load(std::sync::atomic::Ordering::Relaxed) - baseline) / 1024;
     println!(
         "200 parallel sign-ins: {signed_in} signed in, {} busy, peak RSS growth {grown_mib} MiB",

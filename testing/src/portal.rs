@@ -174,11 +174,7 @@ pub async fn send_json(
 
 /// The development mailbox's messages to `to`, newest first.
 pub async fn mailbox(portal: &Portal, to: &str) -> Vec<serde_json::Value> {
-    let response = client()
-        .get(format!("{}/api/dev/mailbox?to={to}", portal.base))
-        .send()
-        .await
-        .expect("mailbox");
+    let response = get(&client(), portal, &format!("/api/dev/mailbox?to={to}")).await;
     assert_eq!(response.status(), StatusCode::OK);
     response.json().await.expect("json")
 }
@@ -192,6 +188,18 @@ pub async fn mail_for(portal: &Portal, to: &str, count: usize) -> Vec<serde_json
         (inbox.len() >= count).then_some(inbox)
     })
     .await
+}
+
+/// The link a message of the development mailbox carries (a verification or reset link).
+pub fn link_in(mail: &Value) -> Option<&str> {
+    mail["link"].as_str()
+}
+
+/// The token of the password-reset link `mail` carries.
+pub fn reset_token(mail: &Value) -> String {
+    let link = link_in(mail).expect("a link");
+    assert!(link.contains("/recovery/forgot-password/"), "{link}");
+    link.rsplit('/').next().expect("token").to_owned()
 }
 
 /// Lets players ask again at once, as if every cooldown (one mail a minute…) had passed.
@@ -214,19 +222,13 @@ pub async fn clear_cooldowns(portal: &Portal) {
 
 /// The status `GET /api/me` answers `http`: whether its session is still signed in.
 pub async fn me_status(http: &Client, portal: &Portal) -> StatusCode {
-    http.get(format!("{}/api/me", portal.base))
-        .send()
-        .await
-        .expect("me")
-        .status()
+    get(http, portal, "/api/me").await.status()
 }
 
 /// Registers `username` and returns the signed-in client with the player's id.
 pub async fn registered(portal: &Portal, username: &str) -> (Client, uuid::Uuid) {
     let http = register(portal, username).await;
-    let identity = kid_platform::db::connect(&portal.settings.database, "identity")
-        .await
-        .expect("pool");
+    let identity = database(portal, "identity").await;
     let id: uuid::Uuid = sqlx::query_scalar("select id from user_account where username = $1")
         .bind(username)
         .fetch_one(&identity)
@@ -237,13 +239,102 @@ pub async fn registered(portal: &Portal, username: &str) -> (Client, uuid::Uuid)
 
 /// GET `/api{path}`: the status and JSON body.
 pub async fn get_json(http: &Client, portal: &Portal, path: &str) -> (StatusCode, serde_json::Value) {
-    let response = http
-        .get(format!("{}/api{path}", portal.base))
+    status_and_json(get(http, portal, &format!("/api{path}")).await).await
+}
+
+/// GET `path` from the portal's root (`/readyz`, `/api/me`, a page of the SPA).
+pub async fn get(http: &Client, portal: &Portal, path: &str) -> reqwest::Response {
+    http.get(format!("{}{path}", portal.base))
         .send()
         .await
-        .expect("get");
+        .unwrap_or_else(|error| panic!("GET {path}: {error}"))
+}
+
+/// A response's status and JSON body.
+pub async fn status_and_json(response: reqwest::Response) -> (StatusCode, serde_json::Value) {
     let status = response.status();
     (status, response.json().await.expect("json"))
+}
+
+/// The message of a 422 for `field` (its first), asserting the status and that there is one.
+pub async fn field_error(response: reqwest::Response, field: &str) -> String {
+    let (status, body) = status_and_json(response).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    body["errors"][field][0]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error for {field} in {body}"))
+        .to_owned()
+}
+
+/// The seconds a 429 (or 503) asks to wait, in its `Retry-After` header.
+pub fn retry_after(headers: &header::HeaderMap) -> u64 {
+    headers
+        .get(header::RETRY_AFTER)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse().ok())
+        .expect("Retry-After seconds")
+}
+
+/// Signs `http` in as `username` (a session for the browser only, without remember-me).
+pub async fn sign_in(http: &Client, portal: &Portal, username: &str, password: &str) -> reqwest::Response {
+    let body = serde_json::json!({ "username": username, "password": password });
+    send_json(http, portal, reqwest::Method::POST, "/auth/login", &body).await
+}
+
+/// Asks for a reset link for `username`'s account, as the forgotten-password form does.
+pub async fn ask_password_reset(portal: &Portal, username: &str) -> reqwest::Response {
+    let body = serde_json::json!({ "username": username, "gReCaptchaToken": "dev-captcha" });
+    send_json(
+        &client(),
+        portal,
+        reqwest::Method::POST,
+        "/auth/reset-password/send-email",
+        &body,
+    )
+    .await
+}
+
+/// Sets a new password through the reset link's `token`, as the reset form does.
+pub async fn reset_password(
+    portal: &Portal,
+    token: &str,
+    password: &str,
+    confirm: &str,
+) -> reqwest::Response {
+    let body = serde_json::json!({ "token": token, "password": password, "passwordConfirm": confirm });
+    send_json(
+        &client(),
+        portal,
+        reqwest::Method::POST,
+        "/auth/reset-password",
+        &body,
+    )
+    .await
+}
+
+/// A pool on the database of `service` (`identity`, `wallet`...), to look behind the API.
+pub async fn database(portal: &Portal, service: &str) -> sqlx::PgPool {
+    kid_platform::db::connect(&portal.settings.database, service)
+        .await
+        .expect("pool")
+}
+
+/// Marks `username`'s address verified, as its verification link would.
+pub async fn mark_verified(portal: &Portal, username: &str) {
+    sqlx::query("update user_account set verified_at = now() where username = $1")
+        .bind(username)
+        .execute(&database(portal, "identity").await)
+        .await
+        .expect("verify");
+}
+
+/// Runs `statement` on the database of `service`: to set up what no API call can (an address
+/// verified, a token expired, an hour passed).
+pub async fn execute(portal: &Portal, service: &str, statement: &'static str) {
+    sqlx::query(statement)
+        .execute(&database(portal, service).await)
+        .await
+        .unwrap_or_else(|error| panic!("{statement}: {error}"));
 }
 
 /// Credits `kp` to the player as a bank transfer, straight through the wallet's gRPC.

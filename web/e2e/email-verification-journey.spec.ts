@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 
-import { expect, registerNewPlayer, screenshots, test, waitForMail } from './fixtures';
+import { type DevMail, expect, registerNewPlayer, screenshots, test, waitForMail } from './fixtures';
 
 /** The verification link mailed to `email`. */
 async function verificationLink(page: Page, email: string): Promise<string> {
-  const isLink = (href: string) => href.includes('/email-verification/');
-  const mail = await waitForMail(page, email, (mail) => mail.links.some(isLink), 'a verification mail');
-  return mail.links.find(isLink)!;
+  const isLink = (mail: DevMail) => mail.link?.includes('/email-verification/') ?? false;
+  const mail = await waitForMail(page, email, isLink, 'a verification mail');
+  return mail.link!;
 }
 
 test('a new player verifies their email address with the mailed link', async ({ page }) => {

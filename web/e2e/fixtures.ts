@@ -106,7 +106,8 @@ export type DevMail = {
   to: string;
   subject: string;
   text: string;
-  links: string[];
+  /** The link the message carries (a verification or reset link), if any. */
+  link: string | null;
   code: string | null;
   sentAt: string;
 };

@@ -6,6 +6,7 @@ pub mod config;
 pub mod db;
 pub mod grpc;
 pub mod inbox;
+pub mod mail;
 #[cfg(feature = "dev-mailbox")]
 pub mod mailbox;
 pub mod metrics;

@@ -5,20 +5,15 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
-use uuid::Uuid;
 
-/// A message as the development mailbox keeps it.
+use crate::mail::Mail;
+
+/// A message as the development mailbox keeps it: the mail, and when it was sent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MailboxEntry {
-    pub id: Uuid,
-    pub to: String,
-    pub subject: String,
-    pub text: String,
-    /// The links the message carries (a verification or reset link).
-    pub links: Vec<String>,
-    /// The security code it carries, if any.
-    pub code: Option<String>,
+    #[serde(flatten)]
+    pub mail: Mail,
     #[serde(with = "time::serde::rfc3339")]
     pub sent_at: OffsetDateTime,
 }
@@ -27,9 +22,9 @@ pub struct MailboxEntry {
 pub async fn write(dir: &Path, entry: &MailboxEntry) -> std::io::Result<()> {
     let body = serde_json::to_vec_pretty(entry)?;
     tokio::fs::create_dir_all(dir).await?;
-    let partial = dir.join(format!("{}.part", entry.id));
+    let partial = dir.join(format!("{}.part", entry.mail.id));
     tokio::fs::write(&partial, body).await?;
-    tokio::fs::rename(&partial, dir.join(format!("{}.json", entry.id))).await
+    tokio::fs::rename(&partial, dir.join(format!("{}.json", entry.mail.id))).await
 }
 
 /// The messages sent to `to` (regardless of case), newest first.
@@ -46,11 +41,11 @@ pub fn read(dir: &Path, to: &str) -> std::io::Result<Vec<MailboxEntry>> {
             continue;
         }
         if let Ok(entry) = serde_json::from_slice::<MailboxEntry>(&std::fs::read(&path)?)
-            && entry.to.eq_ignore_ascii_case(to)
+            && entry.mail.to.eq_ignore_ascii_case(to)
         {
             entries.push(entry);
         }
     }
-    entries.sort_by(|a, b| b.sent_at.cmp(&a.sent_at).then(b.id.cmp(&a.id)));
+    entries.sort_by(|a, b| b.sent_at.cmp(&a.sent_at).then(b.mail.id.cmp(&a.mail.id)));
     Ok(entries)
 }

@@ -133,10 +133,8 @@ impl Run<'_> {
             Op::Credit { player, key, vnd } => {
                 let expected = self.model.replay("topup", key, player, vnd);
                 let name = self.key("topup", key);
-                let id = sent(copies, &expected, || {
-                    self.wallet.credit(&name, self.players[player], vnd)
-                })
-                .await?;
+                let (wallet, user) = (self.wallet, self.players[player]);
+                let id = sent(copies, &expected, || wallet.credit(&name, user, vnd)).await?;
                 if expected.is_none() {
                     let id = id.ok_or_else(|| TestCaseError::fail("a new top-up was refused"))?;
                     let purse = &mut self.model.purses[player];
@@ -167,10 +165,8 @@ impl Run<'_> {
                     self.model.refused.insert(key, (player, kp));
                 }
                 let name = self.key("pay", key);
-                let id = sent(copies, &expected, || {
-                    self.wallet.debit(&name, self.players[player], kp)
-                })
-                .await?;
+                let (wallet, user) = (self.wallet, self.players[player]);
+                let id = sent(copies, &expected, || wallet.debit(&name, user, kp)).await?;
                 if expected.is_none() {
                     let id = id.ok_or_else(|| TestCaseError::fail("a covered payment was refused"))?;
                     self.model.purses[player].balance -= kp;

@@ -5,7 +5,7 @@ use std::time::Duration;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::domain::mail::Mail;
+use kid_platform::mail::Mail;
 
 pub async fn insert(conn: &mut PgConnection, mail: &Mail) -> Result<(), sqlx::Error> {
     sqlx::query!(

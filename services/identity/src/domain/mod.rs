@@ -4,7 +4,6 @@
 mod dob;
 mod email;
 pub mod hasher;
-pub mod mail;
 pub mod password;
 pub mod profile;
 mod username;

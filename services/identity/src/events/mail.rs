@@ -11,7 +11,7 @@ use sqlx::{PgConnection, PgPool};
 use tokio_util::sync::CancellationToken;
 
 use crate::db;
-pub use crate::domain::mail::Mail;
+pub use kid_platform::mail::Mail;
 
 #[derive(Debug, thiserror::Error)]
 #[error("mail not sent: {0}")]

@@ -24,12 +24,7 @@ impl MailSender for Mailbox {
     fn send<'a>(&'a self, mail: &'a Mail) -> SendFuture<'a> {
         Box::pin(async move {
             let entry = MailboxEntry {
-                id: mail.id,
-                to: mail.to.clone(),
-                subject: mail.subject.clone(),
-                text: mail.text.clone(),
-                links: mail.link.iter().cloned().collect(),
-                code: mail.code.clone(),
+                mail: mail.clone(),
                 sent_at: OffsetDateTime::now_utc(),
             };
             mailbox::write(&self.dir, &entry)

@@ -1,9 +1,12 @@
-//! A message to one player, as identity writes it and its courier delivers it.
+//! A message to one person, as a service writes it and its courier delivers it (over SMTP, or
+//! into the development mailbox, which keeps it as JSON).
 
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-/// A message to one player.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A message to one person.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Mail {
     pub id: Uuid,
     pub to: String,
