@@ -144,6 +144,24 @@ pub async fn declare_queue(channel: &Channel, exchange: &str, spec: &QueueSpec) 
     channel
         .queue_declare(spec.name.as_str().into(), durable, arguments)
         .await?;
+    bind(channel, exchange, spec).await
+}
+
+/// Declares a game team's queue as the game contract tells them to (docs/game-contract): a
+/// durable quorum queue of their own, bound to `exchange`, which must exist. Nothing else is
+/// declared, so a game's user needs no configure permission on our exchanges.
+pub async fn declare_game_queue(channel: &Channel, exchange: &str, spec: &QueueSpec) -> lapin::Result<()> {
+    let durable = QueueDeclareOptions {
+        durable: true,
+        ..QueueDeclareOptions::default()
+    };
+    channel
+        .queue_declare(spec.name.as_str().into(), durable, quorum_arguments(spec.expires))
+        .await?;
+    bind(channel, exchange, spec).await
+}
+
+async fn bind(channel: &Channel, exchange: &str, spec: &QueueSpec) -> lapin::Result<()> {
     for binding in &spec.bindings {
         channel
             .queue_bind(

@@ -76,9 +76,34 @@ pub async fn publish_result(
     Ok(())
 }
 
+/// Where the reference game takes its orders from.
+#[derive(Debug, Clone)]
+enum Source {
+    /// Every product's orders, on a queue of ours with a dead-letter queue: the development
+    /// portal's and the tests' game.
+    AllProducts,
+    /// One product's orders, as that game team does it with its own RabbitMQ user
+    /// (docs/game-contract, "Binding your queue"): `game.<product>.recharge-orders`, declared
+    /// and bound without touching our exchanges.
+    Product(String),
+}
+
+impl Source {
+    fn queue(&self, settings: &Settings) -> amqp::QueueSpec {
+        match self {
+            Self::AllProducts => queue(settings),
+            Self::Product(product) => amqp::QueueSpec::new(
+                format!("game.{product}.recharge-orders"),
+                &[contract::order_routing_key(product).as_str()],
+            ),
+        }
+    }
+}
+
 /// A started reference game: its queue is declared, so no order published from now on is lost.
 pub struct ReferenceGame {
     settings: Settings,
+    source: Source,
     channel: Option<Channel>,
 }
 
@@ -86,7 +111,17 @@ impl ReferenceGame {
     /// Connects and declares the queue now; when the broker cannot be reached, the game
     /// connects (and declares) once it can, in [`Self::run`].
     pub async fn start(settings: &Settings) -> Self {
-        let channel = match open(settings).await {
+        Self::starting(settings, Source::AllProducts).await
+    }
+
+    /// The game of one product, as its team runs it: with that team's RabbitMQ user in
+    /// `settings.amqp.url`, its own queue, and only its product's routing keys.
+    pub async fn for_product(settings: &Settings, product_code: &str) -> Self {
+        Self::starting(settings, Source::Product(product_code.to_owned())).await
+    }
+
+    async fn starting(settings: &Settings, source: Source) -> Self {
+        let channel = match open(settings, &source).await {
             Ok(channel) => Some(channel),
             Err(error) => {
                 tracing::warn!(error = %error, "reference game: broker unreachable; will retry");
@@ -95,6 +130,7 @@ impl ReferenceGame {
         };
         Self {
             settings: settings.clone(),
+            source,
             channel,
         }
     }
@@ -106,10 +142,18 @@ impl ReferenceGame {
         while !shutdown.is_cancelled() {
             let current = match channel.take() {
                 Some(channel) => Ok(channel),
-                None => open(&self.settings).await,
+                None => open(&self.settings, &self.source).await,
             };
             let outcome = match current {
-                Ok(current) => serve(&current, &self.settings, &shutdown).await,
+                Ok(current) => {
+                    serve(
+                        &current,
+                        &self.settings,
+                        &self.source.queue(&self.settings),
+                        &shutdown,
+                    )
+                    .await
+                }
                 Err(error) => Err(error),
             };
             match outcome {
@@ -125,17 +169,25 @@ impl ReferenceGame {
     }
 }
 
-async fn open(settings: &Settings) -> anyhow::Result<Channel> {
+async fn open(settings: &Settings, source: &Source) -> anyhow::Result<Channel> {
     let connection = amqp::connect(settings.amqp.url.expose_secret(), "kid-reference-game").await?;
     let channel = connection.create_channel().await?;
-    amqp::declare_queue(&channel, &settings.amqp.exchange, &queue(settings)).await?;
+    let queue = source.queue(settings);
+    match source {
+        Source::AllProducts => amqp::declare_queue(&channel, &settings.amqp.exchange, &queue).await?,
+        Source::Product(_) => amqp::declare_game_queue(&channel, &settings.amqp.exchange, &queue).await?,
+    }
     channel.confirm_select(ConfirmSelectOptions::default()).await?;
     channel.basic_qos(16, Default::default()).await?;
     Ok(channel)
 }
 
-async fn serve(channel: &Channel, settings: &Settings, shutdown: &CancellationToken) -> anyhow::Result<()> {
-    let queue = queue(settings);
+async fn serve(
+    channel: &Channel,
+    settings: &Settings,
+    queue: &amqp::QueueSpec,
+    shutdown: &CancellationToken,
+) -> anyhow::Result<()> {
     let mut deliveries = channel
         .basic_consume(
             queue.name.as_str().into(),
