@@ -1,10 +1,12 @@
 //! The whole portal in one process for development and tests: the four services, each on its
 //! own loopback port, and the gateway in front of them, all talking real gRPC.
 
+pub mod bank_feed;
+
 use std::net::SocketAddr;
 
 use anyhow::Context;
-use kid_migrate::SERVICES;
+use kid_migrate::{SERVICES, seed_development};
 use kid_platform::{
     Settings,
     service::{Application, ServiceSpec},
@@ -104,12 +106,7 @@ impl Stack {
             });
         }
         if settings.is_development() {
-            kid_recharge::seed_development(&settings)
-                .await
-                .context("seeding the development zones")?;
-            kid_payment::seed_development(&settings)
-                .await
-                .context("seeding the development payee accounts")?;
+            seed_development(&settings).await?;
         }
         let settings_aggregator = settings.payment.aggregator_url.clone();
         let gateway = kid_gateway::Gateway::build_on(

@@ -13,11 +13,9 @@
 //! portal: the database, the webhook secret and the portal's address.
 
 use anyhow::{Context, bail};
-use kid_payment::domain::signature;
+use kid_launcher::bank_feed::Transfer;
 use kid_platform::Settings;
 use secrecy::ExposeSecret;
-use serde_json::json;
-use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 use uuid::Uuid;
 
 struct Args {
@@ -106,52 +104,27 @@ async fn main() -> anyhow::Result<()> {
     let settings = Settings::load().context("loading settings")?;
     let content = match (&args.content, &args.username) {
         (Some(content), _) => content.clone(),
-        (None, Some(username)) => {
-            let syntax = content_for(&settings, username).await?;
-            // As a bank app writes it: its own reference around the player's content.
-            format!(
-                "MBVCB.{}.{syntax}.CT tu 0123456789",
-                OffsetDateTime::now_utc().unix_timestamp() % 100_000
-            )
-        }
+        (None, Some(username)) => Transfer::content_from_app(&content_for(&settings, username).await?),
         (None, None) => unreachable!("checked by parse_args"),
     };
     let (gateway, account_number) = account_for(&settings, &args.bank).await?;
-    let id = args
-        .id
-        .clone()
-        .unwrap_or_else(|| Uuid::now_v7().simple().to_string());
-    let body = json!({
-        "id": id,
-        "gateway": gateway,
-        "transactionDate": OffsetDateTime::now_utc().format(&Rfc3339)?,
-        "accountNumber": account_number,
-        "code": null,
-        "content": content,
-        "transferType": "in",
-        "transferAmount": args.amount,
-        "referenceCode": format!("FT{}", &id[..id.len().min(12)]),
-        "accumulated": 0,
-        "subAccount": null,
-        "description": format!("BankAPINotify {content}"),
-    });
-    let body = serde_json::to_vec(&body)?;
-    let signature = signature::sign_now(
-        settings.payment.bank_feed_secret.expose_secret().as_bytes(),
-        &body,
-    );
+    let transfer = Transfer {
+        gateway,
+        account_number,
+        content,
+        amount: args.amount,
+        id: args
+            .id
+            .clone()
+            .unwrap_or_else(|| Uuid::now_v7().simple().to_string()),
+    };
     let portal = args.portal.unwrap_or(settings.gateway.public_url.clone());
-    let url = format!("{}/api/webhooks/bank-transfer", portal.trim_end_matches('/'));
-    let response = reqwest::Client::new()
-        .post(&url)
-        .header("content-type", "application/json")
-        .header("x-signature", signature)
-        .body(body)
-        .send()
-        .await
-        .with_context(|| format!("sending to {url}"))?;
-    let status = response.status();
-    let answer = response.text().await.unwrap_or_default();
+    let (status, answer) = transfer
+        .send(
+            &portal,
+            settings.payment.bank_feed_secret.expose_secret().as_bytes(),
+        )
+        .await?;
     println!("{status} {answer}");
     if !status.is_success() {
         bail!("the portal refused the notification");

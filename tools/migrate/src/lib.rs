@@ -31,3 +31,20 @@ pub async fn migrate_all(settings: &Settings) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// Development data, after the migrations, in development only: the placeholder payee accounts
+/// enabled (bank transfers can be tried) and zone 99 (which the reference game fails) on every
+/// product. The development launcher runs it, and so does the migration Job of the dev overlay,
+/// so a development cluster takes top-ups too.
+pub async fn seed_development(settings: &Settings) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        settings.is_development(),
+        "development data is only for development"
+    );
+    kid_recharge::seed_development(settings)
+        .await
+        .context("seeding the development zones")?;
+    kid_payment::seed_development(settings)
+        .await
+        .context("seeding the development payee accounts")
+}
