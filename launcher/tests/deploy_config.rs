@@ -289,6 +289,14 @@ fn check_overlay(overlay: &str) -> BTreeSet<String> {
                 if is_service && settings.grpc.host != "0.0.0.0" {
                     problems.push(format!("{at} listens on {} only", settings.grpc.host));
                 }
+                // Identity sends as this address; lettre must take it (a display name with
+                // parentheses, an RFC 5322 comment, it refuses).
+                if binary == "identity" && settings.mail.from.parse::<lettre::message::Mailbox>().is_err() {
+                    problems.push(format!(
+                        "{at}: KID_MAIL__FROM {:?} is not an address identity can send from",
+                        settings.mail.from
+                    ));
+                }
             }
             Err(error) => problems.push(format!("{at} ({binary}) would not start: {error}")),
         }

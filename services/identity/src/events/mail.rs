@@ -4,6 +4,7 @@
 
 use std::{future::Future, pin::Pin, sync::Arc, time::Duration};
 
+use anyhow::Context;
 use kid_platform::config::MailSettings;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor, message::header::ContentType};
 use secrecy::ExposeSecret;
@@ -37,7 +38,12 @@ impl SmtpSender {
             .build();
         Ok(Self {
             transport,
-            from: settings.from.parse()?,
+            from: settings.from.parse().with_context(|| {
+                format!(
+                    "mail.from (KID_MAIL__FROM) {:?} is not an address to send from",
+                    settings.from
+                )
+            })?,
         })
     }
 }
