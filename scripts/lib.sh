@@ -108,6 +108,27 @@ ensure_services() {
   ensure_rabbitmq
 }
 
+# podman from Debian, with the OCI runtime and limits this kind of machine needs: runc (crun
+# cannot start containers here), and container rlimits within what the machine lets a process
+# set (podman's defaults ask for more open files and processes than the hard limits, and every
+# container then fails with "error setting rlimit ... operation not permitted").
+ensure_podman() {
+  command -v podman >/dev/null && command -v runc >/dev/null \
+    || { log "installing podman"; apt_install podman runc slirp4netns uidmap; }
+  local conf=/etc/containers/containers.conf.d/kid.conf
+  if [ ! -f "$conf" ] && [ "$(id -u)" = 0 ]; then
+    mkdir -p "$(dirname "$conf")"
+    local nproc; nproc=$(ulimit -Hu); [ "$nproc" = unlimited ] || [ "$nproc" -gt 4096 ] && nproc=4096
+    cat > "$conf" <<CONF
+# Written by Kid's scripts/lib.sh (ensure_podman).
+[engine]
+runtime = "runc"
+[containers]
+default_ulimits = ["nofile=$(ulimit -Hn):$(ulimit -Hn)", "nproc=$nproc:$nproc"]
+CONF
+  fi
+}
+
 ensure_node() {
   if ! command -v npm >/dev/null; then
     log "installing Node.js"
