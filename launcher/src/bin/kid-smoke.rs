@@ -365,15 +365,25 @@ async fn traffic(args: &Args, settings: &Settings) -> anyhow::Result<()> {
             tally.top_ups += 1;
             tally.credited += kp;
             balance += kp;
-            within("the top-up credited", async || Ok((player.credit().await? == balance).then_some(()))).await?;
+            within("the top-up credited", async || {
+                Ok((player.credit().await? == balance).then_some(()))
+            })
+            .await?;
 
             let zone = args.refund_zone.filter(|_| round % 5 == 0).unwrap_or(1);
             let placed = player.buy(&args.product, zone, COIN_KP).await?;
-            let id = placed["transactionId"].as_str().context("transactionId")?.to_owned();
+            let id = placed["transactionId"]
+                .as_str()
+                .context("transactionId")?
+                .to_owned();
             balance -= COIN_KP;
             ensure!(player.credit().await? == balance, "the order's KP taken at once");
             let status = within("the order delivered or refunded", async || {
-                let status = player.statuses().await?.get(&id).and_then(|row| row["status"].as_str().map(str::to_owned));
+                let status = player
+                    .statuses()
+                    .await?
+                    .get(&id)
+                    .and_then(|row| row["status"].as_str().map(str::to_owned));
                 Ok(status.filter(|status| status == "success" || status == "failed"))
             })
             .await?;
@@ -384,7 +394,10 @@ async fn traffic(args: &Args, settings: &Settings) -> anyhow::Result<()> {
                 tally.delivered += 1;
             }
             tally.orders += 1;
-            within("the balance after the order", async || Ok((player.credit().await? == balance).then_some(()))).await?;
+            within("the balance after the order", async || {
+                Ok((player.credit().await? == balance).then_some(()))
+            })
+            .await?;
         }
         anyhow::Ok(tally)
     });
@@ -400,12 +413,7 @@ async fn traffic(args: &Args, settings: &Settings) -> anyhow::Result<()> {
         started,
         &format!(
             "{} players: {} top-ups ({} KP credited), {} coin orders ({} delivered, {} refunded); every balance exact",
-            args.players,
-            total.top_ups,
-            total.credited,
-            total.orders,
-            total.delivered,
-            total.refunded
+            args.players, total.top_ups, total.credited, total.orders, total.delivered, total.refunded
         ),
     );
     Ok(())
