@@ -41,6 +41,15 @@ pub struct TopupReceived {
     pub card_serial: String,
     #[serde(default)]
     pub error_code: String,
+    /// When the money reached us (the bank feed's notification or the aggregator's callback
+    /// arrived): the top-up SLO measures the wallet's credit from here. Absent from events
+    /// published before it existed.
+    #[serde(
+        default,
+        with = "time::serde::rfc3339::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub received_at: Option<time::OffsetDateTime>,
 }
 
 /// `payment.topup.failed`: the aggregator refused a card.

@@ -76,3 +76,12 @@ pub async fn serve(spec: &'static ServiceSpec, settings: &Settings, shutdown: &C
     tokio::spawn(application.run_until_stopped());
     endpoint
 }
+
+/// The value of one series in a Prometheus text rendering (`kid_platform::metrics::handle()
+/// .render()`), named as rendered: `name{label="value",...}`, or `name` without labels.
+pub fn metric(rendered: &str, series: &str) -> Option<f64> {
+    rendered
+        .lines()
+        .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
+        .and_then(|value| value.trim().parse().ok())
+}

@@ -10,7 +10,10 @@ use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
     db, grpc,
 };
-use kid_testing::portal::{Portal, eventually, get_json, registered, send_json, start};
+use kid_testing::{
+    metric,
+    portal::{Portal, eventually, get_json, registered, send_json, start},
+};
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 use time::OffsetDateTime;
@@ -123,6 +126,42 @@ async fn feed_records(portal: &Portal, status: &str) -> Vec<(Option<String>, Opt
         .fetch_all(&payment)
         .await
         .expect("records")
+}
+
+/// The top-up SLO's events and good events (deploy/README.md, "Service level objectives"): a
+/// top-up taken is counted once however often it is notified, and its credit's delay is
+/// observed from when the notification reached us.
+#[tokio::test]
+async fn a_top_up_is_counted_once_and_its_credit_delay_observed() {
+    let metrics = kid_platform::metrics::handle();
+    let portal = start(|_| {}).await;
+    let (http, _) = registered(&portal, "slo_player").await;
+    let content = transfer_content(&http, &portal).await;
+    let transfer = vietcombank("sepay-slo-1", &format!("MBVCB.7.{content}.CT tu 0123"), 200_000);
+    for _ in 0..3 {
+        let (status, answer) = notify(&portal, &transfer).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+    }
+    balance_reaches(&http, &portal, 200_000).await;
+    let rendered = eventually("the credit's delay observed", async || {
+        let rendered = metrics.render();
+        (metric(&rendered, "wallet_topup_credit_delay_seconds_count") == Some(1.0)).then_some(rendered)
+    })
+    .await;
+    assert_eq!(
+        metric(
+            &rendered,
+            r#"payment_topups_received_total{type="bank-transfer"}"#
+        ),
+        Some(1.0),
+        "{rendered}"
+    );
+    // Credited within the objective's 60 s, and the bucket the SLO reads exists.
+    assert_eq!(
+        metric(&rendered, r#"wallet_topup_credit_delay_seconds_bucket{le="60"}"#),
+        Some(1.0),
+        "{rendered}"
+    );
 }
 
 #[tokio::test]

@@ -9,8 +9,11 @@ use tokio_util::sync::CancellationToken;
 
 static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
 
-/// Seconds: from a cached read to a slow payment path.
-const LATENCY_BUCKETS: &[f64] = &[0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
+/// Seconds: from a cached read to a slow payment path, and up to the journeys' objectives (a
+/// top-up credited within 60 s: `wallet_topup_credit_delay_seconds`, le="60").
+const LATENCY_BUCKETS: &[f64] = &[
+    0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0,
+];
 
 /// Installs the process-wide recorder on first call and returns its handle.
 pub fn handle() -> PrometheusHandle {

@@ -54,6 +54,13 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
 fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     // Rare events, exported at 0 from the start so their first increase is seen.
     metrics::counter!("recharge_late_deliveries_total").increment(0);
+    // The coin-order SLO reads both series from the start.
+    for in_time in ["true", "false"] {
+        for outcome in ["delivered", "refunded"] {
+            metrics::counter!("recharge_orders_finished_total", "outcome" => outcome, "in_time" => in_time)
+                .increment(0);
+        }
+    }
     metrics::counter!("recharge_debit_unconfirmed_total").increment(0);
     let settings = host.settings.clone();
     let wallet =

@@ -8,7 +8,10 @@ use futures::StreamExt;
 use kid_contracts::game::{Delivery, GameResult};
 use kid_platform::{Settings, db};
 use kid_recharge::reference_game;
-use kid_testing::portal::{Portal, buy, eventually, fund, get_json, registered, start, xsrf_token};
+use kid_testing::{
+    metric,
+    portal::{Portal, buy, eventually, fund, get_json, registered, start, xsrf_token},
+};
 use lapin::{
     Channel,
     options::{BasicAckOptions, ConfirmSelectOptions},
@@ -353,6 +356,7 @@ async fn a_paid_order_is_debited_once_sent_once_and_delivered() {
 
 #[tokio::test]
 async fn zone_99_fails_and_is_refunded_once() {
+    let metrics = kid_platform::metrics::handle();
     let portal = start(|_| {}).await;
     let (http, player) = registered(&portal, "coin_zone99").await;
     fund(&portal, player, 50_000).await;
@@ -372,6 +376,17 @@ async fn zone_99_fails_and_is_refunded_once() {
     assert_eq!(related[0]["realValue"], 50_000);
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(credit_of(&http, &portal).await, 50_000, "refunded once");
+    // The coin-order SLO's event: finished once, refunded, in time (a good event).
+    let rendered = metrics.render();
+    let finished = |outcome: &str, in_time: &str| {
+        metric(
+            &rendered,
+            &format!(r#"recharge_orders_finished_total{{outcome="{outcome}",in_time="{in_time}"}}"#),
+        )
+    };
+    assert_eq!(finished("refunded", "true"), Some(1.0), "{rendered}");
+    assert_eq!(finished("refunded", "false"), Some(0.0), "{rendered}");
+    assert_eq!(finished("delivered", "true"), Some(0.0), "{rendered}");
 }
 
 #[tokio::test]

@@ -192,6 +192,7 @@ async fn a_correction_that_overtakes_its_credit_is_held_and_applied_after_it() {
         kp: 85_000,
         card_serial: "10000000000001".to_owned(),
         error_code: String::new(),
+        received_at: Some(time::OffsetDateTime::now_utc()),
     };
     wallet.publish(topics::TOPUP_OPENED, &opened).await;
     wallet.publish(topics::TOPUP_CORRECTED, &corrected).await;

@@ -81,6 +81,7 @@ impl Transfer {
 /// Verifies, records and, when it matches a player, credits one notification. A malformed body
 /// is recorded and refused; everything else answers Ok so the feed stops resending it.
 pub async fn receive(pool: &PgPool, notification: Verified<'_>) -> Result<Receipt, FeedError> {
+    let received_at = time::OffsetDateTime::now_utc();
     let body = notification.body();
     let raw = String::from_utf8_lossy(body);
     let value: Value = match serde_json::from_slice(body) {
@@ -150,9 +151,11 @@ pub async fn receive(pool: &PgPool, notification: Verified<'_>) -> Result<Receip
         kp,
         card_serial: String::new(),
         error_code: String::new(),
+        received_at: Some(received_at),
     };
     outbox::enqueue(&mut tx, topics::TOPUP_RECEIVED, &event).await?;
     tx.commit().await?;
+    events::topup_received(&event.topup_type);
     tracing::info!(%provider_id, %user_id, amount_vnd = transfer.transfer_amount, kp, "bank-feed transfer matched");
     Ok(Receipt::Credited)
 }

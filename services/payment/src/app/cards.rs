@@ -226,6 +226,7 @@ pub async fn callback(pool: &PgPool, callback: Verified<'_>) -> Result<Settlemen
         .await?
         .ok_or(CardError::UnknownOrder)?;
     let error_code = outcome.error_code();
+    let mut credited = false;
     let settlement = match order.status {
         CardStatus::Pending if outcome.credits() && real_value > 0 => {
             let (kp, fee) = card_kp(&mut tx, &provider, real_value).await?;
@@ -247,8 +248,10 @@ pub async fn callback(pool: &PgPool, callback: Verified<'_>) -> Result<Settlemen
                 kp,
                 card_serial: order.serial.clone(),
                 error_code: error_code.unwrap_or_default().to_owned(),
+                received_at: Some(time::OffsetDateTime::now_utc()),
             };
             outbox::enqueue(&mut tx, topics::TOPUP_RECEIVED, &received).await?;
+            credited = true;
             Settlement::Settled
         }
         CardStatus::Pending => {
@@ -285,6 +288,9 @@ pub async fn callback(pool: &PgPool, callback: Verified<'_>) -> Result<Settlemen
     };
     db::cards::record_callback(&mut tx, Some(order_id), &body_json, label).await?;
     tx.commit().await?;
+    if credited {
+        events::topup_received(topics::CARD);
+    }
     if settlement == Settlement::Unchanged {
         tracing::info!(%order_id, status = %callback.status, "card callback changed nothing; kept");
     }

@@ -17,3 +17,9 @@ pub fn card_correction_key(order_id: Uuid, callback_id: i64) -> String {
 pub fn bank_feed_topup_key(provider_id: &str) -> String {
     format!("bank-feed:{provider_id}")
 }
+
+/// Counts a top-up the wallet must now credit (`payment_topups_received_total{type}`): the
+/// top-up SLO's events. Called once its event is in the outbox.
+pub fn topup_received(topup_type: &str) {
+    metrics::counter!("payment_topups_received_total", "type" => topup_type.to_owned()).increment(1);
+}

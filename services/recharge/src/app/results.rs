@@ -36,6 +36,7 @@ pub async fn apply_result(
         }
         (Some(order), Delivery::Delivered) if order.status == OrderState::AwaitingDelivery => {
             db::orders::mark_delivered(conn, order.id).await?;
+            order.count_finished("delivered");
             if let Some(transaction_id) = order.transaction_id {
                 let event = PaymentSettled {
                     order_id: order.id,
@@ -55,6 +56,7 @@ pub async fn apply_result(
                 result.reason.as_str()
             };
             db::orders::mark_failed(conn, order.id, reason).await?;
+            order.count_finished("refunded");
             events::published::refund(conn, order, reason)
                 .await
                 .map_err(|error| HandlerError::Transient(error.to_string()))?;

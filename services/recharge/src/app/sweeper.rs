@@ -39,6 +39,7 @@ impl Orders {
             let overdue = db::orders::fail_overdue(&mut tx, REASON_DEADLINE, SWEEP_BATCH).await?;
             for order in &overdue {
                 events::published::refund(&mut tx, order, REASON_DEADLINE).await?;
+                order.count_finished("refunded");
                 tracing::warn!(order_id = %order.id, product = order.product_code, "game did not answer in time; refunding");
             }
             tx.commit().await?;

@@ -32,9 +32,28 @@ pub struct Order {
     pub updated_at: OffsetDateTime,
 }
 
+/// How long after its deadline the sweeper may refund an order and still be on time: it
+/// sweeps every few seconds, and the coin-order SLO (deploy/README.md) allows two minutes.
+pub const REFUND_GRACE: time::Duration = time::Duration::minutes(2);
+
 impl Order {
     pub fn total_coins(&self) -> i64 {
         self.coins + self.milestone_bonus + self.event_bonus
+    }
+
+    /// Counts the order finished now (`recharge_orders_finished_total{outcome, in_time}`):
+    /// delivered, or refunded (the game failed it, or it reached its deadline). The coin-order
+    /// SLO's events; those not `in_time` (after `deliver_by` and its grace) are its bad ones.
+    pub fn count_finished(&self, outcome: &'static str) {
+        let in_time = self
+            .deliver_by
+            .is_none_or(|deliver_by| OffsetDateTime::now_utc() <= deliver_by + REFUND_GRACE);
+        metrics::counter!(
+            "recharge_orders_finished_total",
+            "outcome" => outcome,
+            "in_time" => if in_time { "true" } else { "false" }
+        )
+        .increment(1);
     }
 }
 

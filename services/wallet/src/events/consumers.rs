@@ -158,6 +158,7 @@ impl LedgerEvents {
             }
             topics::TOPUP_RECEIVED => {
                 let event: TopupReceived = message.json()?;
+                let received_at = event.received_at;
                 let credit = ledger::TopupCredit {
                     kp: amount(Kp::parse(event.kp), "kp")?,
                     error_code: event.error_code,
@@ -165,6 +166,13 @@ impl LedgerEvents {
                 };
                 let credited = self.ledger.credit(conn, &credit).await?;
                 tracing::info!(transaction_id = %credited.row.id, user_id = %credit.topup.user_id, kp = credit.kp.get(), "top-up credited");
+                // The top-up SLO's good events: credited within 60 s of the money reaching us.
+                if let Some(received_at) = received_at {
+                    let delay = (time::OffsetDateTime::now_utc() - received_at)
+                        .as_seconds_f64()
+                        .max(0.0);
+                    metrics::histogram!("wallet_topup_credit_delay_seconds").record(delay);
+                }
             }
             topics::TOPUP_FAILED => {
                 let event: TopupFailed = message.json()?;
