@@ -9,23 +9,28 @@ use sqlx::{ConnectOptions, postgres::PgConnectOptions};
 use tokio::net::{TcpListener, TcpStream};
 use tokio_util::sync::CancellationToken;
 
-/// Settings whose PostgreSQL is at `port` of this host, the test's database on it.
+/// A loopback address of this test's own: the other tests running at the same time bind
+/// 127.0.0.1, so none of them can take the port this test leaves closed (with 127.0.0.1 one
+/// did, and the wait ended early on a server that was not PostgreSQL).
+const HOST: &str = "127.0.0.77";
+
+/// Settings whose PostgreSQL is at `port` of [`HOST`], the test's database on it.
 async fn settings_at(port: u16) -> kid_platform::Settings {
     let mut settings = kid_testing::isolated_settings().await.expect("settings");
     let options: PgConnectOptions = settings.database.url.expose_secret().parse().expect("url");
-    settings.database.url = SecretString::from(options.port(port).to_url_lossy().to_string());
+    settings.database.url = SecretString::from(options.host(HOST).port(port).to_url_lossy().to_string());
     settings
 }
 
 /// A port nobody listens on (yet).
 async fn free_port() -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let listener = TcpListener::bind((HOST, 0)).await.expect("bind");
     listener.local_addr().expect("address").port()
 }
 
 /// From now on, `port` leads to the real PostgreSQL.
 async fn open_the_way(port: u16) {
-    let listener = TcpListener::bind(("127.0.0.1", port)).await.expect("bind");
+    let listener = TcpListener::bind((HOST, port)).await.expect("bind");
     tokio::spawn(async move {
         while let Ok((mut client, _)) = listener.accept().await {
             tokio::spawn(async move {
