@@ -1,10 +1,54 @@
-//! The built SPA: files from `web/dist`, and `index.html` (status 200) for every other path so
-//! the client-side router can take over (history fallback).
+//! The built SPA. Hashed assets under `/assets` are served precompressed (Vite writes `.br` and
+//! `.gz` beside each; the smallest the browser accepts is sent) and kept for a year: a new build
+//! has new names. Every other path gets its file, or `index.html` (status 200) for the client's
+//! router (history fallback), revalidated on every load so a release shows at once.
 
 use std::path::Path;
 
+use axum::{
+    Router,
+    extract::Request,
+    http::{HeaderValue, StatusCode, header},
+    middleware::{self, Next},
+    response::{IntoResponse, Response},
+};
 use tower_http::services::{ServeDir, ServeFile};
 
-pub fn spa(dist: &Path) -> ServeDir<ServeFile> {
-    ServeDir::new(dist).fallback(ServeFile::new(dist.join("index.html")))
+/// A hashed asset's name changes with its content: it never needs asking again.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// `index.html` and the unhashed files (the locale file), and any miss: asked again each time.
+const REVALIDATE: &str = "no-cache";
+
+pub fn spa(dist: &Path) -> Router {
+    let assets = ServeDir::new(dist.join("assets"))
+        .precompressed_br()
+        .precompressed_gzip();
+    let pages = ServeDir::new(dist).fallback(ServeFile::new(dist.join("index.html")));
+    Router::new()
+        .nest_service("/assets", assets)
+        .fallback_service(pages)
+        .layer(middleware::from_fn(cache_control))
+}
+
+async fn cache_control(request: Request, next: Next) -> Response {
+    let path = request.uri().path();
+    let hashed = path.starts_with("/assets/");
+    // Build bookkeeping (`.vite/manifest.json`, which names source files) and any other hidden
+    // file in the build stays private.
+    let mut response = if path.split('/').any(|segment| segment.starts_with('.')) {
+        StatusCode::NOT_FOUND.into_response()
+    } else {
+        next.run(request).await
+    };
+    let kept = hashed && response.status().is_success();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(if kept { IMMUTABLE } else { REVALIDATE }),
+    );
+    if hashed {
+        // One URL, a body per encoding: caches must keep them apart.
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
+    response
 }

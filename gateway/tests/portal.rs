@@ -1,6 +1,8 @@
 //! The whole portal in one process against the real PostgreSQL, Redis and RabbitMQ: health,
 //! readiness, the SPA with its history fallback, the locale file, and the CSRF defence.
 
+use std::path::Path;
+
 use kid_testing::portal::{Portal, client, get, start, xsrf_token};
 use reqwest::{Client, Response, StatusCode, header};
 use secrecy::SecretString;
@@ -79,6 +81,73 @@ async fn the_spa_is_served_with_history_fallback_and_the_locale_file() {
     assert_eq!(locale.status(), StatusCode::OK);
     let locale: Value = locale.json().await.expect("json");
     assert_eq!(locale["notFound"], "Trang bạn truy cập không tồn tại.");
+}
+
+/// Hashed assets go out precompressed in the best encoding the browser takes, kept a year;
+/// `index.html` and unhashed files are revalidated, and a missing asset is not kept at all.
+#[tokio::test]
+async fn hashed_assets_are_served_precompressed_and_kept_while_pages_are_revalidated() {
+    let portal = start(|_| {}).await;
+    let assets = Path::new(&portal.settings.gateway.web_dist).join("assets");
+    std::fs::create_dir_all(&assets).expect("assets dir");
+    std::fs::write(assets.join("index-1a2b3c4d.js"), "console.log('kid')").expect("js");
+    std::fs::write(assets.join("index-1a2b3c4d.js.br"), b"brotli-bytes").expect("br");
+    std::fs::write(assets.join("index-1a2b3c4d.js.gz"), b"gzip-bytes").expect("gz");
+    let http = client();
+    let fetch = async |encoding: &str| {
+        http.get(format!("{}/assets/index-1a2b3c4d.js", portal.base))
+            .header(header::ACCEPT_ENCODING, encoding)
+            .send()
+            .await
+            .expect("asset")
+    };
+
+    let brotli = fetch("gzip, deflate, br").await;
+    assert_eq!(brotli.status(), StatusCode::OK);
+    assert_eq!(brotli.headers()[header::CONTENT_ENCODING], "br");
+    assert_eq!(
+        brotli.headers()[header::CACHE_CONTROL],
+        "public, max-age=31536000, immutable"
+    );
+    assert!(
+        brotli.headers()[header::VARY]
+            .to_str()
+            .expect("vary")
+            .contains("accept-encoding")
+    );
+    assert!(
+        brotli.headers()[header::CONTENT_TYPE]
+            .to_str()
+            .expect("type")
+            .contains("javascript")
+    );
+    assert_eq!(brotli.bytes().await.expect("body").as_ref(), b"brotli-bytes");
+
+    let gzip = fetch("gzip").await;
+    assert_eq!(gzip.headers()[header::CONTENT_ENCODING], "gzip");
+    assert_eq!(gzip.bytes().await.expect("body").as_ref(), b"gzip-bytes");
+
+    let plain = fetch("identity").await;
+    assert!(plain.headers().get(header::CONTENT_ENCODING).is_none());
+    assert_eq!(plain.text().await.expect("body"), "console.log('kid')");
+
+    // A missing asset (an old page asking a new pod) is a 404 nobody keeps, not the SPA.
+    let missing = get(&http, &portal, "/assets/index-00000000.js").await;
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    assert_eq!(missing.headers()[header::CACHE_CONTROL], "no-cache");
+    for path in ["/", "/login", "/locales/vi-VN.json"] {
+        let page = get(&http, &portal, path).await;
+        assert_eq!(page.status(), StatusCode::OK, "{path}");
+        assert_eq!(page.headers()[header::CACHE_CONTROL], "no-cache", "{path}");
+    }
+    // The build's manifest names source files: hidden files are not served.
+    let vite = Path::new(&portal.settings.gateway.web_dist).join(".vite");
+    std::fs::create_dir_all(&vite).expect("vite dir");
+    std::fs::write(vite.join("manifest.json"), r#"{"src/main.tsx":{}}"#).expect("manifest");
+    for path in ["/.vite/manifest.json", "/assets/.hidden"] {
+        let hidden = get(&http, &portal, path).await;
+        assert_eq!(hidden.status(), StatusCode::NOT_FOUND, "{path}");
+    }
 }
 
 /// An unknown API path gets a JSON 404 (not the SPA's page), and `/api/me` signed out a JSON 401.
