@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 const reactRouterEsm = (file: string) =>
@@ -8,7 +9,16 @@ const reactRouterEsm = (file: string) =>
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // dist/assets/* gets .gz and .br copies (gzip level 9, brotli quality 11) beside each file,
+    // so the gateway can send them precompressed; index.html and public/ stay as they are.
+    compression({
+      include: /^assets\/.+\.(?:js|mjs|css|svg|json|wasm)$/,
+      algorithms: ['gzip', 'brotliCompress'],
+      skipIfLargerOrEqual: false,
+    }),
+  ],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -25,11 +35,12 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    manifest: true,
     rollupOptions: {
       output: {
-        manualChunks: {
-          react: ['react', 'react-dom', 'react-router'],
-          chakra: ['@chakra-ui/react', '@emotion/react', 'next-themes'],
+        manualChunks(id) {
+          if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
+          return undefined;
         },
       },
     },

@@ -1,14 +1,19 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 
 import { MainErrorFallback } from '@/components/errors/main-error-fallback';
 import { FullPageSpinner } from '@/components/feedback/full-page-spinner';
 import { UiProvider } from '@/components/ui/provider';
-import { Toaster } from '@/components/ui/toaster';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
+
+/**
+ * Toasts only follow a user's action, so their code loads beside the first page rather than
+ * before it; a toast raised earlier is kept by the store and shows once this has loaded.
+ */
+const Toaster = lazy(() => import('@/components/ui/toaster').then(({ Toaster }) => ({ default: Toaster })));
 
 type AppProviderProps = {
   children: ReactNode;
@@ -31,7 +36,9 @@ export function AppProvider({ children, queryClient: given }: AppProviderProps) 
         <Suspense fallback={<FullPageSpinner />}>
           <QueryClientProvider client={queryClient}>
             {children}
-            <Toaster />
+            <Suspense fallback={null}>
+              <Toaster />
+            </Suspense>
           </QueryClientProvider>
         </Suspense>
       </ErrorBoundary>

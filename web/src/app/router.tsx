@@ -4,7 +4,6 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { NotFound } from '@/components/errors/not-found';
 import { RouteError } from '@/components/errors/route-error';
 import { MainLayout } from '@/components/layouts/main-layout';
-import { ShellLayout } from '@/components/layouts/shell-layout';
 import { paths } from '@/config/paths';
 import { GuestRoute, ProtectedRoute } from '@/lib/auth';
 
@@ -23,11 +22,17 @@ export function createRoutes(): RouteObject[] {
       HydrateFallback: () => null,
       children: [
         {
-          element: (
-            <ProtectedRoute>
-              <ShellLayout />
-            </ProtectedRoute>
-          ),
+          // The signed-in shell (header, menus, side navigation) loads with the first signed-in page.
+          lazy: async () => {
+            const { ShellLayout } = await import('@/components/layouts/shell-layout');
+            return {
+              element: (
+                <ProtectedRoute>
+                  <ShellLayout />
+                </ProtectedRoute>
+              ),
+            };
+          },
           children: [
             {
               index: true,

@@ -1,9 +1,106 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  codeRecipe,
+  collapsibleSlotRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dialogSlotRecipe,
+  fieldSlotRecipe,
+  fieldsetSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputAddonRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  radioCardSlotRecipe,
+  radiomarkRecipe,
+  semanticTokens,
+  separatorRecipe,
+  spinnerRecipe,
+  tableSlotRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+  tooltipSlotRecipe,
+} from '@chakra-ui/react/theme';
+
+/**
+ * Chakra's default theme (`defaultConfig`) with only the recipes of the components this app
+ * uses: the default one carries the recipes of every Chakra component, and all of them would
+ * load before the first page. Tokens, global styles and the recipes themselves are Chakra's
+ * own; theme.test.ts checks that every Chakra component imported under src/ finds its recipe
+ * here, so a component used for the first time needs its recipe added below.
+ */
+const chakraConfig = mergeConfigs(
+  defaultBaseConfig,
+  defineConfig({
+    preflight: true,
+    cssVarsPrefix,
+    cssVarsRoot,
+    globalCss,
+    theme: {
+      breakpoints,
+      keyframes,
+      tokens,
+      semanticTokens,
+      textStyles,
+      layerStyles,
+      animationStyles,
+      recipes: {
+        badge: badgeRecipe,
+        button: buttonRecipe,
+        checkmark: checkmarkRecipe,
+        code: codeRecipe,
+        container: containerRecipe,
+        heading: headingRecipe,
+        icon: iconRecipe,
+        input: inputRecipe,
+        inputAddon: inputAddonRecipe,
+        link: linkRecipe,
+        radiomark: radiomarkRecipe,
+        separator: separatorRecipe,
+        spinner: spinnerRecipe,
+      },
+      slotRecipes: {
+        alert: alertSlotRecipe,
+        avatar: avatarSlotRecipe,
+        checkbox: checkboxSlotRecipe,
+        collapsible: collapsibleSlotRecipe,
+        dialog: dialogSlotRecipe,
+        field: fieldSlotRecipe,
+        fieldset: fieldsetSlotRecipe,
+        list: listSlotRecipe,
+        menu: menuSlotRecipe,
+        nativeSelect: nativeSelectSlotRecipe,
+        radioCard: radioCardSlotRecipe,
+        table: tableSlotRecipe,
+        toast: toastSlotRecipe,
+        tooltip: tooltipSlotRecipe,
+      },
+    },
+  }),
+);
 
 const fontStack =
   "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
-const config = defineConfig({
+/** The app's own theme on top of Chakra's. */
+export const config = defineConfig({
   globalCss: {
     html: {
       colorPalette: 'brand',
@@ -67,4 +164,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(chakraConfig, config);

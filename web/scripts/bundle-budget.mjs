@@ -1,0 +1,185 @@
+#!/usr/bin/env node
+// Size budget for the JavaScript a browser downloads before a route renders (run after
+// `npm run build`). A route's initial JS is the entry chunk, every chunk index.html loads
+// (script and modulepreload), their static imports, and the lazy route modules the route
+// matches with their static imports (Vite preloads those with the module). Sizes come from
+// the files in dist/: raw, gzip (level 9) and brotli (quality 11). Only /login is held to
+// the budget; the other routes are printed for information.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+
+/**
+ * The most /login may load, gzip, before it renders: the build fails above it. The target is
+ * 150 KB; the libraries /login cannot render without (react-dom, react-router, axios, i18next,
+ * react-query, Chakra's style engine, react-hook-form, zod) already weigh about 215 KB, so the
+ * budget holds today's figure (about 254 KB) against regressions until one of them is replaced.
+ */
+const BUDGET_GZIP_BYTES = 260 * 1024;
+const TARGET_GZIP_BYTES = 150 * 1024;
+const BUDGET_ROUTE = '/login';
+
+/**
+ * The lazy route modules each measured URL matches, outermost first, as `src/app/router.tsx`
+ * imports them (`import('@/…')`). The script checks each against the router source and the
+ * build manifest and fails when one is missing, so a moved or renamed screen cannot drop out
+ * of the measurement unnoticed.
+ */
+const ROUTES = [
+  {
+    path: '/login',
+    modules: ['src/features/auth/components/login-screen.tsx'],
+  },
+  {
+    path: '/recharge',
+    modules: [
+      'src/components/layouts/shell-layout.tsx',
+      'src/features/recharge/components/recharge-layout.tsx',
+      'src/features/recharge/components/recharge-index.tsx',
+    ],
+  },
+];
+
+const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = join(webDir, 'dist');
+const manifestPath = join(distDir, '.vite', 'manifest.json');
+const indexHtmlPath = join(distDir, 'index.html');
+const routerPath = join(webDir, 'src', 'app', 'router.tsx');
+
+function fail(message) {
+  console.error(`bundle-budget: ${message}`);
+  process.exit(2);
+}
+
+for (const file of [manifestPath, indexHtmlPath]) {
+  if (!existsSync(file)) fail(`${file} is missing; run \`npm run build\` first (build.manifest must be on).`);
+}
+
+/** @type {Record<string, {file: string, src?: string, isEntry?: boolean, isDynamicEntry?: boolean, imports?: string[], dynamicImports?: string[]}>} */
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const indexHtml = readFileSync(indexHtmlPath, 'utf8');
+const routerSource = readFileSync(routerPath, 'utf8');
+
+const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+if (entryKeys.length !== 1 || entryKeys[0] !== 'index.html') {
+  fail(`expected index.html as the only entry in the manifest, found: ${entryKeys.join(', ') || 'none'}`);
+}
+const entryKey = entryKeys[0];
+
+/** The manifest keys of `keys` and everything they import statically. */
+function staticClosure(keys) {
+  const seen = new Set();
+  const stack = [...keys];
+  while (stack.length > 0) {
+    const key = stack.pop();
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) fail(`the manifest has no entry ${key}`);
+    seen.add(key);
+    stack.push(...(chunk.imports ?? []));
+  }
+  return seen;
+}
+
+/** Files index.html loads by itself: its module script and modulepreload links. */
+function htmlScripts() {
+  const files = new Set();
+  const tag = /<(script|link)\b[^>]*>/g;
+  for (const [element, name] of indexHtml.matchAll(tag)) {
+    const isScript = name === 'script' && /\btype=["']module["']/.test(element);
+    const isPreload = name === 'link' && /\brel=["']modulepreload["']/.test(element);
+    if (!isScript && !isPreload) continue;
+    const url = /\b(?:src|href)=["']([^"']+)["']/.exec(element)?.[1];
+    if (!url || /^[a-z]+:\/\//i.test(url)) continue;
+    files.add(url.replace(/^\//, ''));
+  }
+  return files;
+}
+
+const fileToKey = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+const entryClosure = staticClosure([entryKey]);
+const htmlFiles = htmlScripts();
+if (!htmlFiles.has(manifest[entryKey].file)) {
+  fail(`index.html does not load the entry chunk ${manifest[entryKey].file}`);
+}
+for (const file of htmlFiles) {
+  const key = fileToKey.get(file);
+  if (!key) fail(`index.html loads ${file}, which the manifest does not know`);
+  for (const k of staticClosure([key])) entryClosure.add(k);
+}
+
+/** Every dynamic import reachable from the entry, i.e. the modules the router can load lazily. */
+const lazyModules = new Set(
+  [...entryClosure].flatMap((key) => manifest[key].dynamicImports ?? []),
+);
+
+function routeModuleKey(module) {
+  const specifier = `@/${module.replace(/^src\//, '').replace(/\.tsx?$/, '')}`;
+  if (!routerSource.includes(`import('${specifier}')`)) {
+    fail(`src/app/router.tsx does not import('${specifier}'); update ROUTES in scripts/bundle-budget.mjs`);
+  }
+  const chunk = manifest[module];
+  if (!chunk) fail(`the manifest has no chunk for ${module}; update ROUTES in scripts/bundle-budget.mjs`);
+  if (!chunk.isDynamicEntry || !lazyModules.has(module)) {
+    fail(`${module} is not loaded lazily from the entry; update ROUTES in scripts/bundle-budget.mjs`);
+  }
+  return module;
+}
+
+const sizeCache = new Map();
+function sizes(file) {
+  if (!sizeCache.has(file)) {
+    const bytes = readFileSync(join(distDir, file));
+    sizeCache.set(file, {
+      raw: bytes.length,
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      brotli: brotliCompressSync(bytes, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 },
+      }).length,
+    });
+  }
+  return sizeCache.get(file);
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`.padStart(11);
+
+function report(route) {
+  const routeKeys = route.modules.map(routeModuleKey);
+  const keys = new Set([...entryClosure, ...staticClosure(routeKeys)]);
+  const files = [...new Set([...keys].map((key) => manifest[key].file))].filter((file) => file.endsWith('.js'));
+  const rows = files
+    .map((file) => ({ file, ...sizes(file) }))
+    .sort((a, b) => b.gzip - a.gzip);
+  const total = rows.reduce(
+    (sum, row) => ({ raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip, brotli: sum.brotli + row.brotli }),
+    { raw: 0, gzip: 0, brotli: 0 },
+  );
+  const width = Math.max(...rows.map((row) => row.file.length), 'total'.length);
+  console.log(`\n${route.path}: ${rows.length} JS files (route modules: ${route.modules.join(', ')})`);
+  console.log(`  ${'file'.padEnd(width)} ${'raw'.padStart(11)} ${'gzip'.padStart(11)} ${'brotli'.padStart(11)}`);
+  for (const row of rows) {
+    console.log(`  ${row.file.padEnd(width)} ${kb(row.raw)} ${kb(row.gzip)} ${kb(row.brotli)}`);
+  }
+  console.log(`  ${'total'.padEnd(width)} ${kb(total.raw)} ${kb(total.gzip)} ${kb(total.brotli)}`);
+  return total;
+}
+
+let overBudget = false;
+for (const route of ROUTES) {
+  const total = report(route);
+  if (route.path === BUDGET_ROUTE) {
+    const verdict = total.gzip <= BUDGET_GZIP_BYTES ? 'within' : 'OVER';
+    console.log(
+      `  budget: ${total.gzip} B gzip ${verdict} the ${BUDGET_GZIP_BYTES} B (${BUDGET_GZIP_BYTES / 1024} KB) budget;` +
+        ` target ${TARGET_GZIP_BYTES / 1024} KB ${total.gzip <= TARGET_GZIP_BYTES ? 'reached' : 'not reached'}`,
+    );
+    overBudget = total.gzip > BUDGET_GZIP_BYTES;
+  }
+}
+if (!ROUTES.some((route) => route.path === BUDGET_ROUTE)) fail(`no route ${BUDGET_ROUTE} in ROUTES`);
+
+if (overBudget) {
+  console.error(`\nbundle-budget: ${BUDGET_ROUTE} loads more than ${BUDGET_GZIP_BYTES / 1024} KB of gzip JS before it renders.`);
+  process.exit(1);
+}
