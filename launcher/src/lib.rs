@@ -2,6 +2,7 @@
 //! own loopback port, and the gateway in front of them, all talking real gRPC.
 
 pub mod bank_feed;
+pub mod player;
 
 use std::net::SocketAddr;
 

@@ -139,15 +139,11 @@ pub async fn register(portal: &Portal, username: &str) -> Client {
     let response = http
         .post(format!("{}/api/auth/register", portal.base))
         .header("X-XSRF-TOKEN", token)
-        .json(&serde_json::json!({
-            "email": format!("{username}@example.com"),
-            "receiveNewsletter": false,
-            "dob": "2000-01-01",
-            "username": username,
-            "password": PASSWORD,
-            "passwordConfirm": PASSWORD,
-            "gReCaptchaToken": "dev-captcha",
-        }))
+        .json(&kid_launcher::player::registration(
+            username,
+            "example.com",
+            PASSWORD,
+        ))
         .send()
         .await
         .expect("register");

@@ -50,15 +50,11 @@ async fn register(base: &str, username: &str) -> anyhow::Result<Player> {
     let response = http
         .post(format!("{base}/api/auth/register"))
         .header("X-XSRF-TOKEN", &token)
-        .json(&json!({
-            "email": format!("{username}@bench.example"),
-            "receiveNewsletter": false,
-            "dob": "2000-01-01",
-            "username": username,
-            "password": PASSWORD,
-            "passwordConfirm": PASSWORD,
-            "gReCaptchaToken": "dev-captcha",
-        }))
+        .json(&kid_launcher::player::registration(
+            username,
+            "bench.example",
+            PASSWORD,
+        ))
         .send()
         .await?;
     anyhow::ensure!(

@@ -24,7 +24,10 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail, ensure};
-use kid_launcher::bank_feed::Transfer;
+use kid_launcher::{
+    bank_feed::Transfer,
+    player::{DEV_CAPTCHA, registration},
+};
 use kid_platform::Settings;
 use kid_recharge::reference_game::ReferenceGame;
 use reqwest::{Client, Method, StatusCode, header};
@@ -118,15 +121,7 @@ impl Player {
                 Method::POST,
                 "/auth/register",
                 &[],
-                &json!({
-                    "email": format!("{username}@example.com"),
-                    "receiveNewsletter": false,
-                    "dob": "2000-01-01",
-                    "username": username,
-                    "password": PASSWORD,
-                    "passwordConfirm": PASSWORD,
-                    "gReCaptchaToken": "dev-captcha",
-                }),
+                &registration(&username, "example.com", PASSWORD),
             )
             .await?;
         ensure!(status == StatusCode::CREATED, "register: {status} {body}");
@@ -165,7 +160,7 @@ impl Player {
     /// Places a coin order with a fresh Idempotency-Key: the order as the portal answered it.
     async fn buy(&self, product: &str, zone: i64, kp: i64) -> anyhow::Result<Value> {
         let key = Uuid::now_v7().to_string();
-        let order = json!({ "zoneId": zone, "creditAmount": kp, "productCode": product, "gReCaptchaToken": "dev-captcha" });
+        let order = json!({ "zoneId": zone, "creditAmount": kp, "productCode": product, "gReCaptchaToken": DEV_CAPTCHA });
         let path = format!("/payment/coin-recharge/{product}");
         let (status, placed) = self
             .send(Method::POST, &path, &[("Idempotency-Key", &key)], &order)
