@@ -129,6 +129,11 @@ CONF
   fi
 }
 
+# Kid's images (deploy/docker/Containerfile targets): the binaries that run as Deployments,
+# then the migration Job's.
+KID_SERVICES=(gateway identity wallet payment recharge)
+KID_IMAGES=("${KID_SERVICES[@]}" migrate)
+
 ensure_node() {
   if ! command -v npm >/dev/null; then
     log "installing Node.js"
