@@ -31,10 +31,15 @@ test('a player sends a phone card and sees it go from pending to credited', asyn
   await expect(page.getByText('Gửi thẻ thành công!')).toBeVisible();
   await page.getByRole('link', { name: 'Xem lịch sử giao dịch' }).click();
 
-  // The aggregator's simulator answers after two seconds.
+  // The aggregator's simulator answers after two seconds. The pending row comes from the
+  // wallet once it has taken payment's `topup.opened` event, which a loaded machine may deliver
+  // after the page first read the history: read it again until the row is there.
   await expect(page).toHaveURL(/\/transactions$/);
   const row = page.getByRole('row').filter({ hasText: '20000000000001' });
-  await expect(row).toContainText('Đang xử lý');
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toContainText('Đang xử lý', { timeout: 500 });
+  }).toPass({ timeout: 15_000, intervals: [250] });
   await screenshots(page, 'transactions-card-pending');
   // The page reads /me and the history side by side: the credit can land between the two
   // reads, so both are awaited on the same reload.
