@@ -5,7 +5,7 @@
 // matches with their static imports (Vite preloads those with the module). Sizes come from
 // the files in dist/: raw, gzip (level 9) and brotli (quality 11). Only /login is held to
 // the budget; the other routes are printed for information.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -165,9 +165,15 @@ function report(route) {
   return total;
 }
 
+// `--json <file>`: also write each route's totals (bytes), for the benchmark's report.
+const jsonFlag = process.argv.indexOf('--json');
+const jsonPath = jsonFlag > 0 ? process.argv[jsonFlag + 1] : undefined;
+const totals = {};
+
 let overBudget = false;
 for (const route of ROUTES) {
   const total = report(route);
+  totals[route.path] = total;
   if (route.path === BUDGET_ROUTE) {
     const verdict = total.gzip <= BUDGET_GZIP_BYTES ? 'within' : 'OVER';
     console.log(
@@ -178,6 +184,7 @@ for (const route of ROUTES) {
   }
 }
 if (!ROUTES.some((route) => route.path === BUDGET_ROUTE)) fail(`no route ${BUDGET_ROUTE} in ROUTES`);
+if (jsonPath) writeFileSync(jsonPath, JSON.stringify({ budgetRoute: BUDGET_ROUTE, budgetGzip: BUDGET_GZIP_BYTES, targetGzip: TARGET_GZIP_BYTES, routes: totals }, null, 2));
 
 if (overBudget) {
   console.error(`\nbundle-budget: ${BUDGET_ROUTE} loads more than ${BUDGET_GZIP_BYTES / 1024} KB of gzip JS before it renders.`);
