@@ -236,3 +236,22 @@ stop_e2e_portal() {
   [ -n "${E2E_PID:-}" ] && kill "$E2E_PID" 2>/dev/null && wait "$E2E_PID" 2>/dev/null
   E2E_PID=""
 }
+
+# The performance harness's tools: oha (the HTTP load generator, from crates.io) and Lighthouse
+# (npm, pinned in bench/lighthouse), kept outside the clone / in its node_modules.
+BENCH_TOOLS="${BENCH_TOOLS:-$HOME/.cache/kid-bench-tools}"
+OHA_VERSION=1.16.0
+ensure_oha() {
+  export OHA="$BENCH_TOOLS/bin/oha"
+  [ -x "$OHA" ] && "$OHA" --version | grep -q "$OHA_VERSION" && return 0
+  log "installing oha $OHA_VERSION"
+  cargo install --locked --quiet oha --version "$OHA_VERSION" --root "$BENCH_TOOLS" \
+    --target-dir "$BENCH_TOOLS/target"
+}
+
+lighthouse_install() {
+  ensure_node
+  ensure_chromium
+  log "installing Lighthouse"
+  (cd bench/lighthouse && npm ci --no-audit --no-fund --loglevel=error)
+}

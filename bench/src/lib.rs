@@ -1,5 +1,12 @@
-//! What the benchmarks share: latency figures, and pgbench driving one raw ledger transfer
-//! against the wallet's schema, as the yardstick the service paths are printed beside.
+//! The performance harness (`./scripts/bench`): the release portal as separate processes,
+//! loads from outside it, and this machine's ceilings measured in the same run (pgbench
+//! driving one raw ledger transfer against the wallet's schema, raw argon2id, oha on
+//! `/healthz`), each figure printed beside its ceiling.
+
+pub mod load;
+pub mod oha;
+pub mod portal;
+pub mod report;
 
 use std::{path::Path, process::Command, time::Duration};
 
@@ -31,6 +38,7 @@ SELECT t.id, v.account_id, v.amount FROM t JOIN bench_player b ON b.user_id = t.
 COMMIT;
 ";
 
+#[derive(Clone, Debug)]
 pub struct Figures {
     pub tps: f64,
     pub p50: Duration,
@@ -149,6 +157,38 @@ pub fn pgbench_phase(
     Ok(measured)
 }
 
-pub fn millis(duration: Duration) -> String {
-    format!("{:.2} ms", duration.as_secs_f64() * 1000.0)
+/// The ledger's invariants, each as a query counting its violations: what the harness checks
+/// after the load (the restore drill checks the same).
+pub const LEDGER_INVARIANTS: [(&str, &str); 4] = [
+    (
+        "every account's balance is the sum of its postings",
+        "select count(*) from account a
+           left join (select account_id, sum(amount) as total from posting group by account_id) p
+             on p.account_id = a.id
+         where a.balance is not null and a.balance <> coalesce(p.total, 0)",
+    ),
+    (
+        "every transaction's postings sum to zero",
+        "select count(*) from (select transaction_id from posting group by transaction_id
+           having sum(amount) <> 0) t",
+    ),
+    (
+        "no balance is negative, no debt positive",
+        "select count(*) from account where (purpose = 'kp' and balance < 0) or (purpose = 'debt' and balance > 0)",
+    ),
+    (
+        "no payment refunded unless failed",
+        "select count(*) from ledger_transaction r join ledger_transaction p on p.id = r.parent_id
+         where r.type = 'credit.refund' and p.status <> 'failed'",
+    ),
+];
+
+/// Each invariant with its count of violations (all zero when the ledger is sound).
+pub async fn ledger_violations(wallet: &PgPool) -> anyhow::Result<Vec<(&'static str, i64)>> {
+    let mut found = Vec::new();
+    for (name, query) in LEDGER_INVARIANTS {
+        let count: i64 = sqlx::query_scalar(query).fetch_one(wallet).await?;
+        found.push((name, count));
+    }
+    Ok(found)
 }
