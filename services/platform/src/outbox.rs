@@ -1,6 +1,11 @@
 //! The transactional outbox: `enqueue` writes an event in the caller's transaction, and the
 //! [`Relay`] publishes committed events with publisher confirms. Several relays may run: each
 //! claims its batch with `FOR UPDATE SKIP LOCKED`, so a row is published by one of them.
+//!
+//! `enqueue` also sends a PostgreSQL notification on the schema's outbox channel, which the
+//! database delivers when (and only if) the transaction commits: a relay listening on it
+//! publishes at once instead of at its next poll. Polling stays, as the safety net for a
+//! notification lost with the listener's connection.
 
 use std::{collections::HashMap, time::Duration};
 
@@ -11,7 +16,7 @@ use lapin::{
 };
 use secrecy::{ExposeSecret, SecretString};
 use serde::Serialize;
-use sqlx::{PgConnection, PgPool};
+use sqlx::{PgConnection, PgPool, postgres::PgListener};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
@@ -59,9 +64,48 @@ pub async fn enqueue_with_id(
         payload,
         headers
     )
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
+    sqlx::query("select pg_notify('kid_outbox_' || current_schema(), '')")
+        .execute(conn)
+        .await?;
     Ok(id)
+}
+
+/// The listener on the relay's schema's outbox channel; `None` (polling only) if it cannot
+/// be set up.
+async fn listener(pool: &PgPool) -> Option<PgListener> {
+    let setup = async || -> sqlx::Result<PgListener> {
+        let schema: String = sqlx::query_scalar("select current_schema()")
+            .fetch_one(pool)
+            .await?;
+        let mut listener = PgListener::connect_with(pool).await?;
+        listener.listen(&format!("kid_outbox_{schema}")).await?;
+        Ok(listener)
+    };
+    match setup().await {
+        Ok(listener) => Some(listener),
+        Err(error) => {
+            tracing::warn!(error = %error, "outbox relay polls only: no notification listener");
+            None
+        }
+    }
+}
+
+/// Until the next notification on `listener`, or `poll_interval`, whichever comes first.
+async fn next_wake(listener: &mut Option<PgListener>, poll_interval: Duration) {
+    let Some(active) = listener else {
+        return tokio::time::sleep(poll_interval).await;
+    };
+    match tokio::time::timeout(poll_interval, active.try_recv()).await {
+        // A notification, a lost connection (reconnected on the next call: publish now in
+        // case a notification went with it), or the poll interval: look at the table.
+        Ok(Ok(_)) | Err(_) => {}
+        Ok(Err(error)) => {
+            tracing::warn!(error = %error, "outbox notification listener failed; polling only");
+            *listener = None;
+        }
+    }
 }
 
 struct PendingMessage {
@@ -137,6 +181,7 @@ impl Relay {
     }
 
     async fn pump(&self, channel: &Channel, shutdown: &CancellationToken) -> Result<(), OutboxError> {
+        let mut listener = listener(&self.pool).await;
         loop {
             if shutdown.is_cancelled() {
                 return tokio::time::timeout(Duration::from_secs(5), self.drain(channel))
@@ -145,7 +190,7 @@ impl Relay {
             }
             if self.publish_batch(channel).await? == 0 {
                 tokio::select! {
-                    () = tokio::time::sleep(self.poll_interval) => {}
+                    () = next_wake(&mut listener, self.poll_interval) => {}
                     () = shutdown.cancelled() => {}
                 }
             }
