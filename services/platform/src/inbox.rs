@@ -1,8 +1,12 @@
 //! Idempotent consumers: a message's id is recorded in the inbox in the same transaction as
 //! its handling, and the delivery is acknowledged only after that commit. A redelivered id is
 //! acknowledged without running the handler again.
+//!
+//! A consumer may handle several messages at once, in lanes: messages with the same ordering
+//! key (for the ledger, the player) always go to the same lane and are handled one after
+//! another in delivery order; different keys proceed concurrently, each in its own transaction.
 
-use std::{collections::HashMap, future::Future, pin::Pin, time::Duration};
+use std::{collections::HashMap, future::Future, pin::Pin, sync::Arc, time::Duration};
 
 use lapin::{
     Channel,
@@ -62,6 +66,12 @@ pub type HandlerFuture<'a> = Pin<Box<dyn Future<Output = Result<(), HandlerError
 /// Handles one message inside the consumer's database transaction.
 pub trait Handler: Send + Sync + 'static {
     fn handle<'a>(&'a self, conn: &'a mut PgConnection, message: &'a Message) -> HandlerFuture<'a>;
+
+    /// Messages with equal keys are handled in delivery order, one at a time; `None` puts the
+    /// message in the first lane. With one lane (the default) every message is in order.
+    fn ordering_key(&self, _message: &Message) -> Option<Vec<u8>> {
+        None
+    }
 }
 
 /// Consumes one queue into one service's database.
@@ -71,6 +81,7 @@ pub struct Consumer {
     exchange: String,
     queue: QueueSpec,
     prefetch: u16,
+    lanes: usize,
     retry_base: Duration,
 }
 
@@ -88,8 +99,17 @@ impl Consumer {
             exchange: settings.amqp.exchange.clone(),
             queue,
             prefetch: 16,
+            lanes: 1,
             retry_base: Duration::from_millis(500),
         }
+    }
+
+    /// Handles up to `lanes` messages at once (see the module's documentation); the broker
+    /// sends up to four per lane ahead.
+    pub fn with_lanes(mut self, lanes: usize) -> Self {
+        self.lanes = lanes.max(1);
+        self.prefetch = self.prefetch.max(u16::try_from(lanes * 4).unwrap_or(u16::MAX));
+        self
     }
 
     /// The first retry's delay; each later one doubles it.
@@ -102,12 +122,13 @@ impl Consumer {
     pub async fn run<H: Handler>(self, handler: H, shutdown: CancellationToken) {
         // Exported at 0 from the start, so the first dead letter is an increase alerts see.
         metrics::counter!("inbox_dead_lettered_total", "queue" => self.queue.name.clone()).increment(0);
+        let (consumer, handler) = (Arc::new(self), Arc::new(handler));
         let mut backoff = Duration::from_millis(200);
         while !shutdown.is_cancelled() {
-            match self.consume(&handler, &shutdown).await {
+            match consumer.consume(&handler, &shutdown).await {
                 Ok(()) => return,
                 Err(error) => {
-                    tracing::warn!(queue = %self.queue.name, error = %error, "consumer lost the broker")
+                    tracing::warn!(queue = %consumer.queue.name, error = %error, "consumer lost the broker")
                 }
             }
             tokio::select! {
@@ -142,7 +163,11 @@ impl Consumer {
         Ok((channel, deliveries))
     }
 
-    async fn consume<H: Handler>(&self, handler: &H, shutdown: &CancellationToken) -> anyhow::Result<()> {
+    async fn consume<H: Handler>(
+        self: &Arc<Self>,
+        handler: &Arc<H>,
+        shutdown: &CancellationToken,
+    ) -> anyhow::Result<()> {
         // Bounded: a quorum queue another connection is declaring at the same moment can make
         // the broker drop our connection mid-subscribe ("noproc"), and the answer we wait for
         // may then never come. Without a deadline the consumer would wait forever, consuming
@@ -151,10 +176,49 @@ impl Consumer {
             tokio::time::timeout(SUBSCRIBE_TIMEOUT, self.subscribe())
                 .await
                 .map_err(|_| anyhow::anyhow!("no subscription within {SUBSCRIBE_TIMEOUT:?}"))??;
-        while let Some(delivery) = amqp::next_delivery(&mut deliveries, shutdown).await? {
-            self.dispatch(handler, delivery).await?;
+        // One task per lane, each handling its deliveries in order. A lane that fails to
+        // acknowledge (the channel is gone) stops; the broker redelivers what it held.
+        let mut lanes = Vec::with_capacity(self.lanes);
+        let mut tasks = tokio::task::JoinSet::new();
+        for _ in 0..self.lanes {
+            let (sender, mut receiver) = tokio::sync::mpsc::channel::<Delivery>(usize::from(self.prefetch));
+            let (consumer, handler) = (self.clone(), handler.clone());
+            tasks.spawn(async move {
+                while let Some(delivery) = receiver.recv().await {
+                    consumer.dispatch(handler.as_ref(), delivery).await?;
+                }
+                lapin::Result::Ok(())
+            });
+            lanes.push(sender);
         }
-        Ok(())
+        let consumed = async {
+            while let Some(delivery) = amqp::next_delivery(&mut deliveries, shutdown).await? {
+                let lane = self.lane_of(handler.as_ref(), &delivery);
+                if lanes[lane].send(delivery).await.is_err() {
+                    anyhow::bail!("a lane of the consumer stopped");
+                }
+            }
+            anyhow::Ok(())
+        }
+        .await;
+        drop(lanes);
+        while let Some(lane) = tasks.join_next().await {
+            lane??;
+        }
+        consumed
+    }
+
+    /// The lane a delivery goes to: by its ordering key, the first for none.
+    fn lane_of<H: Handler>(&self, handler: &H, delivery: &Delivery) -> usize {
+        if self.lanes == 1 {
+            return 0;
+        }
+        let key = message_of(delivery).and_then(|message| handler.ordering_key(&message));
+        key.map_or(0, |key| {
+            let mut hasher = std::hash::DefaultHasher::new();
+            std::hash::Hash::hash(&key, &mut hasher);
+            usize::try_from(std::hash::Hasher::finish(&hasher) % self.lanes as u64).unwrap_or(0)
+        })
     }
 
     async fn dispatch<H: Handler>(&self, handler: &H, delivery: Delivery) -> lapin::Result<()> {

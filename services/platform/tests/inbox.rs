@@ -33,9 +33,12 @@ struct Order {
     poison: bool,
 }
 
-/// Records each handled order in `effect`, failing as the order asks.
+/// Records each handled order in `effect`, failing as the order asks. Orders named
+/// `<key>-<n>` are ordered by `<key>`; it counts how many it handles at once.
 struct Recorder {
     attempts: Arc<AtomicU32>,
+    in_flight: Arc<AtomicU32>,
+    most_in_flight: Arc<AtomicU32>,
 }
 
 impl Handler for Recorder {
@@ -43,6 +46,11 @@ impl Handler for Recorder {
         Box::pin(async move {
             let order: Order = message.json()?;
             let attempt = self.attempts.fetch_add(1, Ordering::SeqCst);
+            let now = self.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+            self.most_in_flight.fetch_max(now, Ordering::SeqCst);
+            // Long enough for the other lanes' messages to arrive meanwhile.
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            self.in_flight.fetch_sub(1, Ordering::SeqCst);
             sqlx::query("insert into effect (name) values ($1)")
                 .bind(&order.name)
                 .execute(&mut *conn)
@@ -56,6 +64,11 @@ impl Handler for Recorder {
             Ok(())
         })
     }
+
+    fn ordering_key(&self, message: &Message) -> Option<Vec<u8>> {
+        let order: Order = message.json().ok()?;
+        order.name.split('-').next().map(|key| key.as_bytes().to_vec())
+    }
 }
 
 struct Fixture {
@@ -64,12 +77,17 @@ struct Fixture {
     channel: Channel,
     queue: QueueSpec,
     attempts: Arc<AtomicU32>,
+    most_in_flight: Arc<AtomicU32>,
     stop: CancellationToken,
 }
 
 async fn start() -> Fixture {
+    start_with_lanes(1).await
+}
+
+async fn start_with_lanes(lanes: usize) -> Fixture {
     let (settings, pool, channel) = common::stores("inbox_test").await;
-    sqlx::query("create table effect (name text not null)")
+    sqlx::query("create table effect (seq bigserial, name text not null)")
         .execute(&pool)
         .await
         .expect("effect table");
@@ -80,12 +98,16 @@ async fn start() -> Fixture {
         .await
         .expect("declare");
     let attempts = Arc::new(AtomicU32::new(0));
+    let most_in_flight = Arc::new(AtomicU32::new(0));
     let stop = CancellationToken::new();
-    let consumer =
-        Consumer::new(pool.clone(), &settings, queue.clone()).with_retry_base(Duration::from_millis(20));
+    let consumer = Consumer::new(pool.clone(), &settings, queue.clone())
+        .with_retry_base(Duration::from_millis(20))
+        .with_lanes(lanes);
     tokio::spawn(consumer.run(
         Recorder {
             attempts: attempts.clone(),
+            in_flight: Arc::new(AtomicU32::new(0)),
+            most_in_flight: most_in_flight.clone(),
         },
         stop.clone(),
     ));
@@ -95,6 +117,7 @@ async fn start() -> Fixture {
         channel,
         queue,
         attempts,
+        most_in_flight,
         stop,
     }
 }
@@ -200,6 +223,58 @@ async fn a_message_delivered_twice_is_handled_once() {
     assert_eq!(fixture.effects("once").await, 1);
     assert_eq!(fixture.effects("other").await, 1);
     assert_eq!(fixture.attempts.load(Ordering::SeqCst), 2);
+    fixture.stop().await;
+}
+
+#[tokio::test]
+async fn lanes_handle_different_keys_at_once_and_each_key_in_delivery_order() {
+    let fixture = start_with_lanes(4).await;
+    let keys = ["a", "b", "c", "d", "e", "f", "g", "h"];
+    for n in 0..5 {
+        for key in keys {
+            fixture
+                .publish(&format!("{key}-{n}"), &order(&format!("{key}-{n}"), 0, false))
+                .await;
+        }
+    }
+    kid_testing::eventually("every message is processed", async || {
+        let count: i64 = sqlx::query_scalar("select count(*) from effect")
+            .fetch_one(&fixture.pool)
+            .await
+            .expect("count");
+        (count == 40).then_some(())
+    })
+    .await;
+    for key in keys {
+        let handled: Vec<String> =
+            sqlx::query_scalar("select name from effect where name like $1 || '-%' order by seq")
+                .bind(key)
+                .fetch_all(&fixture.pool)
+                .await
+                .expect("effects");
+        let published: Vec<String> = (0..5).map(|n| format!("{key}-{n}")).collect();
+        assert_eq!(handled, published, "{key}'s messages out of delivery order");
+    }
+    assert!(
+        fixture.most_in_flight.load(Ordering::SeqCst) > 1,
+        "eight keys over four lanes were never handled at once"
+    );
+    fixture.stop().await;
+}
+
+#[tokio::test]
+async fn one_lane_handles_one_message_at_a_time() {
+    let fixture = start().await;
+    for n in 0..10 {
+        fixture
+            .publish(&format!("s-{n}"), &order(&format!("k{n}-0"), 0, false))
+            .await;
+    }
+    kid_testing::eventually("every message is processed", async || {
+        fixture.processed("s-9").await.then_some(())
+    })
+    .await;
+    assert_eq!(fixture.most_in_flight.load(Ordering::SeqCst), 1);
     fixture.stop().await;
 }
 

@@ -61,10 +61,15 @@ impl Handler for PartnerRecalculation {
             }
         })
     }
+
+    fn ordering_key(&self, message: &Message) -> Option<Vec<u8>> {
+        player_key(message)
+    }
 }
 
 pub async fn consume_partner_recalculations(pool: PgPool, settings: Settings, shutdown: CancellationToken) {
     Consumer::new(pool, &settings, partner_queue(&settings))
+        .with_lanes(2)
         .run(PartnerRecalculation, shutdown)
         .await;
 }
@@ -243,6 +248,13 @@ impl LedgerEvents {
     }
 }
 
+/// Every event names its player: one player's events are applied in order, different
+/// players' at once.
+fn player_key(message: &Message) -> Option<Vec<u8>> {
+    let ForPlayer { user_id } = message.json().ok()?;
+    Some(user_id.as_bytes().to_vec())
+}
+
 impl Handler for LedgerEvents {
     fn handle<'a>(&'a self, conn: &'a mut PgConnection, message: &'a Message) -> HandlerFuture<'a> {
         Box::pin(async move {
@@ -253,7 +265,15 @@ impl Handler for LedgerEvents {
             }
         })
     }
+
+    fn ordering_key(&self, message: &Message) -> Option<Vec<u8>> {
+        player_key(message)
+    }
 }
+
+/// How many players' ledger events the wallet applies at once, per queue: each holds a
+/// connection of the pool (10) while it runs, and the gRPC calls need the rest.
+const LEDGER_LANES: usize = 4;
 
 /// Applies the events of `queue` (the top-ups, or the coin payments) to the ledger until shutdown.
 pub async fn consume_ledger_events(
@@ -264,6 +284,7 @@ pub async fn consume_ledger_events(
     shutdown: CancellationToken,
 ) {
     Consumer::new(pool, &settings, queue)
+        .with_lanes(LEDGER_LANES)
         .run(LedgerEvents { ledger }, shutdown)
         .await;
 }
