@@ -1,7 +1,7 @@
 //! Password hashing with argon2id, bounded: a few hashes at a time per core, a short queue, and
 //! "busy" past it, so a flood of sign-ins cannot take the service's memory or every core.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use argon2::{
     ARGON2ID_IDENT, Algorithm, Argon2, Block, Params, PasswordHash, Version,
@@ -16,8 +16,6 @@ use super::Password;
 pub enum HashError {
     #[error("password hashing failed: {0}")]
     Hash(String),
-    #[error("the hashing task was lost")]
-    Join(#[from] tokio::task::JoinError),
     /// Every core is hashing and the queue is full: answer "busy, retry" rather than queue
     /// without bound.
     #[error("password hashing is at capacity")]
@@ -45,17 +43,25 @@ impl From<argon2::password_hash::phc::Error> for HashError {
 /// How many hashes may wait for a core, per core, before more are refused as busy.
 const QUEUED_PER_CORE: usize = 4;
 
-/// argon2id with m=19456 KiB, t=2, p=1. At most one hash per core runs at a time, on the
-/// blocking pool, in one of a fixed set of memory buffers (one per core, allocated once and
-/// reused): a flood of sign-ins neither starves other requests nor grows memory (allocated
-/// per hash, glibc keeps each thread's 19 MiB in that thread's arena). A few more wait; past
-/// that the hasher answers [`HashError::Busy`].
+/// The hashing threads' niceness, on the cross-platform 0–99 scale where 50 is normal: below
+/// normal, so that when sign-ins saturate the cores the scheduler still runs the requests that
+/// do not hash (a player's `/api/me`) first, and hashing takes the rest.
+const HASHING_PRIORITY: u8 = 20;
+
+thread_local! {
+    /// Each hashing thread's memory for argon2, allocated on its first hash and reused.
+    static MEMORY: std::cell::RefCell<Vec<Block>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// argon2id with m=19456 KiB, t=2, p=1, on a pool of one thread per core at lower priority,
+/// each with its own memory (allocated once, reused): a flood of sign-ins neither grows memory
+/// past one buffer per core nor starves other requests. A few more wait; past that the hasher
+/// answers [`HashError::Busy`].
 #[derive(Clone)]
 pub struct PasswordHasher {
     /// Running and waiting hashes together.
     admitted: Arc<Semaphore>,
-    running: Arc<Semaphore>,
-    buffers: Arc<Mutex<Vec<Vec<Block>>>>,
+    pool: Arc<rayon::ThreadPool>,
     /// Verified against when the username is unknown, so that answer takes as long as a
     /// wrong password.
     decoy: Arc<str>,
@@ -145,10 +151,23 @@ impl PasswordHasher {
     pub fn new() -> Result<Self, HashError> {
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
         let decoy = hash_in(&mut new_buffer(), "decoy password that no account has")?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(cores)
+            .thread_name(|n| format!("argon2-{n}"))
+            // A panicking hash fails its own call (its answer is dropped), not the process.
+            .panic_handler(|_| tracing::error!("password hashing panicked"))
+            .start_handler(|_| {
+                let priority = thread_priority::ThreadPriorityValue::try_from(HASHING_PRIORITY)
+                    .map(thread_priority::ThreadPriority::Crossplatform);
+                if let Err(error) = priority.map(thread_priority::set_current_thread_priority) {
+                    tracing::warn!(?error, "hashing thread keeps the normal priority");
+                }
+            })
+            .build()
+            .map_err(|error| HashError::Hash(error.to_string()))?;
         Ok(Self {
             admitted: Arc::new(Semaphore::new(cores * (1 + QUEUED_PER_CORE))),
-            running: Arc::new(Semaphore::new(cores)),
-            buffers: Arc::new(Mutex::new(Vec::with_capacity(cores))),
+            pool: Arc::new(pool),
             decoy: decoy.into(),
         })
     }
@@ -158,29 +177,19 @@ impl PasswordHasher {
         work: impl FnOnce(&mut Vec<Block>) -> T + Send + 'static,
     ) -> Result<T, HashError> {
         let _admitted = self.admitted.try_acquire().map_err(|_| HashError::Busy)?;
-        let _running = self
-            .running
-            .acquire()
+        let (answer, result) = tokio::sync::oneshot::channel();
+        self.pool.spawn(move || {
+            let outcome = MEMORY.with_borrow_mut(|memory| {
+                if memory.is_empty() {
+                    *memory = new_buffer();
+                }
+                work(memory)
+            });
+            let _ = answer.send(outcome);
+        });
+        result
             .await
-            .map_err(|error| HashError::Hash(error.to_string()))?;
-        // One buffer per running hash: taken here, given back after (a panicked task's is
-        // replaced by a new one next time).
-        let mut buffer = self
-            .buffers
-            .lock()
-            .map(|mut free| free.pop())
-            .ok()
-            .flatten()
-            .unwrap_or_else(new_buffer);
-        let (buffer, result) = tokio::task::spawn_blocking(move || {
-            let result = work(&mut buffer);
-            (buffer, result)
-        })
-        .await?;
-        if let Ok(mut free) = self.buffers.lock() {
-            free.push(buffer);
-        }
-        Ok(result)
+            .map_err(|_| HashError::Hash("the hashing thread dropped the work".into()))
     }
 
     pub async fn hash(&self, password: &Password) -> Result<String, HashError> {
@@ -250,7 +259,11 @@ mod tests {
             capacity,
             "every permit came back"
         );
-        assert!(hasher.buffers.lock().expect("buffers").len() <= hasher.running.available_permits());
+        assert_eq!(
+            hasher.pool.current_num_threads(),
+            std::thread::available_parallelism().map_or(2, usize::from),
+            "one hashing thread per core"
+        );
     }
 
     #[tokio::test]
