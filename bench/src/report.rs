@@ -36,6 +36,28 @@ pub struct Row {
     pub verdict: Verdict,
 }
 
+impl Row {
+    pub fn new(
+        measure: impl Into<String>,
+        figure: String,
+        ceiling: String,
+        ratio: String,
+        target: &str,
+        latency: String,
+        verdict: Verdict,
+    ) -> Self {
+        Self {
+            measure: measure.into(),
+            figure,
+            ceiling,
+            ratio,
+            target: target.into(),
+            latency,
+            verdict,
+        }
+    }
+}
+
 /// What the report says about where and when it was measured.
 pub struct Context {
     pub date: String,

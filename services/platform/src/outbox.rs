@@ -92,15 +92,25 @@ async fn listener(pool: &PgPool) -> Option<PgListener> {
     }
 }
 
-/// Until the next notification on `listener`, or `poll_interval`, whichever comes first.
+/// How long a relay woken by a notification waits before it publishes, so that the commits of
+/// a busy moment go out in one batch (one claim, one stamp) rather than one by one.
+const BATCH_WINDOW: Duration = Duration::from_millis(5);
+
+/// Until the next notification on `listener` (and the batch window after it), or
+/// `poll_interval`, whichever comes first.
 async fn next_wake(listener: &mut Option<PgListener>, poll_interval: Duration) {
     let Some(active) = listener else {
         return tokio::time::sleep(poll_interval).await;
     };
     match tokio::time::timeout(poll_interval, active.try_recv()).await {
-        // A notification, a lost connection (reconnected on the next call: publish now in
-        // case a notification went with it), or the poll interval: look at the table.
-        Ok(Ok(_)) | Err(_) => {}
+        // A notification or a lost connection (reconnected on the next call: publish in case
+        // a notification went with it), or the poll interval: look at the table.
+        Ok(Ok(Some(_))) => {
+            tokio::time::sleep(BATCH_WINDOW).await;
+            // The window's other notifications are for the same batch.
+            while let Ok(Ok(Some(_))) = tokio::time::timeout(Duration::ZERO, active.try_recv()).await {}
+        }
+        Ok(Ok(None)) | Err(_) => {}
         Ok(Err(error)) => {
             tracing::warn!(error = %error, "outbox notification listener failed; polling only");
             *listener = None;
