@@ -2,14 +2,34 @@ import { fileURLToPath, URL } from 'node:url';
 
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-const reactRouterEsm = (file: string) =>
-  fileURLToPath(new URL(`./node_modules/react-router/dist/development/${file}`, import.meta.url));
+const reactRouterEsm = (file: string, build: 'development' | 'production' = 'development') =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/${build}/${file}`, import.meta.url));
+
+/**
+ * react-router's package exports only point at its development build (invariant messages,
+ * warnings, dev-only checks); the production build it ships beside it is smaller and is what
+ * the bundle should carry. Tests keep the development build (see `test.alias`).
+ */
+function reactRouterProduction(): Plugin {
+  return {
+    name: 'kid:react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      if (source === 'react-router') return reactRouterEsm('index.mjs', 'production');
+      if (source === 'react-router/dom') return reactRouterEsm('dom-export.mjs', 'production');
+      return null;
+    },
+  };
+}
 
 export default defineConfig({
   base: '/',
   plugins: [
+    reactRouterProduction(),
     react(),
     // dist/assets/* gets .gz and .br copies (gzip level 9, brotli quality 11) beside each file,
     // so the gateway can send them precompressed; index.html and public/ stay as they are.
