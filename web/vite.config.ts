@@ -26,11 +26,43 @@ function reactRouterProduction(): Plugin {
   };
 }
 
+/**
+ * index.html preloads the default locale's texts (emitted as a hashed asset, see
+ * src/lib/i18n.ts): every page waits for them before it renders, and without the preload their
+ * request would only start once the app's code had loaded and run. `as="fetch"` with
+ * `crossorigin` (no credentials off-site, as fetch's defaults) so i18n's fetch() reuses it.
+ */
+function preloadLocale(): Plugin {
+  const localeSource = 'public/locales/vi-VN.json';
+  return {
+    name: 'kid:preload-locale',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const asset = Object.values(bundle ?? {}).find(
+          (output) =>
+            output.type === 'asset' && output.originalFileNames.some((name) => name.endsWith(localeSource)),
+        );
+        if (!asset) throw new Error(`kid:preload-locale: the build emitted no asset for ${localeSource}`);
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${asset.fileName}`, as: 'fetch', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
   plugins: [
     reactRouterProduction(),
     react(),
+    preloadLocale(),
     // dist/assets/* gets .gz and .br copies (gzip level 9, brotli quality 11) beside each file,
     // so the gateway can send them precompressed; index.html and public/ stay as they are.
     compression({
