@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
-import type { Plugin } from 'vite';
+import { transformWithEsbuild, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const reactRouterEsm = (file: string, build: 'development' | 'production' = 'development') =>
@@ -57,12 +59,155 @@ function preloadLocale(): Plugin {
   };
 }
 
+const webPath = (path: string) => fileURLToPath(new URL(`./${path}`, import.meta.url));
+
+/**
+ * `{{t:key}}` in index.html (the static shell's texts) becomes the default locale's text for
+ * `key`, HTML-escaped, so the shell says exactly what the app will.
+ */
+function localeTextsInHtml(): Plugin {
+  return {
+    name: 'kid:locale-texts-in-html',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        const texts: unknown = JSON.parse(readFileSync(webPath('public/locales/vi-VN.json'), 'utf8'));
+        return html.replace(/\{\{t:([\w.]+)\}\}/g, (_match, key: string) => {
+          const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], texts);
+          if (typeof text !== 'string') throw new Error(`kid:locale-texts-in-html: no text ${key} in vi-VN.json`);
+          return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+        });
+      },
+    },
+  };
+}
+
+const shellLayout = 'src/components/layouts/shell-layout.tsx';
+
+/**
+ * The lazy route modules (src/app/router.tsx) each URL loads, outermost first, as patterns the
+ * boot script matches (case-insensitive, an optional trailing slash, as the router does).
+ * A URL missing here still works; its modules just start loading once the app has run.
+ */
+const ROUTE_MODULES: [pattern: string, modules: string[]][] = [
+  ['^/login/?$', ['src/features/auth/components/login-screen.tsx']],
+  ['^/register/?$', ['src/features/auth/components/register-screen.tsx']],
+  ['^/?$', [shellLayout, 'src/features/profile/components/profile-screen.tsx']],
+  ['^/security/?$', [shellLayout, 'src/features/security/components/security-screen.tsx']],
+  ['^/transactions/?$', [shellLayout, 'src/features/transactions/components/transactions-screen.tsx']],
+  [
+    '^/recharge/?$',
+    [
+      shellLayout,
+      'src/features/recharge/components/recharge-layout.tsx',
+      'src/features/recharge/components/recharge-index.tsx',
+    ],
+  ],
+  [
+    '^/recharge/[^/]+/?$',
+    [
+      shellLayout,
+      'src/features/recharge/components/recharge-layout.tsx',
+      'src/features/recharge/components/coin-recharge-screen.tsx',
+    ],
+  ],
+  [
+    '^/payment/?$',
+    [
+      shellLayout,
+      'src/features/payment/components/payment-layout.tsx',
+      'src/features/payment/components/payment-index.tsx',
+    ],
+  ],
+  ...(['bank-transfer', 'e-wallet', 'card'] as const).map(
+    (method): [string, string[]] => [
+      `^/payment/${method}/?$`,
+      [
+        shellLayout,
+        'src/features/payment/components/payment-layout.tsx',
+        `src/features/payment/components/${method}-screen.tsx`,
+      ],
+    ],
+  ),
+];
+
+/**
+ * src/boot.ts, emitted as a hashed asset that index.html runs before anything else (a classic
+ * script, so the page's first paint already shows what it chooses; it is small and cached for
+ * good),
+ * with the module files (and their static imports, less what index.html loads anyway) of each
+ * URL in ROUTE_MODULES filled in.
+ */
+function bootScript(): Plugin {
+  // index.html's transform knows the chunks and names the file; the bundle gets it afterwards.
+  let boot: { fileName: string; source: string } | undefined;
+  return {
+    name: 'kid:boot-script',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler() {
+        if (!boot) this.error('index.html was not transformed');
+        this.emitFile({ type: 'asset', fileName: boot.fileName, source: boot.source });
+      },
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(_html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).filter((output) => output.type === 'chunk');
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) throw new Error('kid:boot-script: no entry chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (files: string[], into = new Set<string>()) => {
+          for (const file of files) {
+            if (into.has(file)) continue;
+            into.add(file);
+            closure(byFile.get(file)?.imports ?? [], into);
+          }
+          return into;
+        };
+        const loadedByHtml = closure([entry.fileName]);
+        // Files once, routes as indexes into them: the same modules recur on many routes.
+        const files: string[] = [];
+        const indexOf = (file: string) => {
+          if (!files.includes(file)) files.push(file);
+          return files.indexOf(file);
+        };
+        const routes = ROUTE_MODULES.map(([pattern, modules]): [string, number[]] => {
+          const routeFiles = modules.map((module) => {
+            const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId === webPath(module));
+            if (!chunk) throw new Error(`kid:boot-script: ${module} is not a lazily loaded module of the build`);
+            return chunk.fileName;
+          });
+          return [pattern, [...closure(routeFiles)].filter((file) => !loadedByHtml.has(file)).map(indexOf)];
+        });
+        const { code } = await transformWithEsbuild(readFileSync(webPath('src/boot.ts'), 'utf8'), 'boot.ts', {
+          minify: true,
+          target: 'es2019',
+        });
+        const source = `(()=>{const BOOT_FILES=${JSON.stringify(files.map((file) => `/${file}`))},BOOT_ROUTES=${JSON.stringify(routes)};${code.trim()}})();\n`;
+        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+        boot = { fileName: `assets/boot-${hash}.js`, source };
+        return [
+          {
+            tag: 'script',
+            attrs: { src: `/${boot.fileName}` },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
   plugins: [
     reactRouterProduction(),
     react(),
     preloadLocale(),
+    localeTextsInHtml(),
+    bootScript(),
     // dist/assets/* gets .gz and .br copies (gzip level 9, brotli quality 11) beside each file,
     // so the gateway can send them precompressed; index.html and public/ stay as they are.
     compression({

@@ -1,16 +1,22 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './app';
-import { initI18n } from './lib/i18n';
-
-void initI18n();
+import { startApp } from './app/start';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const { router, queryClient, ready } = startApp();
+
+// A transition: React renders the first page in slices, yielding to the browser between them,
+// rather than in one long task; the static shell stays until it commits.
+void ready.then(() =>
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    ),
+  ),
 );
