@@ -1,22 +1,31 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-
-import { App } from './app';
-import { startApp } from './app/start';
-
+/**
+ * The entry: it imports the app in steps, each evaluated in a task of its own, so that the
+ * browser paints the static shell of index.html first and stays responsive in between, instead
+ * of evaluating all of the app's code, building Chakra's styles and rendering in a few long
+ * tasks. index.html preloads every step's code (`preloadStartup` in vite.config.ts), so the
+ * steps cost no extra round trips.
+ */
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');
 
-const { router, queryClient, ready } = startApp();
+/** The next task, after the browser has had the chance to paint (a hidden tab paints no frame). */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 50);
+  });
 
-// A transition: React renders the first page in slices, yielding to the browser between them,
-// rather than in one long task; the static shell stays until it commits.
-void ready.then(() =>
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App router={router} queryClient={queryClient} />
-      </StrictMode>,
-    ),
-  ),
-);
+async function main(container: HTMLElement) {
+  await nextTask();
+  // The router, i18n, the query client and the HTTP client; starts every load the page needs.
+  const { startApp } = await import('./app/start');
+  const { router, queryClient, ready } = startApp();
+  await nextTask();
+  // Chakra's style system, built from the theme (the longest single step).
+  await import('./components/ui/theme');
+  await nextTask();
+  const [{ renderApp }] = await Promise.all([import('./app/render'), ready]);
+  renderApp(container, router, queryClient);
+}
+
+void main(root);
