@@ -10,8 +10,13 @@ import type { LoginInput } from './login-schema';
 /** The sign-in form's fields; ./login-schema.ts holds their checks. */
 export type { LoginInput };
 
-/** The schema module with zod in it, loaded the first time it is needed. */
-const loadSchema = () => import('./login-schema');
+/**
+ * The schema module with zod in it: it starts loading with this module, beside the page, and
+ * is asked for again if that load failed (e.g. offline for a moment).
+ */
+let schemaModule = import('./login-schema');
+schemaModule.catch(() => undefined);
+const loadSchema = () => schemaModule.catch(() => (schemaModule = import('./login-schema')));
 
 /**
  * The form's resolver: the zod schema of ./login-schema.ts, whose module (zod and the resolver
