@@ -12,11 +12,14 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 
 /**
  * The most /login may load, gzip, before it renders: the build fails above it. The target is
- * 150 KB; the libraries /login cannot render without (react-dom, react-router, axios, i18next,
- * react-query, Chakra's style engine, react-hook-form, zod) already weigh about 215 KB, so the
- * budget holds today's figure (about 254 KB) against regressions until one of them is replaced.
+ * 150 KB; /login loads about 238 KB, nearly all of it libraries it cannot render without
+ * (gzip, each compressed alone): react-dom with react and scheduler about 60 KB, Chakra (its
+ * style engine, theme and recipes 41 KB, with Ark/Zag, Emotion and Panda's prop list) about
+ * 69 KB, react-router 32 KB, axios 23 KB, i18next with react-i18next 19 KB, react-hook-form
+ * 15 KB, react-query 11 KB; the app's own code is about 8 KB. zod and the form resolver load
+ * after the first render. The budget holds that figure against regressions.
  */
-const BUDGET_GZIP_BYTES = 260 * 1024;
+const BUDGET_GZIP_BYTES = 240 * 1024;
 const TARGET_GZIP_BYTES = 150 * 1024;
 const BUDGET_ROUTE = '/login';
 

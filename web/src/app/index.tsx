@@ -1,14 +1,12 @@
-import { useState } from 'react';
-import { createBrowserRouter } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 
 import { AppProvider } from './provider';
-import { createRoutes } from './router';
+import type { DataRouter } from './start';
 
-export function App() {
-  const [router] = useState(() => createBrowserRouter(createRoutes()));
+export function App({ router, queryClient }: { router: DataRouter; queryClient: QueryClient }) {
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   );

@@ -12,6 +12,9 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
   return async () => ({ Component: (await load())[name] });
 }
 
+/** The routes whose guard waits for the current user (GET /me) before it renders anything. */
+export const USER_ROUTE_IDS: readonly string[] = ['signed-in', 'guest'];
+
 /** The whole route table (spec section 2); the browser and the tests build their routers from it. */
 export function createRoutes(): RouteObject[] {
   return [
@@ -22,6 +25,7 @@ export function createRoutes(): RouteObject[] {
       HydrateFallback: () => null,
       children: [
         {
+          id: 'signed-in',
           // The signed-in shell (header, menus, side navigation) loads with the first signed-in page.
           lazy: async () => {
             const { ShellLayout } = await import('@/components/layouts/shell-layout');
@@ -97,6 +101,7 @@ export function createRoutes(): RouteObject[] {
           element: <MainLayout />,
           children: [
             {
+              id: 'guest',
               element: (
                 <GuestRoute>
                   <Outlet />

@@ -1,7 +1,7 @@
 import { createSystem, defaultConfig } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
 
-import { config, system } from '../theme';
+import { config, system, UNUSED_PALETTES } from '../theme';
 
 /** Chakra's own full system with the app's theme: what `system` must match where it has a recipe. */
 const reference = createSystem(defaultConfig, config);
@@ -129,8 +129,50 @@ describe('Chakra system', () => {
 
     const { recipes: _r, slotRecipes: _s, ...theme } = system._config.theme ?? {};
     const { recipes: _rr, slotRecipes: _rs, ...referenceTheme } = reference._config.theme ?? {};
-    expect(theme).toEqual(referenceTheme);
+    const withoutUnused = (colors: object | undefined) =>
+      Object.fromEntries(
+        Object.entries(colors ?? {}).filter(([name]) => !(UNUSED_PALETTES as readonly string[]).includes(name)),
+      );
+    expect(theme).toEqual({
+      ...referenceTheme,
+      tokens: { ...referenceTheme.tokens, colors: withoutUnused(referenceTheme.tokens?.colors) },
+      semanticTokens: {
+        ...referenceTheme.semanticTokens,
+        colors: withoutUnused(referenceTheme.semanticTokens?.colors),
+      },
+    });
     expect({ ...system._config, theme: undefined }).toEqual({ ...reference._config, theme: undefined });
-    expect(system._global).toEqual(reference._global);
+    // The global styles hold the tokens' CSS variables: compare with Chakra's without the palettes.
+    const defaultTheme = defaultConfig.theme ?? {};
+    const referenceWithoutUnused = createSystem(
+      {
+        ...defaultConfig,
+        theme: {
+          ...defaultTheme,
+          tokens: { ...defaultTheme.tokens, colors: withoutUnused(defaultTheme.tokens?.colors) },
+          semanticTokens: { ...defaultTheme.semanticTokens, colors: withoutUnused(defaultTheme.semanticTokens?.colors) },
+        },
+      },
+      config,
+    );
+    expect(system._global).toEqual(referenceWithoutUnused._global);
+  });
+
+  it('leaves out only colour palettes that neither the app nor a recipe names', () => {
+    for (const palette of UNUSED_PALETTES) {
+      expect(reference.tokens.getByName(`colors.${palette}.500`), palette).toBeDefined();
+      expect(system.tokens.getByName(`colors.${palette}.500`), palette).toBeUndefined();
+      // e.g. `colorPalette="pink"`, `color: 'pink.fg'` or `{colors.pink.500}`
+      const named = new RegExp(`['"{.]${palette}(?:['"}]|\\.[a-z0-9]+)`);
+      for (const [file, source] of Object.entries(appFiles)) {
+        if (file !== '/src/components/ui/theme.ts') expect(named.test(source), `${file}: ${palette}`).toBe(false);
+      }
+      const recipes = [
+        ...Object.values(system._config.theme?.recipes ?? {}),
+        ...Object.values(system._config.theme?.slotRecipes ?? {}),
+      ];
+      expect(recipes.length).toBeGreaterThan(0);
+      for (const recipe of recipes) expect(named.test(JSON.stringify(recipe)), palette).toBe(false);
+    }
   });
 });

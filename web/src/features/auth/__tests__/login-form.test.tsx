@@ -42,7 +42,8 @@ describe('sign-in form', () => {
     await events.type(usernameField(), 'abc');
     await events.type(passwordField(), 'x');
     expect(submitButton()).toBeDisabled();
-    expect(screen.getByText('Tên đăng nhập phải có tối thiểu 4 ký tự.')).toBeInTheDocument();
+    // Validation is asynchronous: the schema's module loads after the form has rendered.
+    expect(await screen.findByText('Tên đăng nhập phải có tối thiểu 4 ký tự.')).toBeInTheDocument();
 
     await events.type(usernameField(), 'd');
     await waitFor(() => expect(submitButton()).toBeEnabled());

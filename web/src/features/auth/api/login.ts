@@ -1,34 +1,37 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import type { Resolver } from 'react-hook-form';
 
 import { api } from '@/lib/api-client';
 import { getCsrfCookie, userQueryOptions } from '@/lib/auth';
 import { type CaptchaTokenSource, retryWithCaptchaWhenThrottled } from '@/lib/captcha-retry';
 
-/**
- * Messages are locale keys; the form translates them. Written with zod/mini (the same checks
- * and messages as zod's chained API) because the sign-in page is the first one most visitors
- * load, and mini's functions leave out the parts of zod it does not use.
- */
-export const loginInputSchema = z.object({
-  username: z
-    .string()
-    .check(
-      z.minLength(1, 'auth.login.validation.usernameRequired'),
-      z.minLength(4, 'auth.login.validation.usernameMin'),
-    ),
-  password: z.string().check(z.minLength(1, 'auth.login.validation.passwordRequired')),
-  remember: z.boolean(),
-});
+import type { LoginInput } from './login-schema';
 
-export type LoginInput = z.infer<typeof loginInputSchema>;
+/** The sign-in form's fields; ./login-schema.ts holds their checks. */
+export type { LoginInput };
+
+/**
+ * The schema module with zod in it: it starts loading with this module, beside the page, and
+ * is asked for again if that load failed (e.g. offline for a moment).
+ */
+let schemaModule = import('./login-schema');
+schemaModule.catch(() => undefined);
+const loadSchema = () => schemaModule.catch(() => (schemaModule = import('./login-schema')));
+
+/**
+ * The form's resolver: the zod schema of ./login-schema.ts, whose module (zod and the resolver
+ * with it) loads the first time the form validates, right after it has rendered, instead of
+ * before the sign-in page can render.
+ */
+export const loginResolver: Resolver<LoginInput> = async (values, context, options) =>
+  (await loadSchema()).loginSchemaResolver(values, context, options);
 
 /** A captcha token goes along only once the gateway throttles the username or address. */
 export type LoginRequest = LoginInput & { gReCaptchaToken?: string };
 
 /** POST /auth/login; 422 with errors.username when the password is wrong, 429 when throttled. */
 export async function login({ gReCaptchaToken, ...input }: LoginRequest): Promise<void> {
-  const body = loginInputSchema.parse(input);
+  const body = (await loadSchema()).loginInputSchema.parse(input);
   await getCsrfCookie();
   // An undefined token is left out of the JSON.
   await api.post('/auth/login', { ...body, gReCaptchaToken });

@@ -1,5 +1,4 @@
 import { Alert, Button, Checkbox, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -11,7 +10,7 @@ import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { toApiError } from '@/lib/api-client';
 import { fromLocation } from '@/lib/auth';
 
-import { loginInputSchema, useLogin, type LoginInput } from '../api/login';
+import { loginResolver, useLogin, type LoginInput } from '../api/login';
 
 /**
  * Username, password and 'remember me'. The attempt goes without a captcha; when the gateway
@@ -34,7 +33,7 @@ export function LoginForm() {
     formState: { errors, isValid, touchedFields, dirtyFields },
   } = useForm<LoginInput>({
     mode: 'onChange',
-    resolver: zodResolver(loginInputSchema),
+    resolver: loginResolver,
     defaultValues: { username: '', password: '', remember: false },
   });
 
