@@ -4,8 +4,8 @@
 use std::time::{Duration, Instant};
 
 use tokio::{net::TcpListener, sync::watch};
-use tokio_stream::wrappers::TcpListenerStream;
 use tokio_util::sync::CancellationToken;
+use tonic::transport::server::TcpIncoming;
 use tonic::{
     service::Routes,
     transport::{Channel, Endpoint, Server},
@@ -57,7 +57,9 @@ pub async fn serve(
     server
         .add_routes(routes)
         .add_service(health)
-        .serve_with_incoming_shutdown(TcpListenerStream::new(listener), async move {
+        // Without TCP_NODELAY (which tonic sets only on listeners it binds itself) an answer's
+        // last small write waits for the caller's delayed ACK: milliseconds per call.
+        .serve_with_incoming_shutdown(TcpIncoming::from(listener).with_nodelay(Some(true)), async move {
             stopping.cancelled().await;
             reporter.set_service_status("", ServingStatus::NotServing).await;
         })
