@@ -181,11 +181,12 @@ impl Consumer {
         let mut lanes = Vec::with_capacity(self.lanes);
         let mut tasks = tokio::task::JoinSet::new();
         for _ in 0..self.lanes {
-            let (sender, mut receiver) = tokio::sync::mpsc::channel::<Delivery>(usize::from(self.prefetch));
+            let (sender, mut receiver) =
+                tokio::sync::mpsc::channel::<(Delivery, Option<Message>)>(usize::from(self.prefetch));
             let (consumer, handler) = (self.clone(), handler.clone());
             tasks.spawn(async move {
-                while let Some(delivery) = receiver.recv().await {
-                    consumer.dispatch(handler.as_ref(), delivery).await?;
+                while let Some((delivery, message)) = receiver.recv().await {
+                    consumer.dispatch(handler.as_ref(), delivery, message).await?;
                 }
                 lapin::Result::Ok(())
             });
@@ -193,8 +194,9 @@ impl Consumer {
         }
         let consumed = async {
             while let Some(delivery) = amqp::next_delivery(&mut deliveries, shutdown).await? {
-                let lane = self.lane_of(handler.as_ref(), &delivery);
-                if lanes[lane].send(delivery).await.is_err() {
+                let message = message_of(&delivery);
+                let lane = self.lane_of(handler.as_ref(), message.as_ref());
+                if lanes[lane].send((delivery, message)).await.is_err() {
                     anyhow::bail!("a lane of the consumer stopped");
                 }
             }
@@ -209,20 +211,27 @@ impl Consumer {
     }
 
     /// The lane a delivery goes to: by its ordering key, the first for none.
-    fn lane_of<H: Handler>(&self, handler: &H, delivery: &Delivery) -> usize {
+    fn lane_of<H: Handler>(&self, handler: &H, message: Option<&Message>) -> usize {
         if self.lanes == 1 {
             return 0;
         }
-        let key = message_of(delivery).and_then(|message| handler.ordering_key(&message));
-        key.map_or(0, |key| {
-            let mut hasher = std::hash::DefaultHasher::new();
-            std::hash::Hash::hash(&key, &mut hasher);
-            usize::try_from(std::hash::Hasher::finish(&hasher) % self.lanes as u64).unwrap_or(0)
-        })
+        message
+            .and_then(|message| handler.ordering_key(message))
+            .map_or(0, |key| {
+                let mut hasher = std::hash::DefaultHasher::new();
+                std::hash::Hash::hash(&key, &mut hasher);
+                usize::try_from(std::hash::Hasher::finish(&hasher) % self.lanes as u64).unwrap_or(0)
+            })
     }
 
-    async fn dispatch<H: Handler>(&self, handler: &H, delivery: Delivery) -> lapin::Result<()> {
-        let Some(message) = message_of(&delivery) else {
+    /// Handles `delivery`, read as `message` (none: it has no id).
+    async fn dispatch<H: Handler>(
+        &self,
+        handler: &H,
+        delivery: Delivery,
+        message: Option<Message>,
+    ) -> lapin::Result<()> {
+        let Some(message) = message else {
             tracing::error!(queue = %self.queue.name, "message without an id dead-lettered");
             metrics::counter!("inbox_dead_lettered_total", "queue" => self.queue.name.clone()).increment(1);
             delivery.reject(BasicRejectOptions { requeue: false }).await?;
