@@ -1,5 +1,6 @@
 //! The outbox against the real PostgreSQL and RabbitMQ: committed events arrive exactly once,
-//! across a relay restart and with two relays racing; rolled-back ones never arrive.
+//! across a relay restart and with two relays racing; rolled-back ones never arrive; a commit
+//! wakes a waiting relay at once.
 
 mod common;
 
@@ -168,4 +169,22 @@ async fn a_rolled_back_transaction_leaves_nothing_to_publish() {
     let seen = drain(&channel, &queue).await;
     teardown(&channel, &settings, &queue).await;
     assert!(seen.is_empty(), "nothing may be published: {seen:?}");
+}
+
+#[tokio::test]
+async fn a_relay_publishes_on_commit_without_waiting_for_its_poll() {
+    let (mut settings, pool, channel, queue) = setup().await;
+    // With an hour between polls, only the commit's notification can wake the relay in time.
+    settings.outbox.poll_interval = Duration::from_secs(3600);
+    let stop = CancellationToken::new();
+    let relay = tokio::spawn(Relay::new(pool.clone(), &settings).run(stop.clone()));
+    // Let it find the table empty and start waiting.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    write_events(&pool, 0..3, true).await;
+    wait_until_published(&pool).await;
+    stop.cancel();
+    relay.await.expect("relay");
+    let seen = drain(&channel, &queue).await;
+    teardown(&channel, &settings, &queue).await;
+    assert_eq!(seen.keys().copied().collect::<Vec<_>>(), vec![0, 1, 2]);
 }
