@@ -90,19 +90,8 @@ impl Portal {
         let shutdown = CancellationToken::new();
         let gateway_port = free_port()?;
         settings.gateway.public_url = format!("http://127.0.0.1:{gateway_port}");
-        settings.payment.card_callback_url = format!("http://127.0.0.1:{gateway_port}/api/webhooks/card");
-        let simulator = kid_payment::simulator::spawn(
-            "127.0.0.1:0",
-            settings.payment.card_secret.clone(),
-            settings.payment.simulator_delay,
-            shutdown.clone(),
-        )
-        .await
-        .context("starting the card aggregator simulator")?;
-        settings.payment.aggregator_url = format!("http://{simulator}");
-        // The game's queue is declared before any order can be published.
-        let game = kid_recharge::reference_game::ReferenceGame::start(&settings).await;
-        tokio::spawn(game.run(shutdown.clone()));
+        kid_launcher::start_outside_parties(&mut settings, &format!("127.0.0.1:{gateway_port}"), &shutdown)
+            .await?;
 
         let mut endpoints = BTreeMap::new();
         let mut ports = BTreeMap::new();

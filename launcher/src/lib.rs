@@ -44,6 +44,42 @@ fn endpoint<'a>(settings: &'a mut Settings, schema: &str) -> anyhow::Result<&'a 
     })
 }
 
+/// The outside parties as simulators, until `shutdown`: the card aggregator on the port of
+/// `payment.aggregator_url` (0 picks a free one), calling back to the gateway at `gateway`
+/// (`host:port`), and, when `recharge.reference_game` is on, the reference game. Points
+/// `settings` at where they really are.
+pub async fn start_outside_parties(
+    settings: &mut Settings,
+    gateway: &str,
+    shutdown: &CancellationToken,
+) -> anyhow::Result<()> {
+    let aggregator: http::Uri = settings
+        .payment
+        .aggregator_url
+        .parse()
+        .context("payment.aggregator_url")?;
+    let simulator = kid_payment::simulator::spawn(
+        &format!(
+            "{}:{}",
+            aggregator.host().unwrap_or("127.0.0.1"),
+            aggregator.port_u16().unwrap_or(0)
+        ),
+        settings.payment.card_secret.clone(),
+        settings.payment.simulator_delay,
+        shutdown.clone(),
+    )
+    .await
+    .context("starting the card aggregator simulator")?;
+    settings.payment.aggregator_url = format!("http://{simulator}");
+    settings.payment.card_callback_url = format!("http://{gateway}/api/webhooks/card");
+    if settings.recharge.reference_game {
+        // Its queue is declared before any order can be published.
+        let game = kid_recharge::reference_game::ReferenceGame::start(settings).await;
+        tokio::spawn(game.run(shutdown.clone()));
+    }
+    Ok(())
+}
+
 impl Stack {
     /// Starts each service on the port of its endpoint in `settings.services` (port 0 picks a
     /// free one), points the gateway at where they really are, and starts the gateway.
@@ -59,30 +95,7 @@ impl Stack {
             .await
             .with_context(|| format!("gateway: cannot bind {gateway_address}"))?;
         let bound = gateway_listener.local_addr()?;
-        let aggregator: http::Uri = settings
-            .payment
-            .aggregator_url
-            .parse()
-            .context("payment.aggregator_url")?;
-        let simulator = kid_payment::simulator::spawn(
-            &format!(
-                "{}:{}",
-                aggregator.host().unwrap_or("127.0.0.1"),
-                aggregator.port_u16().unwrap_or(0)
-            ),
-            settings.payment.card_secret.clone(),
-            settings.payment.simulator_delay,
-            shutdown.clone(),
-        )
-        .await
-        .context("starting the card aggregator simulator")?;
-        settings.payment.aggregator_url = format!("http://{simulator}");
-        settings.payment.card_callback_url = format!("http://{bound}/api/webhooks/card");
-        if settings.recharge.reference_game {
-            // Its queue is declared before any order can be published.
-            let game = kid_recharge::reference_game::ReferenceGame::start(&settings).await;
-            tokio::spawn(game.run(shutdown.clone()));
-        }
+        start_outside_parties(&mut settings, &bound.to_string(), &shutdown).await?;
         let mut tasks = JoinSet::new();
         let mut services = Vec::new();
         let mut parts = Vec::new();
