@@ -10,16 +10,9 @@ use std::{
 };
 
 use anyhow::Context;
-use kid_contracts::wallet::v1::{
-    CoinMetadata, CreditRequest, DebitRequest, TopupType, wallet_service_client::WalletServiceClient,
-};
+use kid_contracts::wallet::v1::{CoinMetadata, DebitRequest};
 use kid_identity::domain::{Password, PasswordHasher, Strength};
 use kid_payment::domain::signature;
-use kid_platform::{
-    Settings,
-    auth::{AttachInternalJwt, InternalJwt},
-    grpc,
-};
 use reqwest::{Client, StatusCode};
 use serde_json::json;
 use time::OffsetDateTime;
@@ -107,37 +100,16 @@ pub async fn register(base: &str, username: &str) -> anyhow::Result<Player> {
     })
 }
 
-/// The wallet's gRPC client, calling as the operator (the benchmark funds players with it).
-pub type Wallet = WalletServiceClient<
-    tonic::service::interceptor::InterceptedService<tonic::transport::Channel, AttachInternalJwt>,
->;
-
-pub fn wallet(settings: &Settings, endpoint: &str) -> anyhow::Result<Wallet> {
-    let jwt = AttachInternalJwt::new(
-        Arc::new(InternalJwt::new(&settings.jwt)),
-        kid_platform::auth::OPERATOR,
-    );
-    Ok(WalletServiceClient::with_interceptor(
-        grpc::lazy_channel(endpoint)?,
-        jwt,
-    ))
-}
+/// The wallet, called as the operator (the benchmark funds players with it).
+pub type Wallet = kid_testing::portal::OperatorWallet;
 
 /// Credits `kp` to each player, once (the key names the player).
 pub async fn fund(wallet: &Wallet, players: &[Uuid], kp: i64) -> anyhow::Result<()> {
     for player in players {
+        let key = format!("bench-fund-{player}");
         wallet
             .clone()
-            .credit(CreditRequest {
-                idempotency_key: format!("bench-fund-{player}"),
-                user_id: player.to_string(),
-                topup_type: TopupType::BankTransfer.into(),
-                source: "vietcombank".into(),
-                amount_vnd: kp,
-                kp,
-                card_serial: String::new(),
-                error_code: String::new(),
-            })
+            .credit(kid_testing::portal::funding(*player, kp, key))
             .await
             .context("funding a player")?;
     }
@@ -275,98 +247,110 @@ pub struct Credits {
     pub latency: Figures,
     /// Credited top-ups per second, from the first notification sent to the last credit.
     pub credited_per_second: f64,
-    pub credited: usize,
     pub refused: usize,
 }
 
-/// Sends `transfers` signed bank notifications (10,000 VND each) to the players' transfer
-/// contents, then waits until the ledger holds every credit. Ids start with `round`.
-pub async fn bank_transfers(
-    base: &str,
-    secret: &[u8],
-    contents: &[String],
-    round: &str,
-    transfers: usize,
-    sending: Sending,
-    wallet_db: &sqlx::PgPool,
-) -> anyhow::Result<Credits> {
-    let http = Client::new();
-    let url = format!("{base}/api/webhooks/bank-transfer");
-    let permits = Arc::new(Semaphore::new(match sending {
-        Sending::Concurrent(concurrency) => concurrency,
-        Sending::Paced(_) => transfers,
-    }));
-    let mut tasks = JoinSet::new();
-    let started = Instant::now();
-    for n in 0..transfers {
-        if let Sending::Paced(pace) = sending {
-            tokio::time::sleep(pace).await;
-        }
-        let permit = permits.clone().acquire_owned().await?;
-        let id = format!("bench-{round}-{n}");
-        let body = serde_json::to_vec(&json!({
-            "id": id, "gateway": "Vietcombank", "transactionDate": "2026-11-22 10:00:00",
-            "accountNumber": "1023456789", "code": null, "content": format!("IBFT {}", contents[n % contents.len()]),
-            "transferType": "in", "transferAmount": 10_000, "referenceCode": id,
-        }))?;
-        let signature = signature::sign_now(secret, &body);
-        let (http, url) = (http.clone(), url.clone());
-        tasks.spawn(async move {
-            let sent_at = OffsetDateTime::now_utc();
-            let answer = http
-                .post(url)
-                .header("content-type", "application/json")
-                .header("x-signature", signature)
-                .body(body)
-                .send()
-                .await;
-            drop(permit);
-            let ok = answer.is_ok_and(|response| response.status().is_success());
-            (id, sent_at, ok)
-        });
-    }
-    let sent: Vec<(String, OffsetDateTime, bool)> = tasks.join_all().await;
-    let refused = sent.iter().filter(|(_, _, ok)| !ok).count();
-    let sent_at: HashMap<String, OffsetDateTime> = sent
-        .into_iter()
-        .map(|(id, at, _)| (format!("bank-feed:{id}"), at))
-        .collect();
+/// The bank's side: signed notifications to the gateway's webhook for the players' transfer
+/// contents, and the wallet's database to see them credited.
+pub struct BankFeed<'a> {
+    pub base: &'a str,
+    pub secret: &'a [u8],
+    pub contents: &'a [String],
+    pub wallet_db: &'a sqlx::PgPool,
+}
 
-    let pattern = format!("bank-feed:bench-{round}-%");
-    let deadline = Instant::now() + Duration::from_secs(120);
-    let credited: Vec<(String, OffsetDateTime)> = loop {
-        let rows: Vec<(String, OffsetDateTime)> = sqlx::query_as(
-            "select idempotency_key, created_at from ledger_transaction
-             where operation = 'topup' and idempotency_key like $1",
-        )
-        .bind(&pattern)
-        .fetch_all(wallet_db)
-        .await?;
-        if rows.len() >= transfers - refused || Instant::now() > deadline {
-            break rows;
+impl BankFeed<'_> {
+    /// Sends `transfers` signed bank notifications (10,000 VND each) to the players' transfer
+    /// contents, then waits until the ledger holds every credit. Ids start with `round`.
+    pub async fn transfers(
+        &self,
+        round: &str,
+        transfers: usize,
+        sending: Sending,
+    ) -> anyhow::Result<Credits> {
+        let Self {
+            base,
+            secret,
+            contents,
+            wallet_db,
+        } = *self;
+        let http = Client::new();
+        let url = format!("{base}/api/webhooks/bank-transfer");
+        let permits = Arc::new(Semaphore::new(match sending {
+            Sending::Concurrent(concurrency) => concurrency,
+            Sending::Paced(_) => transfers,
+        }));
+        let mut tasks = JoinSet::new();
+        let started = Instant::now();
+        for n in 0..transfers {
+            if let Sending::Paced(pace) = sending {
+                tokio::time::sleep(pace).await;
+            }
+            let permit = permits.clone().acquire_owned().await?;
+            let id = format!("bench-{round}-{n}");
+            let body = serde_json::to_vec(&json!({
+                "id": id, "gateway": "Vietcombank", "transactionDate": "2026-11-22 10:00:00",
+                "accountNumber": "1023456789", "code": null, "content": format!("IBFT {}", contents[n % contents.len()]),
+                "transferType": "in", "transferAmount": 10_000, "referenceCode": id,
+            }))?;
+            let signature = signature::sign_now(secret, &body);
+            let (http, url) = (http.clone(), url.clone());
+            tasks.spawn(async move {
+                let sent_at = OffsetDateTime::now_utc();
+                let answer = http
+                    .post(url)
+                    .header("content-type", "application/json")
+                    .header("x-signature", signature)
+                    .body(body)
+                    .send()
+                    .await;
+                drop(permit);
+                let ok = answer.is_ok_and(|response| response.status().is_success());
+                (id, sent_at, ok)
+            });
         }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
-    anyhow::ensure!(
-        credited.len() == transfers - refused,
-        "round {round}: {} of {} accepted notifications credited after 120 s",
-        credited.len(),
-        transfers - refused
-    );
-    let last = credited.iter().map(|(_, at)| *at).max();
-    let first = sent_at.values().min().copied();
-    let span = match (first, last) {
-        (Some(first), Some(last)) => Duration::try_from(last - first).unwrap_or(Duration::ZERO),
-        _ => started.elapsed(),
-    };
-    let latencies: Vec<Duration> = credited
-        .iter()
-        .filter_map(|(key, at)| Duration::try_from(*at - *sent_at.get(key)?).ok())
-        .collect();
-    Ok(Credits {
-        latency: figures(latencies, span),
-        credited_per_second: credited.len() as f64 / span.as_secs_f64().max(1e-3),
-        credited: credited.len(),
-        refused,
-    })
+        let sent: Vec<(String, OffsetDateTime, bool)> = tasks.join_all().await;
+        let refused = sent.iter().filter(|(_, _, ok)| !ok).count();
+        let sent_at: HashMap<String, OffsetDateTime> = sent
+            .into_iter()
+            .map(|(id, at, _)| (format!("bank-feed:{id}"), at))
+            .collect();
+
+        let pattern = format!("bank-feed:bench-{round}-%");
+        let deadline = Instant::now() + Duration::from_secs(120);
+        let credited: Vec<(String, OffsetDateTime)> = loop {
+            let rows: Vec<(String, OffsetDateTime)> = sqlx::query_as(
+                "select idempotency_key, created_at from ledger_transaction
+                 where operation = 'topup' and idempotency_key like $1",
+            )
+            .bind(&pattern)
+            .fetch_all(wallet_db)
+            .await?;
+            if rows.len() >= transfers - refused || Instant::now() > deadline {
+                break rows;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+        anyhow::ensure!(
+            credited.len() == transfers - refused,
+            "round {round}: {} of {} accepted notifications credited after 120 s",
+            credited.len(),
+            transfers - refused
+        );
+        let last = credited.iter().map(|(_, at)| *at).max();
+        let first = sent_at.values().min().copied();
+        let span = match (first, last) {
+            (Some(first), Some(last)) => Duration::try_from(last - first).unwrap_or(Duration::ZERO),
+            _ => started.elapsed(),
+        };
+        let latencies: Vec<Duration> = credited
+            .iter()
+            .filter_map(|(key, at)| Duration::try_from(*at - *sent_at.get(key)?).ok())
+            .collect();
+        Ok(Credits {
+            latency: figures(latencies, span),
+            credited_per_second: credited.len() as f64 / span.as_secs_f64().max(1e-3),
+            refused,
+        })
+    }
 }

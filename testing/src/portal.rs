@@ -345,24 +345,45 @@ pub async fn fund_at(portal: &Portal, wallet: &str, player: Uuid, kp: i64) {
 
 /// [`fund`] without borrowing the portal, for a spawned task.
 pub async fn fund_with(settings: &Settings, wallet: &str, player: Uuid, kp: i64) {
+    operator_wallet(settings, wallet)
+        .expect("channel")
+        .credit(funding(player, kp, format!("fund-{}", Uuid::new_v4())))
+        .await
+        .expect("credit");
+}
+
+/// The wallet's gRPC client calling as the operator, which may credit players directly.
+pub type OperatorWallet = WalletServiceClient<
+    tonic::service::interceptor::InterceptedService<tonic::transport::Channel, AttachInternalJwt>,
+>;
+
+/// The wallet at `endpoint`, called as the operator.
+pub fn operator_wallet(
+    settings: &Settings,
+    endpoint: &str,
+) -> Result<OperatorWallet, tonic::transport::Error> {
     let jwt = AttachInternalJwt::new(
         Arc::new(InternalJwt::new(&settings.jwt)),
         kid_platform::auth::OPERATOR,
     );
-    let mut wallet = WalletServiceClient::with_interceptor(grpc::lazy_channel(wallet).expect("channel"), jwt);
-    wallet
-        .credit(CreditRequest {
-            idempotency_key: format!("fund-{}", Uuid::new_v4()),
-            user_id: player.to_string(),
-            topup_type: TopupType::BankTransfer.into(),
-            source: "vietcombank".into(),
-            amount_vnd: kp,
-            kp,
-            card_serial: String::new(),
-            error_code: String::new(),
-        })
-        .await
-        .expect("credit");
+    Ok(WalletServiceClient::with_interceptor(
+        grpc::lazy_channel(endpoint)?,
+        jwt,
+    ))
+}
+
+/// A bank-transfer top-up of `kp` KP (for as many VND) to `player`, under `key`.
+pub fn funding(player: Uuid, kp: i64, key: String) -> CreditRequest {
+    CreditRequest {
+        idempotency_key: key,
+        user_id: player.to_string(),
+        topup_type: TopupType::BankTransfer.into(),
+        source: "vietcombank".into(),
+        amount_vnd: kp,
+        kp,
+        card_serial: String::new(),
+        error_code: String::new(),
+    }
 }
 
 /// POST /api/payment/coin-recharge/{product} with an Idempotency-Key.
