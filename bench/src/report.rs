@@ -16,10 +16,10 @@ impl Verdict {
         if met { Self::Met } else { Self::NotMet }
     }
 
-    fn text(self) -> &'static str {
+    fn word(self) -> &'static str {
         match self {
-            Self::Met => "yes",
-            Self::NotMet => "**no**",
+            Self::Met => "met",
+            Self::NotMet => "NOT MET",
             Self::Information => "",
         }
     }
@@ -37,6 +37,20 @@ pub struct Row {
 }
 
 impl Row {
+    /// The row as one line of the console's table.
+    pub fn line(&self) -> String {
+        format!(
+            "{:<58} {:>14}  ceiling {:>14}  ratio {:>5}  target {:<22} {:<20} {}",
+            self.measure,
+            self.figure,
+            self.ceiling,
+            self.ratio,
+            self.target,
+            self.latency,
+            self.verdict.word()
+        )
+    }
+
     pub fn new(
         measure: impl Into<String>,
         figure: String,
@@ -136,7 +150,10 @@ pub fn markdown(context: &Context, rows: &[Row], notes: &[String]) -> String {
             row.ratio,
             row.target,
             row.latency,
-            row.verdict.text()
+            match row.verdict {
+                Verdict::NotMet => format!("**{}**", row.verdict.word()),
+                verdict => verdict.word().to_owned(),
+            }
         );
     }
     let missed: Vec<&Row> = rows.iter().filter(|row| row.verdict == Verdict::NotMet).collect();

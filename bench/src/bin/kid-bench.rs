@@ -112,21 +112,7 @@ struct Run {
 impl Run {
     /// Prints the row and keeps it for the report.
     fn row(&mut self, row: Row) {
-        let verdict = row.verdict;
-        println!(
-            "{:<58} {:>14}  ceiling {:>14}  ratio {:>5}  target {:<22} {:<20} {}",
-            row.measure,
-            row.figure,
-            row.ceiling,
-            row.ratio,
-            row.target,
-            row.latency,
-            match verdict {
-                Verdict::Met => "met",
-                Verdict::NotMet => "NOT MET",
-                Verdict::Information => "",
-            }
-        );
+        println!("{}", row.line());
         self.rows.push(row);
     }
 
@@ -263,7 +249,7 @@ fn rss_rows(run: &mut Run, when: &str, rss: &[(&'static str, u64)]) {
     ));
 }
 
-async fn cpu_model() -> String {
+fn cpu_model() -> String {
     std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|info| {
@@ -331,12 +317,12 @@ async fn main() -> anyhow::Result<()> {
     let logins = oha::run(run.oha(), &login_load(&base, &players[0], &xsrf, run.plan.phase)).await?;
     run.row(Row::new(
         format!("sign-ins/s ({LOGIN_CONNECTIONS} connections) ÷ raw argon2id hashes/s"),
-        report::per_second(logins.figures.tps),
+        report::per_second(logins.tps),
         report::per_second(hash_rate),
-        report::ratio(logins.figures.tps, hash_rate),
+        report::ratio(logins.tps, hash_rate),
         "≥ 0.9",
-        report::p50_p99(logins.figures.p50, logins.figures.p99),
-        Verdict::of(logins.figures.tps / hash_rate >= 0.9),
+        report::p50_p99(logins.p50, logins.p99),
+        Verdict::of(logins.tps / hash_rate >= 0.9),
     ));
 
     // /api/me against /healthz, both at 64 connections.
@@ -347,22 +333,20 @@ async fn main() -> anyhow::Result<()> {
     .await?;
     run.row(Row::new(
         format!("/api/me rps ÷ /healthz rps ({ME_CONNECTIONS} connections)"),
-        report::per_second(me.figures.tps),
-        report::per_second(healthz.figures.tps),
-        report::ratio(me.figures.tps, healthz.figures.tps),
+        report::per_second(me.tps),
+        report::per_second(healthz.tps),
+        report::ratio(me.tps, healthz.tps),
         "≥ 0.5; p99 < 10 ms",
-        report::p50_p99(me.figures.p50, me.figures.p99),
-        Verdict::of(
-            me.figures.tps / healthz.figures.tps >= 0.5 && me.figures.p99 < Duration::from_millis(10),
-        ),
+        report::p50_p99(me.p50, me.p99),
+        Verdict::of(me.tps / healthz.tps >= 0.5 && me.p99 < Duration::from_millis(10)),
     ));
     run.row(Row::new(
         format!("/healthz ({ME_CONNECTIONS} connections): the HTTP ceiling"),
-        report::per_second(healthz.figures.tps),
+        report::per_second(healthz.tps),
         "–".into(),
         "–".into(),
         "",
-        report::p50_p99(healthz.figures.p50, healthz.figures.p99),
+        report::p50_p99(healthz.p50, healthz.p99),
         Verdict::Information,
     ));
 
@@ -374,27 +358,27 @@ async fn main() -> anyhow::Result<()> {
     let oha_path = run.oha().to_owned();
     let (during, flood) = tokio::join!(oha::run(&oha_path, &paced), oha::run(&oha_path, &flood));
     let (during, flood) = (during?, flood?);
-    let alone_p99 = alone.figures.p99.as_secs_f64();
+    let alone_p99 = alone.p99.as_secs_f64();
     run.row(Row::new(
         format!(
             "/api/me p99 at {}/s during a sign-in flood ({:.0} sign-ins/s) ÷ alone",
-            ME_PACED.1, flood.figures.tps
+            ME_PACED.1, flood.tps
         ),
-        report::ms(during.figures.p99),
-        report::ms(alone.figures.p99),
-        report::ratio(during.figures.p99.as_secs_f64(), alone_p99),
+        report::ms(during.p99),
+        report::ms(alone.p99),
+        report::ratio(during.p99.as_secs_f64(), alone_p99),
         "≤ 2",
         format!(
             "alone {}; during {}",
-            report::p50_p99(alone.figures.p50, alone.figures.p99),
-            report::p50_p99(during.figures.p50, during.figures.p99)
+            report::p50_p99(alone.p50, alone.p99),
+            report::p50_p99(during.p50, during.p99)
         ),
-        Verdict::of(during.figures.p99.as_secs_f64() <= 2.0 * alone_p99),
+        Verdict::of(during.p99.as_secs_f64() <= 2.0 * alone_p99),
     ));
 
     // Players' money: fund the registered players and the wallet-only players, number them
     // for pgbench.
-    let wallet = load::wallet(&run.portal.settings, &run.portal.endpoints["wallet"])?;
+    let wallet = kid_testing::portal::operator_wallet(&run.portal.settings, &run.portal.endpoints["wallet"])?;
     let identity_db = db::connect(&run.portal.settings.database, "identity").await?;
     let registered: Vec<Uuid> = sqlx::query_scalar("select id from user_account")
         .fetch_all(&identity_db)
@@ -476,16 +460,15 @@ async fn main() -> anyhow::Result<()> {
         .iter()
         .map(|player| player.transfer_content.clone())
         .collect();
-    let paced_credits = load::bank_transfers(
-        &base,
-        &secret,
-        &contents,
-        "paced",
-        run.plan.paced_transfers,
-        Sending::Paced(PACE),
-        &wallet_db,
-    )
-    .await?;
+    let bank = load::BankFeed {
+        base: &base,
+        secret: &secret,
+        contents: &contents,
+        wallet_db: &wallet_db,
+    };
+    let paced_credits = bank
+        .transfers("paced", run.plan.paced_transfers, Sending::Paced(PACE))
+        .await?;
     run.row(Row::new(
         format!(
             "bank webhook → credited, paced one per {} ms, p99",
@@ -498,16 +481,13 @@ async fn main() -> anyhow::Result<()> {
         report::p50_p99(paced_credits.latency.p50, paced_credits.latency.p99),
         Verdict::of(paced_credits.latency.p99 < Duration::from_millis(250) && paced_credits.refused == 0),
     ));
-    let burst = load::bank_transfers(
-        &base,
-        &secret,
-        &contents,
-        "burst",
-        run.plan.burst_transfers,
-        Sending::Concurrent(BURST_CONCURRENCY),
-        &wallet_db,
-    )
-    .await?;
+    let burst = bank
+        .transfers(
+            "burst",
+            run.plan.burst_transfers,
+            Sending::Concurrent(BURST_CONCURRENCY),
+        )
+        .await?;
     let raw = run.pgbench(BURST_CONCURRENCY)?;
     run.row(Row::new(
         format!(
@@ -553,7 +533,7 @@ async fn main() -> anyhow::Result<()> {
         date: time::OffsetDateTime::now_utc().format(&time::format_description::well_known::Rfc3339)?,
         commit: run.args.commit.clone(),
         cores: std::thread::available_parallelism().map_or(0, usize::from),
-        cpu: cpu_model().await,
+        cpu: cpu_model(),
         tools: format!(
             "{}, {}, {}",
             version(run.oha(), "--version").await,
