@@ -695,6 +695,18 @@ async fn deleting_a_refused_order_while_a_retry_pays_for_it_loses_no_kp() {
     let wallet_db = db::connect(&portal.settings.database, "wallet")
         .await
         .expect("pool");
+    // The funding's partner recalculation locks the player too: let it finish first, so the
+    // only waiters counted below are the ones this test makes.
+    eventually("the funding's partner recalculation is done", || async {
+        let done: i64 = sqlx::query_scalar(
+            "select count(*) from inbox_message where consumer like '%.wallet.partner-recalculation'",
+        )
+        .fetch_one(&wallet_db)
+        .await
+        .expect("inbox");
+        (done >= 1).then_some(())
+    })
+    .await;
     let waiting = async |count: i64| {
         eventually(&format!("{count} waiting on the player's lock"), || async {
             let waiting: i64 = sqlx::query_scalar(
