@@ -276,6 +276,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     manifest: true,
+    // Terser (default options, none of its unsafe ones) rather than esbuild: its output is some
+    // 3 % smaller after gzip, about 7 KB of what /login loads before it renders (see
+    // scripts/bundle-budget.mjs), for a build that takes some 15 s longer.
+    minify: 'terser',
     rollupOptions: {
       output: {
         manualChunks(id) {
