@@ -183,6 +183,36 @@ pub const LEDGER_INVARIANTS: [(&str, &str); 4] = [
     ),
 ];
 
+/// Waits until the portal has no work left over from earlier phases: every coin order closed
+/// (delivered or failed) and the wallet has settled or refunded each closed order's payment.
+/// Until then the services are still consuming the last phase's events, and a phase measured
+/// meanwhile (or pgbench's ceiling) would measure that drain too. Returns false when `limit`
+/// passes first.
+pub async fn quiesce(recharge: &PgPool, wallet: &PgPool, limit: Duration) -> anyhow::Result<bool> {
+    let started = std::time::Instant::now();
+    loop {
+        let (open, closed): (i64, i64) = sqlx::query_as(
+            "select count(*) filter (where status in ('paying', 'awaiting_delivery')),
+                    count(*) filter (where status in ('delivered', 'failed') and transaction_id is not null)
+             from recharge_order",
+        )
+        .fetch_one(recharge)
+        .await?;
+        let answered: i64 = sqlx::query_scalar(
+            "select count(*) from ledger_transaction where type = 'credit.pay' and status <> 'pending'",
+        )
+        .fetch_one(wallet)
+        .await?;
+        if open == 0 && answered >= closed {
+            return Ok(true);
+        }
+        if started.elapsed() > limit {
+            return Ok(false);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 /// Each invariant with its count of violations (all zero when the ledger is sound).
 pub async fn ledger_violations(wallet: &PgPool) -> anyhow::Result<Vec<(&'static str, i64)>> {
     let mut found = Vec::new();

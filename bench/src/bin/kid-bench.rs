@@ -98,6 +98,8 @@ const WALLET_PLAYERS: usize = 256;
 /// pgbench's clients at most: the portal's five pools hold about 50 of PostgreSQL's default
 /// 100 connections, and on two cores the transfer rate is flat past 16 clients.
 const PGBENCH_MAX_CLIENTS: usize = 32;
+/// The longest the portal may take to deliver and settle a phase's coin orders.
+const DRAIN_LIMIT: Duration = Duration::from_secs(60);
 
 struct Run {
     args: Args,
@@ -389,10 +391,23 @@ async fn main() -> anyhow::Result<()> {
     let wallet_db = db::connect(&run.portal.settings.database, "wallet").await?;
     bench::number_players(&wallet_db).await?;
     run.players = registered.len() + wallet_only.len();
+    let recharge_db = db::connect(&run.portal.settings.database, "recharge").await?;
+    // Each phase below, the portal's and pgbench's alike, starts once the last one's orders
+    // are delivered and settled, so that none measures another's drain.
+    let quiet = async || {
+        let quiet = bench::quiesce(&recharge_db, &wallet_db, DRAIN_LIMIT).await?;
+        anyhow::ensure!(
+            quiet,
+            "the portal still had open orders {DRAIN_LIMIT:?} after a phase"
+        );
+        anyhow::Ok(())
+    };
 
     // Coin recharges through the gateway, against pgbench at the same concurrency.
     for concurrency in run.plan.recharge_concurrency.clone() {
+        quiet().await?;
         let (ours, refused) = load::recharges(&base, &players, concurrency, run.plan.phase).await?;
+        quiet().await?;
         let raw = run.pgbench(concurrency)?;
         let at_16 = concurrency == 16;
         run.row(Row::new(
@@ -422,6 +437,7 @@ async fn main() -> anyhow::Result<()> {
 
     // Wallet transfers over gRPC, against pgbench.
     for concurrency in run.plan.transfer_concurrency.clone() {
+        quiet().await?;
         let ours = load::transfers(&wallet, &wallet_only, concurrency, run.plan.phase).await?;
         let raw = run.pgbench(concurrency)?;
         run.row(Row::new(
@@ -509,23 +525,14 @@ async fn main() -> anyhow::Result<()> {
     run.portal.check_alive()?;
 
     // Every order ends delivered, and the ledger holds.
-    let recharge_db = db::connect(&run.portal.settings.database, "recharge").await?;
-    let drained = Instant::now();
-    let open = loop {
-        let open: i64 = sqlx::query_scalar(
-            "select count(*) from recharge_order where status in ('paying', 'awaiting_delivery')",
-        )
-        .fetch_one(&recharge_db)
-        .await?;
-        if open == 0 || drained.elapsed() > Duration::from_secs(60) {
-            break open;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
-    let (orders, delivered): (i64, i64) =
-        sqlx::query_as("select count(*), count(*) filter (where status = 'delivered') from recharge_order")
-            .fetch_one(&recharge_db)
-            .await?;
+    bench::quiesce(&recharge_db, &wallet_db, DRAIN_LIMIT).await?;
+    let (orders, delivered, open): (i64, i64, i64) = sqlx::query_as(
+        "select count(*), count(*) filter (where status = 'delivered'),
+                count(*) filter (where status in ('paying', 'awaiting_delivery'))
+         from recharge_order",
+    )
+    .fetch_one(&recharge_db)
+    .await?;
     let violations = bench::ledger_violations(&wallet_db).await?;
     run.portal.stop();
 
