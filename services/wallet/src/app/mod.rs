@@ -122,6 +122,7 @@ async fn insert_related(tx: &mut PgConnection, player: &PlayerRow, related: Rela
         },
     )
     .await?
+    .map(|row| row.id)
     .ok_or(LedgerError::KeyReused)
 }
 

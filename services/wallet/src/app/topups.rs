@@ -88,7 +88,7 @@ impl Ledger {
             order.kind.payload(&order.source, &order.serial),
         );
         let id = match db::insert_transaction(tx, pending).await? {
-            Some(id) => id,
+            Some(row) => row.id,
             None => {
                 let first = keyed(tx, TOPUP, &order.key).await?;
                 same_topup(&first, order.user_id, order.kind)?;
@@ -176,6 +176,7 @@ impl Ledger {
                 db::insert_transaction(tx, new)
                     .await?
                     .ok_or(LedgerError::KeyReused)?
+                    .id
             }
         };
         // The tier in force is found from the window as it is now, without this order.

@@ -65,19 +65,22 @@ pub struct NewTransaction<'a> {
     pub key: Option<(&'a str, &'a str)>,
 }
 
-/// Inserts a transaction. `None` when another transaction already holds the idempotency key
-/// (after waiting for it to commit).
+/// Inserts a transaction and returns it as written, so that a caller answering with the new
+/// transaction need not read it back. `None` when another transaction already holds the
+/// idempotency key (after waiting for it to commit).
 pub async fn insert_transaction(
     conn: &mut PgConnection,
     new: NewTransaction<'_>,
-) -> Result<Option<Uuid>, sqlx::Error> {
+) -> Result<Option<TransactionRow>, sqlx::Error> {
     let (operation, key) = new.key.unzip();
-    sqlx::query_scalar!(
-        "insert into ledger_transaction
+    sqlx::query_as!(
+        TransactionRow,
+        r#"insert into ledger_transaction
              (id, user_id, type, status, real_value, currency, payload, parent_id, operation, idempotency_key)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          on conflict (operation, idempotency_key) do nothing
-         returning id",
+         returning id, user_id, type as kind, status as "status: TxStatus", real_value, currency,
+                   payload as "payload: Json<Value>", parent_id, updated_at"#,
         Uuid::now_v7(),
         new.user_id,
         new.kind,
