@@ -393,14 +393,15 @@ async fn main() -> anyhow::Result<()> {
     run.players = registered.len() + wallet_only.len();
     let recharge_db = db::connect(&run.portal.settings.database, "recharge").await?;
     // Each phase below, the portal's and pgbench's alike, starts once the last one's orders
-    // are delivered and settled, so that none measures another's drain.
+    // are delivered and settled, so that none measures another's drain, and with statistics
+    // that describe the tables as the last phase left them (each phase multiplies the rows).
     let quiet = async || {
         let quiet = bench::quiesce(&recharge_db, &wallet_db, DRAIN_LIMIT).await?;
         anyhow::ensure!(
             quiet,
             "the portal still had open orders {DRAIN_LIMIT:?} after a phase"
         );
-        anyhow::Ok(())
+        bench::analyze(&wallet_db).await
     };
 
     // Coin recharges through the gateway, against pgbench at the same concurrency.
@@ -482,6 +483,7 @@ async fn main() -> anyhow::Result<()> {
         contents: &contents,
         wallet_db: &wallet_db,
     };
+    quiet().await?;
     let paced_credits = bank
         .transfers("paced", run.plan.paced_transfers, Sending::Paced(PACE))
         .await?;
@@ -497,6 +499,7 @@ async fn main() -> anyhow::Result<()> {
         report::p50_p99(paced_credits.latency.p50, paced_credits.latency.p99),
         Verdict::of(paced_credits.latency.p99 < Duration::from_millis(250) && paced_credits.refused == 0),
     ));
+    quiet().await?;
     let burst = bank
         .transfers(
             "burst",
@@ -559,6 +562,11 @@ async fn main() -> anyhow::Result<()> {
          recharges need a new Idempotency-Key per request, wallet transfers speak gRPC and bank \
          notifications are signed per body: the benchmark's own clients send those, from its own \
          process, outside the portal's five."
+            .to_owned(),
+        "Each phase from the coin recharges on, and its pgbench ceiling, starts once the last \
+         phase's orders are delivered and their payments settled, and after an ANALYZE: the \
+         run's tables grow from empty in seconds, faster than autovacuum keeps statistics, and \
+         plans made on nearly empty tables scan them."
             .to_owned(),
         format!(
             "Afterwards: {orders} coin orders, {delivered} delivered, {open} still open after the drain; \
