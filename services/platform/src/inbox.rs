@@ -28,6 +28,24 @@ use crate::{
 
 /// How long connecting, declaring the queue and subscribing may take before trying again.
 const SUBSCRIBE_TIMEOUT: Duration = Duration::from_secs(3);
+/// The first wait before connecting again, doubled after each failed try up to the most.
+const RECONNECT_FIRST: Duration = Duration::from_millis(200);
+const RECONNECT_MOST: Duration = Duration::from_secs(5);
+/// How long an acknowledgement (ack, nack or reject) may take before the channel is taken for
+/// lost. lapin can leave one pending for ever when the connection dies as it is sent, which
+/// held a lane, and so the whole consumer, for good (`scripts/chaos`, RabbitMQ stopped).
+const ACKNOWLEDGE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Waits for an acknowledgement, at most [`ACKNOWLEDGE_TIMEOUT`].
+async fn acknowledged(
+    what: &str,
+    acknowledgement: impl Future<Output = lapin::Result<bool>>,
+) -> anyhow::Result<()> {
+    match tokio::time::timeout(ACKNOWLEDGE_TIMEOUT, acknowledgement).await {
+        Ok(answer) => answer.map(drop).map_err(anyhow::Error::from),
+        Err(_) => anyhow::bail!("no {what} within {ACKNOWLEDGE_TIMEOUT:?}: the channel is lost"),
+    }
+}
 
 /// A delivered event.
 #[derive(Debug, Clone)]
@@ -123,19 +141,25 @@ impl Consumer {
         // Exported at 0 from the start, so the first dead letter is an increase alerts see.
         metrics::counter!("inbox_dead_lettered_total", "queue" => self.queue.name.clone()).increment(0);
         let (consumer, handler) = (Arc::new(self), Arc::new(handler));
-        let mut backoff = Duration::from_millis(200);
+        let mut backoff = RECONNECT_FIRST;
         while !shutdown.is_cancelled() {
-            match consumer.consume(&handler, &shutdown).await {
+            let mut subscribed = false;
+            match consumer.consume(&handler, &shutdown, &mut subscribed).await {
                 Ok(()) => return,
                 Err(error) => {
                     tracing::warn!(queue = %consumer.queue.name, error = %error, "consumer lost the broker")
                 }
             }
+            // A consumer that was subscribed starts over: the back-off counts failed tries in
+            // a row, not every loss in the process's life.
+            if subscribed {
+                backoff = RECONNECT_FIRST;
+            }
             tokio::select! {
                 () = tokio::time::sleep(backoff) => {}
                 () = shutdown.cancelled() => return,
             }
-            backoff = (backoff * 2).min(Duration::from_secs(10));
+            backoff = (backoff * 2).min(RECONNECT_MOST);
         }
     }
 
@@ -167,6 +191,7 @@ impl Consumer {
         self: &Arc<Self>,
         handler: &Arc<H>,
         shutdown: &CancellationToken,
+        subscribed: &mut bool,
     ) -> anyhow::Result<()> {
         // Bounded: a quorum queue another connection is declaring at the same moment can make
         // the broker drop our connection mid-subscribe ("noproc"), and the answer we wait for
@@ -176,6 +201,7 @@ impl Consumer {
             tokio::time::timeout(SUBSCRIBE_TIMEOUT, self.subscribe())
                 .await
                 .map_err(|_| anyhow::anyhow!("no subscription within {SUBSCRIBE_TIMEOUT:?}"))??;
+        *subscribed = true;
         // One task per lane, each handling its deliveries in order. A lane that fails to
         // acknowledge (the channel is gone) stops; the broker redelivers what it held.
         let mut lanes = Vec::with_capacity(self.lanes);
@@ -188,7 +214,7 @@ impl Consumer {
                 while let Some((delivery, message)) = receiver.recv().await {
                     consumer.dispatch(handler.as_ref(), delivery, message).await?;
                 }
-                lapin::Result::Ok(())
+                anyhow::Ok(())
             });
             lanes.push(sender);
         }
@@ -204,8 +230,17 @@ impl Consumer {
         }
         .await;
         drop(lanes);
+        if consumed.is_err() {
+            // The channel is gone: what the lanes hold is redelivered (and deduplicated by
+            // the inbox), so they need not finish it; one may be stuck on an acknowledgement.
+            tasks.abort_all();
+        }
         while let Some(lane) = tasks.join_next().await {
-            lane??;
+            match lane {
+                Ok(finished) => finished?,
+                Err(stopped) if stopped.is_cancelled() => {}
+                Err(panicked) => return Err(panicked.into()),
+            }
         }
         consumed
     }
@@ -230,11 +265,11 @@ impl Consumer {
         handler: &H,
         delivery: Delivery,
         message: Option<Message>,
-    ) -> lapin::Result<()> {
+    ) -> anyhow::Result<()> {
         let Some(message) = message else {
             tracing::error!(queue = %self.queue.name, "message without an id dead-lettered");
             metrics::counter!("inbox_dead_lettered_total", "queue" => self.queue.name.clone()).increment(1);
-            delivery.reject(BasicRejectOptions { requeue: false }).await?;
+            acknowledged("reject", delivery.reject(BasicRejectOptions { requeue: false })).await?;
             return Ok(());
         };
         let span = tracing::info_span!("consume", queue = %self.queue.name, message_id = %message.id, routing_key = %message.routing_key);
@@ -243,28 +278,27 @@ impl Consumer {
         match result {
             Ok(Outcome::Processed) => {
                 metrics::counter!("inbox_processed_total", "queue" => self.queue.name.clone()).increment(1);
-                delivery.ack(BasicAckOptions::default()).await?;
+                acknowledged("ack", delivery.ack(BasicAckOptions::default())).await?;
             }
             Ok(Outcome::Duplicate) => {
                 metrics::counter!("inbox_duplicates_total", "queue" => self.queue.name.clone()).increment(1);
-                delivery.ack(BasicAckOptions::default()).await?;
+                acknowledged("ack", delivery.ack(BasicAckOptions::default())).await?;
             }
             Err(HandlerError::Permanent(reason)) => {
                 tracing::error!(queue = %self.queue.name, message_id = %message.id, %reason, "message dead-lettered");
                 metrics::counter!("inbox_dead_lettered_total", "queue" => self.queue.name.clone())
                     .increment(1);
-                delivery.reject(BasicRejectOptions { requeue: false }).await?;
+                acknowledged("reject", delivery.reject(BasicRejectOptions { requeue: false })).await?;
             }
             Err(HandlerError::Transient(reason)) => {
                 let wait = retry_delay(self.retry_base, message.previous_deliveries);
                 tracing::warn!(queue = %self.queue.name, message_id = %message.id, %reason, ?wait, "message will be retried");
                 tokio::time::sleep(wait).await;
-                delivery
-                    .nack(BasicNackOptions {
-                        requeue: true,
-                        ..BasicNackOptions::default()
-                    })
-                    .await?;
+                let requeue = BasicNackOptions {
+                    requeue: true,
+                    ..BasicNackOptions::default()
+                };
+                acknowledged("nack", delivery.nack(requeue)).await?;
             }
         }
         Ok(())

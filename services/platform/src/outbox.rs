@@ -36,7 +36,15 @@ pub enum OutboxError {
     Broker(#[from] lapin::Error),
     #[error("broker refused message {0}")]
     Nacked(Uuid),
+    #[error("no confirm for message {0} within {CONFIRM_TIMEOUT:?}: the channel is lost")]
+    Unconfirmed(Uuid),
 }
+
+/// How long the broker's confirm of a published batch may take before the channel is taken
+/// for lost. lapin left consumers' acknowledgements pending for ever when the connection died
+/// as they were sent (`scripts/chaos`, RabbitMQ stopped); a confirm left so would hold the
+/// batch's rows locked, and no relay would publish them. Rolled back, they are published again.
+const CONFIRM_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Writes an event in the caller's transaction; it is published only if that transaction
 /// commits. Returns the event's id, which is also the AMQP message id.
@@ -246,7 +254,10 @@ impl Relay {
             confirms.push((message.id, confirm));
         }
         for (id, confirm) in confirms {
-            if !confirm.await?.is_ack() {
+            let confirmed = tokio::time::timeout(CONFIRM_TIMEOUT, confirm)
+                .await
+                .map_err(|_| OutboxError::Unconfirmed(id))??;
+            if !confirmed.is_ack() {
                 return Err(OutboxError::Nacked(id));
             }
         }

@@ -150,6 +150,42 @@ async fn committed_events_arrive_exactly_once_across_a_relay_restart_and_two_rac
     );
 }
 
+/// A relay whose connection is cut again and again while it awaits its batches' confirms
+/// publishes every event all the same (the consumers' lapin left acknowledgements pending for
+/// ever in the same case; a confirm left so would hold the batch's rows locked).
+#[tokio::test]
+async fn a_relay_cut_off_again_and_again_while_awaiting_confirms_publishes_every_event() {
+    let (mut settings, pool, channel, queue) = setup().await;
+    let link = common::BrokerLink::start().await;
+    write_events(&pool, 0..1000, true).await;
+    settings.amqp.url = common::BrokerLink::url(&settings, link.port).into();
+    settings.outbox.batch_size = 5;
+    let stop = CancellationToken::new();
+    let relay = tokio::spawn(Relay::new(pool.clone(), &settings).run(stop.clone()));
+    for round in 1..=5 {
+        kid_testing::eventually("some are published", async || {
+            (unpublished(&pool).await <= 1000 - round * 150).then_some(())
+        })
+        .await;
+        link.cut();
+    }
+    // Longer than `wait_until_published`: each cut costs a reconnection.
+    let mut left = 0;
+    for _ in 0..300 {
+        left = unpublished(&pool).await;
+        if left == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(left, 0, "every event is published after the cuts");
+    stop.cancel();
+    relay.await.expect("relay");
+    let seen = drain(&channel, &queue).await;
+    teardown(&channel, &settings, &queue).await;
+    assert_eq!(seen.len(), 1000, "every event arrived at least once");
+}
+
 #[tokio::test]
 async fn a_rolled_back_transaction_leaves_nothing_to_publish() {
     let (settings, pool, channel, queue) = setup().await;
