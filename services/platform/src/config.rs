@@ -44,6 +44,16 @@ pub struct Settings {
     pub mail: MailSettings,
     pub payment: PaymentSettings,
     pub recharge: RechargeSettings,
+    pub testing: TestingSettings,
+}
+
+/// Switches that break the portal on purpose, for the reliability suite (`scripts/chaos`) to
+/// prove its checker catches what they break. Production refuses every one of them.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct TestingSettings {
+    /// Consumers record each message in the inbox but handle a redelivered one again, as if
+    /// the inbox had no dedupe.
+    pub skip_inbox_dedupe: bool,
 }
 
 /// Coin recharge orders and their delivery to game teams. Durations are set in milliseconds.
@@ -224,6 +234,8 @@ pub enum ConfigError {
     Missing(Vec<String>),
     #[error("production refuses the development value of {0}")]
     DevelopmentSecret(&'static str),
+    #[error("production refuses the testing switch {0}, which breaks the portal on purpose")]
+    TestingSwitch(&'static str),
 }
 
 /// What every gRPC service binary reads that production must be given.
@@ -321,6 +333,9 @@ impl Settings {
             .merge(given.clone());
         let settings = Self::from_figment(merged.clone())?;
         if settings.environment == Environment::Production {
+            if settings.testing.skip_inbox_dedupe {
+                return Err(ConfigError::TestingSwitch("testing.skip_inbox_dedupe"));
+            }
             let missing: Vec<String> = needs
                 .iter()
                 .filter(|key| given.find_value(key).is_err())
@@ -407,6 +422,23 @@ mod tests {
             assert!(Settings::load_for(&needs).is_ok());
             // What a binary does not read, it is not asked for.
             assert!(Settings::load_for(&["environment", "database.url"]).is_ok());
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn production_refuses_to_start_with_the_inbox_dedupe_switched_off() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("KID_ENVIRONMENT", "production");
+            jail.set_env("KID_TESTING__SKIP_INBOX_DEDUPE", "true");
+            assert!(matches!(
+                Settings::load_for(&["environment"]),
+                Err(ConfigError::TestingSwitch("testing.skip_inbox_dedupe"))
+            ));
+            jail.set_env("KID_ENVIRONMENT", "development");
+            assert!(
+                Settings::load_for(&["environment"]).is_ok_and(|settings| settings.testing.skip_inbox_dedupe)
+            );
             Ok(())
         });
     }

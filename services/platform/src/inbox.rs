@@ -101,6 +101,8 @@ pub struct Consumer {
     prefetch: u16,
     lanes: usize,
     retry_base: Duration,
+    /// `testing.skip_inbox_dedupe`: handle redeliveries again (never in production).
+    skip_dedupe: bool,
 }
 
 enum Outcome {
@@ -119,6 +121,7 @@ impl Consumer {
             prefetch: 16,
             lanes: 1,
             retry_base: Duration::from_millis(500),
+            skip_dedupe: settings.testing.skip_inbox_dedupe,
         }
     }
 
@@ -315,7 +318,7 @@ impl Consumer {
         .await?
         .rows_affected()
             == 1;
-        if !first_time {
+        if !first_time && !self.skip_dedupe {
             return Ok(Outcome::Duplicate);
         }
         handler.handle(&mut tx, message).await?;

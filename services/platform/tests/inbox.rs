@@ -97,12 +97,17 @@ async fn start() -> Fixture {
 }
 
 async fn start_with_lanes(lanes: usize) -> Fixture {
-    start_through(lanes, None).await
+    start_with(lanes, false).await
+}
+
+async fn start_with(lanes: usize, skip_inbox_dedupe: bool) -> Fixture {
+    start_through(lanes, skip_inbox_dedupe, None).await
 }
 
 /// Starts the consumer; with `proxy`, its connections to the broker go through that port.
-async fn start_through(lanes: usize, proxy: Option<u16>) -> Fixture {
-    let (settings, pool, channel) = common::stores("inbox_test").await;
+async fn start_through(lanes: usize, skip_inbox_dedupe: bool, proxy: Option<u16>) -> Fixture {
+    let (mut settings, pool, channel) = common::stores("inbox_test").await;
+    settings.testing.skip_inbox_dedupe = skip_inbox_dedupe;
     let mut consumer_settings = settings.clone();
     if let Some(port) = proxy {
         consumer_settings.amqp.url = common::BrokerLink::url(&settings, port).into();
@@ -256,7 +261,7 @@ async fn a_message_delivered_twice_is_handled_once() {
 #[tokio::test]
 async fn a_consumer_cut_off_mid_stream_subscribes_again_and_handles_every_message() {
     let link = common::BrokerLink::start().await;
-    let fixture = start_through(4, Some(link.port)).await;
+    let fixture = start_through(4, false, Some(link.port)).await;
     for n in 0..120 {
         fixture
             .publish(&format!("m-{n}"), &order(&format!("k{}-{n}", n % 8), 0, false))
@@ -286,7 +291,7 @@ async fn a_consumer_cut_off_mid_stream_subscribes_again_and_handles_every_messag
 #[tokio::test]
 async fn a_lane_acknowledging_on_a_dead_connection_does_not_stop_the_consumer() {
     let link = common::BrokerLink::start().await;
-    let fixture = start_through(4, Some(link.port)).await;
+    let fixture = start_through(4, false, Some(link.port)).await;
     fixture.publish("m-hold", &order("hold", 0, false)).await;
     fixture.holding.notified().await;
     link.cut();
@@ -317,7 +322,7 @@ async fn a_lane_acknowledging_on_a_dead_connection_does_not_stop_the_consumer() 
 #[tokio::test]
 async fn a_consumer_cut_off_again_and_again_while_acknowledging_handles_every_message() {
     let link = common::BrokerLink::start().await;
-    let fixture = start_through(4, Some(link.port)).await;
+    let fixture = start_through(4, false, Some(link.port)).await;
     let total: i64 = 1500;
     for n in 0..total {
         fixture
@@ -351,6 +356,21 @@ async fn a_consumer_cut_off_again_and_again_while_acknowledging_handles_every_me
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert_eq!(handled, total, "every message is handled after the cuts");
+    fixture.stop().await;
+}
+
+/// The reliability suite's switch (`testing.skip_inbox_dedupe`) must really break the dedupe,
+/// or its scenario would prove nothing about the checker.
+#[tokio::test]
+async fn a_consumer_told_to_skip_the_dedupe_handles_a_redelivery_again() {
+    let fixture = start_with(1, true).await;
+    fixture.publish("m-1", &order("twice", 0, false)).await;
+    fixture.publish("m-1", &order("twice", 0, false)).await;
+    kid_testing::eventually("the redelivery is handled", async || {
+        (fixture.effects("twice").await == 2).then_some(())
+    })
+    .await;
+    assert!(fixture.processed("m-1").await);
     fixture.stop().await;
 }
 
