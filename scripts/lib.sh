@@ -53,15 +53,24 @@ ensure_redis() {
     command -v redis-server >/dev/null || { log "installing Redis"; apt_install redis-server; }
     log "starting Redis"
     mkdir -p /var/lib/redis /var/log/redis
-    redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
+    redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" \
+      --appendonly yes --appendfsync everysec \
       --maxmemory-policy noeviction --dir /var/lib/redis --logfile /var/log/redis/ci.log
     wait_for_port 6379 Redis
+    # Loading the append-only file answers LOADING until it is done.
+    for _ in $(seq 100); do redis-cli -p 6379 ping 2>/dev/null | grep -q PONG && break; sleep 0.1; done
   fi
   local policy
   policy=$(redis-cli -p 6379 config get maxmemory-policy 2>/dev/null | tail -1)
   if [ -n "$policy" ] && [ "$policy" != noeviction ]; then
     log "Redis evicts keys ($policy): switching it to noeviction"
     redis-cli -p 6379 config set maxmemory-policy noeviction >/dev/null
+  fi
+  # Throttles must outlive a restart, as in production (deploy/kubernetes/data/redis.yaml):
+  # a crashed Redis starts again from its append-only file.
+  if [ "$(redis-cli -p 6379 config get appendonly 2>/dev/null | tail -1)" = no ]; then
+    log "Redis keeps nothing across a restart: turning its append-only file on"
+    redis-cli -p 6379 config set appendonly yes >/dev/null
   fi
 }
 
