@@ -37,8 +37,31 @@ pub struct Portal {
     pub settings: Settings,
     /// gRPC endpoint of each service, by name.
     pub endpoints: BTreeMap<&'static str, String>,
-    processes: Vec<(&'static str, Child)>,
+    processes: Vec<Process>,
+    /// Where the processes' logs go.
+    logs: PathBuf,
     _simulators: tokio_util::sync::DropGuard,
+}
+
+/// One of the portal's processes, and how to start it again.
+struct Process {
+    name: &'static str,
+    program: PathBuf,
+    env: Vec<(String, String)>,
+    child: Child,
+    /// How many times it was started again after it exited or was killed.
+    restarts: u32,
+}
+
+/// How the reliability suite changes the portal the benchmark runs.
+#[derive(Default, Clone)]
+pub struct Options {
+    /// `KID_*` variables every process gets besides the usual ones.
+    pub env: Vec<(String, String)>,
+    /// Run the reference game in this process (the benchmark); the suite runs its own game.
+    pub no_reference_game: bool,
+    /// How long the card aggregator's simulator takes to call back, if not the tests' 100 ms.
+    pub card_callback_delay: Option<Duration>,
 }
 
 fn free_port() -> anyhow::Result<u16> {
@@ -85,8 +108,22 @@ impl Portal {
     /// (the release target directory), each logging to `logs/<name>.log`; returns once every
     /// service answers healthy and the gateway ready.
     pub async fn start(bin: &Path, web_dist: &Path, logs: &Path) -> anyhow::Result<Self> {
+        Self::start_with(bin, web_dist, logs, Options::default()).await
+    }
+
+    /// [`Self::start`], changed by `options`.
+    pub async fn start_with(
+        bin: &Path,
+        web_dist: &Path,
+        logs: &Path,
+        options: Options,
+    ) -> anyhow::Result<Self> {
         kid_platform::install_tls_provider();
         let mut settings = kid_testing::isolated_settings().await?;
+        settings.recharge.reference_game = !options.no_reference_game;
+        if let Some(delay) = options.card_callback_delay {
+            settings.payment.simulator_delay = delay;
+        }
         let shutdown = CancellationToken::new();
         let gateway_port = free_port()?;
         settings.gateway.public_url = format!("http://127.0.0.1:{gateway_port}");
@@ -100,7 +137,8 @@ impl Portal {
             ports.insert(name, port);
             endpoints.insert(name, format!("http://127.0.0.1:{port}"));
         }
-        let common = common_env(&settings, &endpoints);
+        let mut common = common_env(&settings, &endpoints);
+        common.extend(options.env.iter().cloned());
         std::fs::create_dir_all(logs)?;
 
         let migrated = Command::new(bin.join("kid-migrate"))
@@ -116,6 +154,7 @@ impl Portal {
             settings,
             endpoints,
             processes: Vec::new(),
+            logs: logs.to_owned(),
             _simulators: shutdown.drop_guard(),
         };
         for name in services().map(|spec| spec.schema) {
@@ -145,17 +184,16 @@ impl Portal {
         own: &[(String, String)],
         logs: &Path,
     ) -> anyhow::Result<()> {
-        let child = Command::new(bin.join(binary))
-            .envs(common.iter().chain(own).cloned())
-            .stdout(Stdio::from(std::fs::File::create(
-                logs.join(format!("{name}.log")),
-            )?))
-            .stderr(Stdio::from(std::fs::File::create(
-                logs.join(format!("{name}.err.log")),
-            )?))
-            .spawn()
-            .with_context(|| format!("starting {binary}"))?;
-        self.processes.push((name, child));
+        let program = bin.join(binary);
+        let env: Vec<(String, String)> = common.iter().chain(own).cloned().collect();
+        let child = launch(&program, &env, logs, name)?;
+        self.processes.push(Process {
+            name,
+            program,
+            env,
+            child,
+            restarts: 0,
+        });
         Ok(())
     }
 
@@ -200,7 +238,7 @@ impl Portal {
 
     /// Fails naming the first process that exited.
     pub fn check_alive(&mut self) -> anyhow::Result<()> {
-        for (name, child) in &mut self.processes {
+        for Process { name, child, .. } in &mut self.processes {
             if let Some(status) = child.try_wait()? {
                 anyhow::bail!("{name} exited ({status}); see its log");
             }
@@ -208,11 +246,61 @@ impl Portal {
         Ok(())
     }
 
+    /// The names of the processes, in the order they started.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.processes.iter().map(|process| process.name).collect()
+    }
+
+    /// Kills `name` with SIGKILL, as a node failure or the OOM killer does, and waits for it.
+    pub fn kill(&mut self, name: &str) -> anyhow::Result<()> {
+        let process = self.process(name)?;
+        process.child.kill()?;
+        process.child.wait()?;
+        Ok(())
+    }
+
+    /// Starts again every process that is not running, as Kubernetes restarts a container
+    /// whose process exited; returns their names. Each appends to its earlier logs.
+    pub fn revive(&mut self) -> anyhow::Result<Vec<&'static str>> {
+        let mut revived = Vec::new();
+        for process in &mut self.processes {
+            if process.child.try_wait()?.is_some() {
+                process.child = launch(&process.program, &process.env, &self.logs, process.name)?;
+                process.restarts += 1;
+                revived.push(process.name);
+            }
+        }
+        Ok(revived)
+    }
+
+    /// How many times each process was started again.
+    pub fn restarts(&self) -> Vec<(&'static str, u32)> {
+        self.processes
+            .iter()
+            .map(|process| (process.name, process.restarts))
+            .collect()
+    }
+
+    /// Each process's id, by name.
+    pub fn pids(&self) -> Vec<(&'static str, u32)> {
+        self.processes
+            .iter()
+            .map(|process| (process.name, process.child.id()))
+            .collect()
+    }
+
+    fn process(&mut self, name: &str) -> anyhow::Result<&mut Process> {
+        self.processes
+            .iter_mut()
+            .find(|process| process.name == name)
+            .with_context(|| format!("no process {name}"))
+    }
+
     /// Each process's resident memory, in bytes, from /proc.
     pub fn rss(&self) -> anyhow::Result<Vec<(&'static str, u64)>> {
         self.processes
             .iter()
-            .map(|(name, child)| {
+            .map(|Process { name, child, .. }| {
                 let status = std::fs::read_to_string(PathBuf::from(format!("/proc/{}/status", child.id())))?;
                 let kib = status
                     .lines()
@@ -227,13 +315,13 @@ impl Portal {
 
     /// Stops every process as Kubernetes would (SIGTERM), then waits for them.
     pub fn stop(&mut self) {
-        for (_, child) in &self.processes {
+        for Process { child, .. } in &self.processes {
             let _ = Command::new("kill")
                 .arg("-TERM")
                 .arg(child.id().to_string())
                 .status();
         }
-        for (name, child) in &mut self.processes {
+        for Process { name, child, .. } in &mut self.processes {
             let deadline = Instant::now() + Duration::from_secs(10);
             while matches!(child.try_wait(), Ok(None)) && Instant::now() < deadline {
                 std::thread::sleep(Duration::from_millis(50));
@@ -246,6 +334,22 @@ impl Portal {
         }
         self.processes.clear();
     }
+}
+
+/// Starts `program` with `env`, appending its output to `logs/<name>.log` and `.err.log`.
+fn launch(program: &Path, env: &[(String, String)], logs: &Path, name: &str) -> anyhow::Result<Child> {
+    let append = |file: String| {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(logs.join(file))
+    };
+    Command::new(program)
+        .envs(env.iter().cloned())
+        .stdout(Stdio::from(append(format!("{name}.log"))?))
+        .stderr(Stdio::from(append(format!("{name}.err.log"))?))
+        .spawn()
+        .with_context(|| format!("starting {}", program.display()))
 }
 
 impl Drop for Portal {

@@ -179,3 +179,15 @@ pub fn markdown(context: &Context, rows: &[Row], notes: &[String]) -> String {
     }
     out
 }
+
+/// The machine's CPU, as /proc/cpuinfo names it.
+pub fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find_map(|line| line.strip_prefix("model name"))
+                .map(|rest| rest.trim_start_matches([' ', '\t', ':']).to_owned())
+        })
+        .unwrap_or_else(|| "unknown CPU".into())
+}

@@ -251,17 +251,6 @@ fn rss_rows(run: &mut Run, when: &str, rss: &[(&'static str, u64)]) {
     ));
 }
 
-fn cpu_model() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|info| {
-            info.lines()
-                .find_map(|line| line.strip_prefix("model name"))
-                .map(|rest| rest.trim_start_matches([' ', '\t', ':']).to_owned())
-        })
-        .unwrap_or_else(|| "unknown CPU".into())
-}
-
 async fn version(program: &str, arg: &str) -> String {
     tokio::process::Command::new(program)
         .arg(arg)
@@ -543,7 +532,7 @@ async fn main() -> anyhow::Result<()> {
         date: time::OffsetDateTime::now_utc().format(&time::format_description::well_known::Rfc3339)?,
         commit: run.args.commit.clone(),
         cores: std::thread::available_parallelism().map_or(0, usize::from),
-        cpu: cpu_model(),
+        cpu: report::cpu_model(),
         tools: format!(
             "{}, {}, {}",
             version(run.oha(), "--version").await,
