@@ -3,6 +3,7 @@
 //! driving one raw ledger transfer against the wallet's schema, raw argon2id, oha on
 //! `/healthz`), each figure printed beside its ceiling.
 
+pub mod chaos;
 pub mod load;
 pub mod oha;
 pub mod portal;
