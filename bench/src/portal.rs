@@ -62,6 +62,8 @@ pub struct Options {
     pub no_reference_game: bool,
     /// How long the card aggregator's simulator takes to call back, if not the tests' 100 ms.
     pub card_callback_delay: Option<Duration>,
+    /// Puts a relay with this impairment between the gateway and each service.
+    pub gateway_links: Option<std::sync::Arc<crate::chaos::network::Impairment>>,
 }
 
 fn free_port() -> anyhow::Result<u16> {
@@ -165,11 +167,21 @@ impl Portal {
             ];
             portal.spawn(bin, &format!("kid-{name}"), name, &common, &own, logs)?;
         }
-        let own = [
+        let mut own = vec![
             ("KID_GATEWAY__HOST".to_owned(), "127.0.0.1".to_owned()),
             ("KID_GATEWAY__PORT".to_owned(), gateway_port.to_string()),
             ("KID_GATEWAY__WEB_DIST".to_owned(), web_dist.display().to_string()),
         ];
+        if let Some(impairment) = &options.gateway_links {
+            for (name, port) in &ports {
+                let relay =
+                    crate::chaos::network::relay(([127, 0, 0, 1], *port).into(), impairment.clone()).await?;
+                own.push((
+                    format!("KID_SERVICES__{}", name.to_uppercase()),
+                    format!("http://127.0.0.1:{relay}"),
+                ));
+            }
+        }
         portal.spawn(bin, "kid-gateway", "gateway", &common, &own, logs)?;
         portal.wait_ready().await?;
         Ok(portal)

@@ -68,6 +68,11 @@ fn scenarios(quick: bool) -> Vec<Scenario> {
     } else {
         Duration::from_secs(30)
     };
+    let bad_network = if quick {
+        Duration::from_secs(4)
+    } else {
+        Duration::from_secs(20)
+    };
     let mut list = vec![Scenario::new("baseline, nothing broken", Fault::None)];
     for name in ["identity", "wallet", "payment", "recharge", "gateway"] {
         list.push(Scenario::new(format!("kill -9 {name}"), Fault::Kill(name)));
@@ -80,6 +85,13 @@ fn scenarios(quick: bool) -> Vec<Scenario> {
         Scenario::new("Redis killed and restarted", Fault::RestartRedis),
         Scenario::new("PostgreSQL restarted", Fault::RestartPostgres),
         Scenario::new("PostgreSQL connections cut", Fault::CutConnections),
+        Scenario::new(
+            format!(
+                "gateway to services: 80±40 ms, 5% loss for {} s",
+                bad_network.as_secs()
+            ),
+            Fault::BadNetwork(bad_network),
+        ),
         Scenario::new("game answers twice", Fault::Game(game::Answering::Twice)),
         Scenario::new(
             "game answers late (refunded order)",
@@ -122,6 +134,7 @@ async fn main() -> anyhow::Result<()> {
     chaos::faults::persist_redis()?;
     std::fs::create_dir_all(&args.work)?;
     let logs = args.work.join("logs");
+    let network = Arc::new(chaos::network::Impairment::default());
     let options = Options {
         env: vec![
             (
@@ -134,6 +147,7 @@ async fn main() -> anyhow::Result<()> {
         ],
         no_reference_game: true,
         card_callback_delay: Some(CARD_CALLBACK_DELAY),
+        gateway_links: Some(network.clone()),
     };
     let portal = Portal::start_with(&args.bin, &args.web_dist, &logs, options).await?;
     let settings = portal.settings.clone();
@@ -194,6 +208,7 @@ async fn main() -> anyhow::Result<()> {
         wallet_db: wallet_db.clone(),
         behaviour,
         duplicator: duplicator.clone(),
+        network,
         timing: timing(args.quick),
         game_stop,
     };

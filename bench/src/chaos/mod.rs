@@ -6,6 +6,7 @@ pub mod duplicator;
 pub mod faults;
 pub mod game;
 pub mod invariants;
+pub mod network;
 pub mod report;
 pub mod traffic;
 
@@ -36,6 +37,9 @@ pub enum Fault {
     RestartRedis,
     RestartPostgres,
     CutConnections,
+    /// The network between the gateway and the services turns bad for this long: latency,
+    /// jitter and loss (see [`network`]).
+    BadNetwork(Duration),
     /// The game answers this way for the whole scenario.
     Game(Answering),
     /// The broker delivers every event twice.
@@ -73,6 +77,9 @@ pub struct Outcome {
     pub requests: u64,
     pub succeeded: u64,
     pub errors: u64,
+    /// Answered requests' time, retries each counted apart.
+    pub p50: Duration,
+    pub p99: Duration,
     pub violations: i64,
     /// What the violations were, by invariant.
     pub broken: Vec<(String, i64)>,
@@ -118,6 +125,8 @@ pub struct Suite {
     pub wallet_db: sqlx::PgPool,
     pub behaviour: game::Behaviour,
     pub duplicator: duplicator::Duplicator,
+    /// The impairment of the relays between the gateway and the services.
+    pub network: Arc<network::Impairment>,
     pub timing: Timing,
     /// Stops the harness's game (replaced by a broken one for the last scenario).
     pub game_stop: CancellationToken,
@@ -128,7 +137,7 @@ impl Suite {
     /// to finish and the checker.
     pub async fn run(&mut self, scenario: &Scenario, round: usize) -> anyhow::Result<Outcome> {
         let restarts_before = self.restarts();
-        self.world.journal.stats.take();
+        let _ = self.world.journal.stats.take();
         let stop = CancellationToken::new();
         let mut players = tokio::task::JoinSet::new();
         for player in &self.players {
@@ -154,6 +163,12 @@ impl Suite {
             Fault::RestartPostgres => faults::restart_postgres().await?,
             Fault::CutConnections => {
                 faults::cut_connections(&self.wallet_db).await?;
+            }
+            Fault::BadNetwork(length) => {
+                self.network
+                    .set(Duration::from_millis(80), Duration::from_millis(40), 5.0);
+                tokio::time::sleep(*length).await;
+                self.network.clear();
             }
             Fault::Game(answering) => self.behaviour.set(*answering),
             Fault::Duplicates | Fault::BrokenDedupe => self.duplicator.set(true),
@@ -183,7 +198,8 @@ impl Suite {
         };
         let settled_in = invariants::settle(&self.wallet_db, &self.world.journal, limit).await?;
         let found = invariants::check(&self.wallet_db, &self.world.journal).await?;
-        let (requests, succeeded, errors) = self.world.journal.stats.take();
+        let (requests, succeeded, errors, latencies) = self.world.journal.stats.take();
+        let latency = crate::figures(latencies, Duration::from_secs(1));
         let broken: Vec<(String, i64)> = found.into_iter().filter(|(_, count)| *count != 0).collect();
         Ok(Outcome {
             scenario: scenario.name.clone(),
@@ -191,6 +207,8 @@ impl Suite {
             requests,
             succeeded,
             errors,
+            p50: latency.p50,
+            p99: latency.p99,
             violations: broken.iter().map(|(_, count)| count).sum(),
             broken,
             recovered_in,
@@ -268,7 +286,7 @@ fn seconds(duration: Option<Duration>) -> String {
 }
 
 /// The table's header, in Markdown.
-pub const TABLE_HEADER: &str = "| scenario | round | requests | succeeded | client-visible errors | invariant violations | recovered in | settled in | restarts |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+pub const TABLE_HEADER: &str = "| scenario | round | requests | succeeded | client-visible errors | p50 / p99 | invariant violations | recovered in | settled in | restarts |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
 
 impl Outcome {
     /// The outcome as a row of the Markdown table.
@@ -279,12 +297,13 @@ impl Outcome {
             self.violations.to_string()
         };
         format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             self.scenario,
             self.round,
             self.requests,
             self.succeeded,
             self.errors,
+            crate::report::p50_p99(self.p50, self.p99),
             violations,
             seconds(self.recovered_in),
             seconds(self.settled_in),
@@ -295,12 +314,13 @@ impl Outcome {
     /// The outcome as a line of the console's table.
     pub fn line(&self) -> String {
         let mut line = format!(
-            "{:<34} #{} requests {:>6}  ok {:>6}  errors {:>4}  violations {:>4}  recovered {:>8}  settled {:>8}  restarts {}",
+            "{:<34} #{} requests {:>6}  ok {:>6}  errors {:>4}  p50/p99 {:>18}  violations {:>4}  recovered {:>8}  settled {:>8}  restarts {}",
             self.scenario,
             self.round,
             self.requests,
             self.succeeded,
             self.errors,
+            crate::report::p50_p99(self.p50, self.p99),
             self.violations,
             seconds(self.recovered_in),
             seconds(self.settled_in),

@@ -48,15 +48,24 @@ pub struct Stats {
     pub succeeded: AtomicU64,
     /// Actions the client finally saw fail without a refusal (gave up on timeouts or 5xx).
     pub errors: AtomicU64,
+    /// Each answered request's time, for the percentiles.
+    pub latencies: std::sync::Mutex<Vec<Duration>>,
 }
 
 impl Stats {
-    /// Reads and zeroes the counters: (requests, succeeded, errors).
-    pub fn take(&self) -> (u64, u64, u64) {
+    /// Reads and zeroes the counters: (requests, succeeded, errors, latencies).
+    pub fn take(&self) -> (u64, u64, u64, Vec<Duration>) {
+        let latencies = std::mem::take(
+            &mut *self
+                .latencies
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
         (
             self.requests.swap(0, Ordering::SeqCst),
             self.succeeded.swap(0, Ordering::SeqCst),
             self.errors.swap(0, Ordering::SeqCst),
+            latencies,
         )
     }
 }
@@ -113,7 +122,13 @@ impl World {
         let mut wait = Duration::from_millis(200);
         for _ in 0..TRIES {
             stats.requests.fetch_add(1, Ordering::Relaxed);
+            let sent = std::time::Instant::now();
             if let Ok(Ok(response)) = tokio::time::timeout(REQUEST_TIMEOUT, build().send()).await {
+                stats
+                    .latencies
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .push(sent.elapsed());
                 let status = response.status();
                 if !status.is_server_error() {
                     let body = response.json().await.unwrap_or(Value::Null);
