@@ -59,6 +59,8 @@ struct Args {
 const DELIVERY_DEADLINE: Duration = Duration::from_secs(8);
 /// Cards are called back this late: a player's card is pending across most faults.
 const CARD_CALLBACK_DELAY: Duration = Duration::from_millis(1500);
+/// The soak's plot, beside the report.
+const SOAK_SVG: &str = "reliability-soak.svg";
 /// Each funded player's KP: enough for every coin order of a run.
 const FUNDS: i64 = 1_000_000_000;
 
@@ -232,6 +234,45 @@ async fn main() -> anyhow::Result<()> {
         }
     }
 
+    // The soak: 70% of the players' peak for minutes, memory and sockets sampled.
+    let soak = if args
+        .only
+        .as_ref()
+        .is_none_or(|only| "soak".contains(only.as_str()))
+    {
+        let (probe, length, every, warm_up) = if args.quick {
+            (
+                Duration::from_secs(3),
+                Duration::from_secs(20),
+                Duration::from_secs(2),
+                Duration::from_secs(6),
+            )
+        } else {
+            (
+                Duration::from_secs(15),
+                Duration::from_secs(600),
+                Duration::from_secs(10),
+                Duration::from_secs(60),
+            )
+        };
+        let soak = chaos::soak::run(&suite, probe, length, every, warm_up).await?;
+        let svg = args.out.with_file_name(SOAK_SVG);
+        chaos::soak::plot(&soak, &svg)?;
+        println!(
+            "soak {:.0} s at {:.1} actions/s (70% of {:.1}): {} requests, {} failed, memory {:+.1}% after the warm-up{}",
+            soak.length.as_secs_f64(),
+            soak.achieved,
+            soak.peak,
+            soak.requests,
+            soak.failed_requests,
+            soak.memory_drift() * 100.0,
+            if soak.holds() { "" } else { "  NOT AS IT MUST BE" }
+        );
+        invariants::settle(&wallet_db, &suite.world.journal, suite.timing.settle_limit).await?;
+        Some(soak)
+    } else {
+        None
+    };
     let final_check = invariants::check(&wallet_db, &suite.world.journal).await?;
 
     // Last, as it leaves the game's ledger broken: the game's dedupe switched off while the
@@ -264,6 +305,8 @@ async fn main() -> anyhow::Result<()> {
         copies: duplicator.copies(),
         outcomes: &outcomes,
         invariants: &final_check,
+        soak: soak.as_ref(),
+        soak_svg: SOAK_SVG,
     });
     std::fs::write(&args.out, &report).with_context(|| format!("writing {}", args.out.display()))?;
     chaos::lock(&portal).stop();
@@ -275,6 +318,16 @@ async fn main() -> anyhow::Result<()> {
         "\n{} scenario runs in {:.0} s; report written to {}",
         outcomes.len(),
         elapsed.as_secs_f64(),
+        args.out.display()
+    );
+    anyhow::ensure!(
+        soak.as_ref().is_none_or(chaos::soak::Soak::holds),
+        "the soak does not hold: see {}",
+        args.out.display()
+    );
+    anyhow::ensure!(
+        final_check.iter().all(|(_, count)| *count == 0),
+        "invariants broken after the soak: see {}",
         args.out.display()
     );
     anyhow::ensure!(

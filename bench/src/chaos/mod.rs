@@ -8,6 +8,7 @@ pub mod game;
 pub mod invariants;
 pub mod network;
 pub mod report;
+pub mod soak;
 pub mod traffic;
 
 use std::{
@@ -142,7 +143,7 @@ impl Suite {
         let mut players = tokio::task::JoinSet::new();
         for player in &self.players {
             let (world, player, stop) = (self.world.clone(), player.clone(), stop.clone());
-            players.spawn(async move { world.play(player, stop).await });
+            players.spawn(async move { world.play(player, stop, None).await });
         }
         tokio::time::sleep(self.timing.lead).await;
 
@@ -199,6 +200,16 @@ impl Suite {
         let settled_in = invariants::settle(&self.wallet_db, &self.world.journal, limit).await?;
         let found = invariants::check(&self.wallet_db, &self.world.journal).await?;
         let (requests, succeeded, errors, latencies) = self.world.journal.stats.take();
+        self.world
+            .journal
+            .stats
+            .actions
+            .store(0, std::sync::atomic::Ordering::SeqCst);
+        self.world
+            .journal
+            .stats
+            .failed_requests
+            .store(0, std::sync::atomic::Ordering::SeqCst);
         let latency = crate::figures(latencies, Duration::from_secs(1));
         let broken: Vec<(String, i64)> = found.into_iter().filter(|(_, count)| *count != 0).collect();
         Ok(Outcome {

@@ -15,6 +15,9 @@ pub struct Meta<'a> {
     pub outcomes: &'a [Outcome],
     /// The checker's last word before the scenario that breaks the dedupe on purpose.
     pub invariants: &'a [(String, i64)],
+    pub soak: Option<&'a super::soak::Soak>,
+    /// The soak's plot's file name, beside the report.
+    pub soak_svg: &'a str,
 }
 
 pub fn markdown(meta: &Meta<'_>) -> String {
@@ -88,6 +91,9 @@ pub fn markdown(meta: &Meta<'_>) -> String {
         }
         out.push('\n');
     }
+    if let Some(soak) = meta.soak {
+        soak_section(&mut out, soak, meta.soak_svg);
+    }
     let _ = writeln!(out, "## Invariants\n");
     let _ = writeln!(
         out,
@@ -98,4 +104,69 @@ pub fn markdown(meta: &Meta<'_>) -> String {
         let _ = writeln!(out, "| {invariant} | {count} |");
     }
     out
+}
+
+fn soak_section(out: &mut String, soak: &super::soak::Soak, svg: &str) {
+    use super::soak::{LOAD, MEMORY_TOLERANCE};
+    let _ = writeln!(out, "## Soak\n");
+    let _ = writeln!(
+        out,
+        "The players flat out reached {:.1} actions/s; the soak held them at {:.0}% of that ({:.1}/s, \
+         {:.1}/s achieved) for {:.0} s, sampling each process's resident memory and open sockets. \
+         It must end with memory within {:.0}% of the first sample after the warm-up and no request \
+         failed.\n",
+        soak.peak,
+        LOAD * 100.0,
+        soak.target,
+        soak.achieved,
+        soak.length.as_secs_f64(),
+        MEMORY_TOLERANCE * 100.0
+    );
+    let _ = writeln!(out, "![Memory and sockets over the soak]({svg})\n");
+    let _ = writeln!(
+        out,
+        "| process | RSS after warm-up | RSS at the end | change | sockets after warm-up | sockets at the end |"
+    );
+    let _ = writeln!(out, "|---|---:|---:|---:|---:|---:|");
+    if let (Some(warm), Some(end)) = (soak.samples.get(soak.warm), soak.samples.last()) {
+        for ((name, before), (_, after)) in warm.rss.iter().zip(&end.rss) {
+            let sockets = |sample: &super::soak::Sample| {
+                sample
+                    .sockets
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map_or(0, |(_, count)| *count)
+            };
+            let _ = writeln!(
+                out,
+                "| {name} | {} | {} | {:+.1}% | {} | {} |",
+                crate::report::megabytes(*before),
+                crate::report::megabytes(*after),
+                (*after as f64 / (*before).max(1) as f64 - 1.0) * 100.0,
+                sockets(warm),
+                sockets(end)
+            );
+        }
+        let _ = writeln!(
+            out,
+            "| all five | {} | {} | {:+.1}% | {} | {} |",
+            crate::report::megabytes(warm.total_rss()),
+            crate::report::megabytes(end.total_rss()),
+            soak.memory_drift() * 100.0,
+            warm.total_sockets(),
+            end.total_sockets()
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\n{} requests, {} answered 5xx or not at all, {} actions given up: {}.\n",
+        soak.requests,
+        soak.failed_requests,
+        soak.errors,
+        if soak.holds() {
+            "holds"
+        } else {
+            "**does not hold**"
+        }
+    );
 }

@@ -50,6 +50,10 @@ pub struct Stats {
     pub errors: AtomicU64,
     /// Each answered request's time, for the percentiles.
     pub latencies: std::sync::Mutex<Vec<Duration>>,
+    /// Players' actions begun.
+    pub actions: AtomicU64,
+    /// Requests answered 5xx or not at all, retried or not.
+    pub failed_requests: AtomicU64,
 }
 
 impl Stats {
@@ -98,6 +102,31 @@ pub struct World {
     pub run: String,
 }
 
+/// Spaces every player's actions so that together they start at most `per_second`.
+pub struct Pace {
+    period: Duration,
+    next: Mutex<tokio::time::Instant>,
+}
+
+impl Pace {
+    pub fn new(per_second: f64) -> Self {
+        Self {
+            period: Duration::from_secs_f64(1.0 / per_second.max(0.1)),
+            next: Mutex::new(tokio::time::Instant::now()),
+        }
+    }
+
+    async fn wait(&self) {
+        let slot = {
+            let mut next = self.next.lock().await;
+            let slot = (*next).max(tokio::time::Instant::now());
+            *next = slot + self.period;
+            slot
+        };
+        tokio::time::sleep_until(slot).await;
+    }
+}
+
 /// One player's browser.
 pub struct Player {
     http: Client,
@@ -138,6 +167,7 @@ impl World {
                     return Answer::Status(status, body);
                 }
             }
+            stats.failed_requests.fetch_add(1, Ordering::Relaxed);
             tokio::time::sleep(wait).await;
             wait = (wait * 2).min(Duration::from_secs(3));
         }
@@ -247,10 +277,14 @@ impl World {
         answer
     }
 
-    /// Plays `player` until `stop`, one action after another.
-    pub async fn play(&self, player: Arc<Mutex<Player>>, stop: CancellationToken) {
+    /// Plays `player` until `stop`, one action after another, each when `pace` allows it.
+    pub async fn play(&self, player: Arc<Mutex<Player>>, stop: CancellationToken, pace: Option<Arc<Pace>>) {
         let mut player = player.lock().await;
         while !stop.is_cancelled() {
+            if let Some(pace) = &pace {
+                pace.wait().await;
+            }
+            self.journal.stats.actions.fetch_add(1, Ordering::Relaxed);
             let roll = rand::random_range(0..100);
             match roll {
                 0..40 => self.buy_coins(&mut player).await,
