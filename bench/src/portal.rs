@@ -132,6 +132,14 @@ impl Portal {
         kid_launcher::start_outside_parties(&mut settings, &format!("127.0.0.1:{gateway_port}"), &shutdown)
             .await?;
 
+        // Bound before the services' ports are chosen: a listener bound on port 0 while a
+        // service starts could take the port it was given.
+        let mut relays = Vec::new();
+        if options.gateway_links.is_some() {
+            for _ in services() {
+                relays.push(tokio::net::TcpListener::bind("127.0.0.1:0").await?);
+            }
+        }
         let mut endpoints = BTreeMap::new();
         let mut ports = BTreeMap::new();
         for name in services().map(|spec| spec.schema) {
@@ -173,9 +181,12 @@ impl Portal {
             ("KID_GATEWAY__WEB_DIST".to_owned(), web_dist.display().to_string()),
         ];
         if let Some(impairment) = &options.gateway_links {
-            for (name, port) in &ports {
-                let relay =
-                    crate::chaos::network::relay(([127, 0, 0, 1], *port).into(), impairment.clone()).await?;
+            for ((name, port), listener) in ports.iter().zip(relays) {
+                let relay = crate::chaos::network::relay(
+                    listener,
+                    ([127, 0, 0, 1], *port).into(),
+                    impairment.clone(),
+                )?;
                 own.push((
                     format!("KID_SERVICES__{}", name.to_uppercase()),
                     format!("http://127.0.0.1:{relay}"),

@@ -60,10 +60,9 @@ impl Impairment {
     }
 }
 
-/// Listens on a free loopback port and relays every connection to `target` through
-/// `impairment`; returns the port.
-pub async fn relay(target: SocketAddr, impairment: Arc<Impairment>) -> anyhow::Result<u16> {
-    let listener = TcpListener::bind("127.0.0.1:0").await?;
+/// Relays every connection `listener` accepts to `target` through `impairment`; returns the
+/// listener's port.
+pub fn relay(listener: TcpListener, target: SocketAddr, impairment: Arc<Impairment>) -> anyhow::Result<u16> {
     let port = listener.local_addr()?.port();
     tokio::spawn(async move {
         while let Ok((client, _)) = listener.accept().await {
