@@ -297,27 +297,49 @@ fn agree(
     Ok(ids.pop())
 }
 
+/// How many random operations a run makes: 10^4 in the test command; the reliability suite
+/// (`scripts/chaos`) asks for 10^6 in a release build.
+fn operations() -> usize {
+    std::env::var("KID_PROPERTY_OPERATIONS")
+        .ok()
+        .and_then(|value| value.parse().ok())
+        .unwrap_or(10_000)
+}
+
 #[test]
 fn random_operations_keep_the_ledger_balanced_and_move_each_key_once() {
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
     let wallet = runtime.block_on(common::start());
-    let config = ProptestConfig {
-        cases: 24,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    };
-    proptest!(config, |(steps in steps())| {
-        runtime.block_on(async {
-            let mut run = Run {
-                wallet: &wallet,
-                prefix: Uuid::new_v4().simple().to_string(),
-                players: [Uuid::new_v4(), Uuid::new_v4()],
-                model: Model::default(),
-            };
-            for step in &steps {
-                run.step(step).await?;
-            }
-            Ok::<(), TestCaseError>(())
-        })?;
-    });
+    let target = operations();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let started = std::time::Instant::now();
+    // Cases of 12.5 steps on average, batch after batch until the target is reached.
+    while done.load(std::sync::atomic::Ordering::SeqCst) < target {
+        let left = target - done.load(std::sync::atomic::Ordering::SeqCst);
+        let config = ProptestConfig {
+            cases: u32::try_from(left.div_ceil(12)).unwrap_or(u32::MAX).max(1),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        };
+        proptest!(config, |(steps in steps())| {
+            done.fetch_add(steps.len(), std::sync::atomic::Ordering::SeqCst);
+            runtime.block_on(async {
+                let mut run = Run {
+                    wallet: &wallet,
+                    prefix: Uuid::new_v4().simple().to_string(),
+                    players: [Uuid::new_v4(), Uuid::new_v4()],
+                    model: Model::default(),
+                };
+                for step in &steps {
+                    run.step(step).await?;
+                }
+                Ok::<(), TestCaseError>(())
+            })?;
+        });
+    }
+    println!(
+        "{} random operations against the ledger in {:.0} s",
+        done.load(std::sync::atomic::Ordering::SeqCst),
+        started.elapsed().as_secs_f64()
+    );
 }
