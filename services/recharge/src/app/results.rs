@@ -10,7 +10,7 @@ use sqlx::PgConnection;
 
 use crate::{
     db::{self, orders::ResultRecord},
-    domain::{OrderState, order::Effect},
+    domain::order::{self, Effect, Order},
     events,
 };
 
@@ -24,48 +24,23 @@ pub async fn apply_result(
     result: &GameResult,
 ) -> Result<Effect, HandlerError> {
     let order = db::orders::lock(conn, result.order_id).await?;
-    let effect = match (&order, result.status) {
-        (None, _) => Effect::UnknownOrder,
-        (Some(order), _) if order.product_code != claimed_product => Effect::Rejected,
-        (Some(order), _) if order.status == OrderState::Paying => {
+    let effect = match &order {
+        None => Effect::UnknownOrder,
+        Some(order) if order.product_code != claimed_product => Effect::Rejected,
+        Some(order) => match order::answer_effect(order.status, result.status) {
             // Not sent yet, so not from a game we sent it to; wait for the confirmation.
-            return Err(HandlerError::Transient(format!(
-                "order {} is still paying",
-                order.id
-            )));
-        }
-        (Some(order), Delivery::Delivered) if order.status == OrderState::AwaitingDelivery => {
-            db::orders::mark_delivered(conn, order.id).await?;
-            order.count_finished("delivered");
-            if let Some(transaction_id) = order.transaction_id {
-                let event = PaymentSettled {
-                    order_id: order.id,
-                    user_id: order.user_id,
-                    transaction_id,
-                };
-                outbox::enqueue(conn, topics::PAYMENT_SETTLED, &event)
-                    .await
-                    .map_err(|error| HandlerError::Transient(error.to_string()))?;
+            None => {
+                return Err(HandlerError::Transient(format!(
+                    "order {} is still paying",
+                    order.id
+                )));
             }
-            Effect::Applied
-        }
-        (Some(order), Delivery::Failed) if order.status == OrderState::AwaitingDelivery => {
-            let reason = if result.reason.is_empty() {
-                "failed without a reason"
-            } else {
-                result.reason.as_str()
-            };
-            db::orders::mark_failed(conn, order.id, reason).await?;
-            order.count_finished("refunded");
-            events::published::refund(conn, order, reason)
-                .await
-                .map_err(|error| HandlerError::Transient(error.to_string()))?;
-            Effect::Applied
-        }
-        (Some(order), Delivery::Delivered) if order.status == OrderState::Delivered => Effect::Duplicate,
-        (Some(order), Delivery::Failed) if order.status == OrderState::Failed => Effect::Duplicate,
-        (Some(_), Delivery::Delivered) => Effect::Late,
-        (Some(_), Delivery::Failed) => Effect::Conflicting,
+            Some(Effect::Applied) => {
+                decide(conn, order, result).await?;
+                Effect::Applied
+            }
+            Some(other) => other,
+        },
     };
     let product_code = order.as_ref().map_or("", |order| order.product_code.as_str());
     let record = ResultRecord {
@@ -99,4 +74,38 @@ pub async fn apply_result(
         }
     }
     Ok(effect)
+}
+
+/// Applies the answer that decides `order`: delivered (its payment settles) or failed (its
+/// payment is refunded).
+async fn decide(conn: &mut PgConnection, order: &Order, result: &GameResult) -> Result<(), HandlerError> {
+    match result.status {
+        Delivery::Delivered => {
+            db::orders::mark_delivered(conn, order.id).await?;
+            order.count_finished("delivered");
+            if let Some(transaction_id) = order.transaction_id {
+                let event = PaymentSettled {
+                    order_id: order.id,
+                    user_id: order.user_id,
+                    transaction_id,
+                };
+                outbox::enqueue(conn, topics::PAYMENT_SETTLED, &event)
+                    .await
+                    .map_err(|error| HandlerError::Transient(error.to_string()))?;
+            }
+        }
+        Delivery::Failed => {
+            let reason = if result.reason.is_empty() {
+                "failed without a reason"
+            } else {
+                result.reason.as_str()
+            };
+            db::orders::mark_failed(conn, order.id, reason).await?;
+            order.count_finished("refunded");
+            events::published::refund(conn, order, reason)
+                .await
+                .map_err(|error| HandlerError::Transient(error.to_string()))?;
+        }
+    }
+    Ok(())
 }
