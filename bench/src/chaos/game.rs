@@ -134,6 +134,18 @@ impl Handler for Game {
             if answering == Answering::Never {
                 return Ok(());
             }
+            // As the contract asks: an order past its deadline was refunded, so it is not
+            // delivered (only the late game, on purpose, delivers it all the same).
+            let result = if answering != Answering::Late && time::OffsetDateTime::now_utc() > order.deliver_by
+            {
+                GameResult {
+                    status: kid_contracts::game::Delivery::Failed,
+                    reason: "received after its deadline".into(),
+                    ..result
+                }
+            } else {
+                result
+            };
             if result.status == kid_contracts::game::Delivery::Delivered {
                 // A game's own ledger: no constraint of its own, the inbox grants once.
                 sqlx::query("insert into coin_grant (order_id, coins) values ($1, $2)")
