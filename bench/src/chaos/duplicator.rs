@@ -22,6 +22,16 @@ use tokio_util::sync::CancellationToken;
 
 /// The header a copy carries, so it is not copied again.
 const COPY: &str = "x-chaos-copy";
+/// How long a confirm or an ack may take before the channel is taken for lost (lapin can
+/// leave either pending for ever when the connection dies as it is sent).
+const BROKER_TIMEOUT: Duration = Duration::from_secs(5);
+
+async fn bounded<T>(what: &str, answer: impl Future<Output = lapin::Result<T>>) -> anyhow::Result<T> {
+    tokio::time::timeout(BROKER_TIMEOUT, answer)
+        .await
+        .map_err(|_| anyhow::anyhow!("no {what} within {BROKER_TIMEOUT:?}"))?
+        .map_err(anyhow::Error::from)
+}
 
 /// Switches the duplication on and off, and counts the copies sent.
 #[derive(Clone, Default)]
@@ -99,20 +109,22 @@ impl Duplicator {
                 let mut marked = headers;
                 marked.insert(COPY.into(), AMQPValue::Boolean(true));
                 let properties: BasicProperties = delivery.properties.clone().with_headers(marked);
-                let confirm = channel
-                    .basic_publish(
+                let published = bounded(
+                    "publish",
+                    channel.basic_publish(
                         exchange.into(),
                         delivery.routing_key.as_str().into(),
                         BasicPublishOptions::default(),
                         &delivery.data,
                         properties,
-                    )
-                    .await?
-                    .await?;
+                    ),
+                )
+                .await?;
+                let confirm = bounded("confirm", published).await?;
                 anyhow::ensure!(confirm.is_ack(), "the broker refused a copy");
                 self.copies.fetch_add(1, Ordering::SeqCst);
             }
-            delivery.ack(BasicAckOptions::default()).await?;
+            bounded("ack", delivery.ack(BasicAckOptions::default())).await?;
         }
         Ok(())
     }

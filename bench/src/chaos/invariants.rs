@@ -7,6 +7,9 @@ use sqlx::PgPool;
 
 use super::traffic::{Journal, Seen};
 
+/// The invariant the scenario that breaks the game's dedupe must break.
+pub const GAME_GRANTS_ONCE: &str = "the game granted each order's coins at most once";
+
 /// The services whose outboxes must have published every row.
 const PUBLISHERS: [&str; 4] = ["identity", "wallet", "payment", "recharge"];
 
@@ -58,7 +61,7 @@ pub const DATABASE_INVARIANTS: [(&str, &str); 9] = [
            and not exists (select 1 from recharge.recharge_order o where o.transaction_id = p.id)",
     ),
     (
-        "the game granted each order's coins at most once",
+        GAME_GRANTS_ONCE,
         "select count(*) from (select order_id from game.coin_grant group by order_id having count(*) > 1) twice",
     ),
 ];

@@ -65,8 +65,8 @@ pub fn markdown(meta: &Meta<'_>) -> String {
          errors* are actions a client gave up on after every retry (timeouts and 5xx), which the \
          player would see as an error; refusals by design (a forged signature, an invalid card) are \
          not errors. *Recovered in*: from the fault's end until a probe player could buy coins \
-         again. *Settled in*: from the traffic's end until every coin order, card and outbox row \
-         was finished. *Restarts*: processes started again after they exited or were killed.\n"
+         again. *Settled in*: from the traffic's end until every invariant below holds \
+         (every order, card and outbox row finished: the portal is eventually consistent). *Restarts*: processes started again after they exited or were killed.\n"
     );
     let wrong: Vec<&Outcome> = meta.outcomes.iter().filter(|o| !o.as_it_must_be()).collect();
     if wrong.is_empty() {
