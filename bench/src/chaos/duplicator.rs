@@ -22,16 +22,9 @@ use tokio_util::sync::CancellationToken;
 
 /// The header a copy carries, so it is not copied again.
 const COPY: &str = "x-chaos-copy";
-/// How long a confirm or an ack may take before the channel is taken for lost (lapin can
-/// leave either pending for ever when the connection dies as it is sent).
-const BROKER_TIMEOUT: Duration = Duration::from_secs(5);
-
-async fn bounded<T>(what: &str, answer: impl Future<Output = lapin::Result<T>>) -> anyhow::Result<T> {
-    tokio::time::timeout(BROKER_TIMEOUT, answer)
-        .await
-        .map_err(|_| anyhow::anyhow!("no {what} within {BROKER_TIMEOUT:?}"))?
-        .map_err(anyhow::Error::from)
-}
+/// How long the broker may take to answer a publish, its confirm or an ack
+/// ([`amqp::within`]).
+const BROKER_ANSWER: Duration = Duration::from_secs(5);
 
 /// Switches the duplication on and off, and counts the copies sent.
 #[derive(Clone, Default)]
@@ -109,7 +102,8 @@ impl Duplicator {
                 let mut marked = headers;
                 marked.insert(COPY.into(), AMQPValue::Boolean(true));
                 let properties: BasicProperties = delivery.properties.clone().with_headers(marked);
-                let published = bounded(
+                let published = amqp::within(
+                    BROKER_ANSWER,
                     "publish",
                     channel.basic_publish(
                         exchange.into(),
@@ -120,11 +114,11 @@ impl Duplicator {
                     ),
                 )
                 .await?;
-                let confirm = bounded("confirm", published).await?;
+                let confirm = amqp::within(BROKER_ANSWER, "confirm", published).await?;
                 anyhow::ensure!(confirm.is_ack(), "the broker refused a copy");
                 self.copies.fetch_add(1, Ordering::SeqCst);
             }
-            bounded("ack", delivery.ack(BasicAckOptions::default())).await?;
+            amqp::within(BROKER_ANSWER, "ack", delivery.ack(BasicAckOptions::default())).await?;
         }
         Ok(())
     }

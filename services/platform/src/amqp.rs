@@ -206,3 +206,27 @@ pub async fn next_delivery(
         None => anyhow::bail!("the broker ended the consumer"),
     }
 }
+
+/// The broker did not answer in time, or answered with an error.
+#[derive(Debug, thiserror::Error)]
+pub enum Unanswered {
+    #[error("no {0} from the broker within {1:?}: the channel is lost")]
+    Lost(&'static str, Duration),
+    #[error(transparent)]
+    Broker(#[from] lapin::Error),
+}
+
+/// Waits at most `limit` for the broker's answer to an acknowledgement, a publish or its
+/// confirm. lapin can leave one pending for ever when the connection dies as it is sent
+/// (`scripts/chaos`, RabbitMQ stopped): a consumer or relay waiting on it unbounded stalls for
+/// good, so every wait on the broker goes through here and a lost one reads as a lost channel.
+pub async fn within<T>(
+    limit: Duration,
+    what: &'static str,
+    answer: impl Future<Output = lapin::Result<T>>,
+) -> Result<T, Unanswered> {
+    match tokio::time::timeout(limit, answer).await {
+        Ok(answer) => Ok(answer?),
+        Err(_) => Err(Unanswered::Lost(what, limit)),
+    }
+}

@@ -32,19 +32,16 @@ const SUBSCRIBE_TIMEOUT: Duration = Duration::from_secs(3);
 const RECONNECT_FIRST: Duration = Duration::from_millis(200);
 const RECONNECT_MOST: Duration = Duration::from_secs(5);
 /// How long an acknowledgement (ack, nack or reject) may take before the channel is taken for
-/// lost. lapin can leave one pending for ever when the connection dies as it is sent, which
-/// held a lane, and so the whole consumer, for good (`scripts/chaos`, RabbitMQ stopped).
+/// lost ([`amqp::within`]): one left pending held a lane, and so the whole consumer, for good.
 const ACKNOWLEDGE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Waits for an acknowledgement, at most [`ACKNOWLEDGE_TIMEOUT`].
 async fn acknowledged(
-    what: &str,
+    what: &'static str,
     acknowledgement: impl Future<Output = lapin::Result<bool>>,
 ) -> anyhow::Result<()> {
-    match tokio::time::timeout(ACKNOWLEDGE_TIMEOUT, acknowledgement).await {
-        Ok(answer) => answer.map(drop).map_err(anyhow::Error::from),
-        Err(_) => anyhow::bail!("no {what} within {ACKNOWLEDGE_TIMEOUT:?}: the channel is lost"),
-    }
+    amqp::within(ACKNOWLEDGE_TIMEOUT, what, acknowledgement).await?;
+    Ok(())
 }
 
 /// A delivered event.

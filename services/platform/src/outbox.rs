@@ -41,9 +41,8 @@ pub enum OutboxError {
 }
 
 /// How long the broker's confirm of a published batch may take before the channel is taken
-/// for lost. lapin left consumers' acknowledgements pending for ever when the connection died
-/// as they were sent (`scripts/chaos`, RabbitMQ stopped); a confirm left so would hold the
-/// batch's rows locked, and no relay would publish them. Rolled back, they are published again.
+/// for lost ([`amqp::within`]): a confirm left pending would hold the batch's rows locked, and
+/// no relay would publish them. Rolled back, they are published again.
 const CONFIRM_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Writes an event in the caller's transaction; it is published only if that transaction
@@ -254,9 +253,11 @@ impl Relay {
             confirms.push((message.id, confirm));
         }
         for (id, confirm) in confirms {
-            let confirmed = tokio::time::timeout(CONFIRM_TIMEOUT, confirm)
-                .await
-                .map_err(|_| OutboxError::Unconfirmed(id))??;
+            let confirmed = match amqp::within(CONFIRM_TIMEOUT, "confirm", confirm).await {
+                Ok(confirmed) => confirmed,
+                Err(amqp::Unanswered::Lost(..)) => return Err(OutboxError::Unconfirmed(id)),
+                Err(amqp::Unanswered::Broker(error)) => return Err(error.into()),
+            };
             if !confirmed.is_ack() {
                 return Err(OutboxError::Nacked(id));
             }

@@ -49,6 +49,9 @@ pub fn queue(settings: &Settings) -> amqp::QueueSpec {
     .configured(&settings.amqp)
 }
 
+/// How long the broker may take to take an answer and confirm it ([`amqp::within`]).
+const BROKER_ANSWER: Duration = Duration::from_secs(5);
+
 /// Publishes a game's answer to the events exchange, persistent, and waits for the broker's
 /// confirm. `channel` must be in confirm mode.
 pub async fn publish_result(
@@ -62,16 +65,19 @@ pub async fn publish_result(
         .with_message_id(result.message_id.as_str().into())
         .with_content_type("application/json".into())
         .with_delivery_mode(2);
-    let confirm = channel
-        .basic_publish(
+    let published = amqp::within(
+        BROKER_ANSWER,
+        "publish",
+        channel.basic_publish(
             exchange.into(),
             contract::result_routing_key(product_code).as_str().into(),
             BasicPublishOptions::default(),
             &body,
             properties,
-        )
-        .await?
-        .await?;
+        ),
+    )
+    .await?;
+    let confirm = amqp::within(BROKER_ANSWER, "confirm", published).await?;
     anyhow::ensure!(confirm.is_ack(), "the broker refused the result");
     Ok(())
 }
@@ -214,7 +220,7 @@ async fn handle(channel: &Channel, exchange: &str, delivery: AmqpDelivery) -> an
     let result = answer(&order);
     publish_result(channel, exchange, &order.product_code, &result).await?;
     tracing::info!(order_id = %order.order_id, zone = order.zone_id, status = result.status.as_str(), "reference game answered");
-    delivery.ack(BasicAckOptions::default()).await?;
+    amqp::within(BROKER_ANSWER, "ack", delivery.ack(BasicAckOptions::default())).await?;
     Ok(())
 }
 
