@@ -257,36 +257,6 @@ async fn a_message_delivered_twice_is_handled_once() {
     fixture.stop().await;
 }
 
-/// A consumer whose connection is cut while its lanes hold deliveries subscribes again.
-#[tokio::test]
-async fn a_consumer_cut_off_mid_stream_subscribes_again_and_handles_every_message() {
-    let link = common::BrokerLink::start().await;
-    let fixture = start_through(4, false, Some(link.port)).await;
-    for n in 0..120 {
-        fixture
-            .publish(&format!("m-{n}"), &order(&format!("k{}-{n}", n % 8), 0, false))
-            .await;
-    }
-    kid_testing::eventually("some are handled", async || {
-        let handled: i64 = sqlx::query_scalar("select count(*) from inbox_message")
-            .fetch_one(&fixture.pool)
-            .await
-            .expect("count");
-        (handled >= 20).then_some(())
-    })
-    .await;
-    link.cut();
-    kid_testing::eventually("every message is handled after the cut", async || {
-        let handled: i64 = sqlx::query_scalar("select count(distinct name) from effect")
-            .fetch_one(&fixture.pool)
-            .await
-            .expect("count");
-        (handled == 120).then_some(())
-    })
-    .await;
-    fixture.stop().await;
-}
-
 /// A lane that finishes its message after the connection died does not hold the consumer.
 #[tokio::test]
 async fn a_lane_acknowledging_on_a_dead_connection_does_not_stop_the_consumer() {
