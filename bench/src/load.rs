@@ -36,7 +36,9 @@ pub struct Player {
     pub transfer_content: String,
 }
 
-async fn xsrf(http: &Client, base: &str) -> anyhow::Result<(String, String)> {
+/// A browser's XSRF token (the `XSRF-TOKEN` cookie its jar now keeps) and the `Cookie` header
+/// that carries it.
+pub async fn xsrf(http: &Client, base: &str) -> anyhow::Result<(String, String)> {
     let response = http.get(format!("{base}/api/auth/csrf-cookie")).send().await?;
     let cookies: Vec<(String, String)> = response
         .cookies()
@@ -87,10 +89,7 @@ pub async fn register(base: &str, username: &str) -> anyhow::Result<Player> {
         .await?
         .json()
         .await?;
-    let transfer_content = methods["bankTransfers"][0]["paymentSyntax"]
-        .as_str()
-        .context("no transfer content")?
-        .to_owned();
+    let transfer_content = transfer_content(&methods)?;
     Ok(Player {
         http,
         xsrf,
@@ -98,6 +97,14 @@ pub async fn register(base: &str, username: &str) -> anyhow::Result<Player> {
         cookie,
         transfer_content,
     })
+}
+
+/// The player's bank-transfer content, from `GET /api/payment/methods`.
+pub fn transfer_content(methods: &serde_json::Value) -> anyhow::Result<String> {
+    Ok(methods["bankTransfers"][0]["paymentSyntax"]
+        .as_str()
+        .context("no transfer content")?
+        .to_owned())
 }
 
 /// The wallet, called as the operator (the benchmark funds players with it).

@@ -269,11 +269,6 @@ impl Portal {
         Ok(())
     }
 
-    /// The names of the processes, in the order they started.
-    pub fn names(&self) -> Vec<&'static str> {
-        self.processes.iter().map(|process| process.name).collect()
-    }
-
     /// Kills `name` with SIGKILL, as a node failure or the OOM killer does, and waits for it.
     pub fn kill(&mut self, name: &str) -> anyhow::Result<()> {
         let process = self.process(name)?;

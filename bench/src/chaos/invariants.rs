@@ -91,22 +91,22 @@ pub async fn check(wallet: &PgPool, journal: &Journal) -> anyhow::Result<Vec<(St
     drop(orders);
     found.push((
         "each coin order a browser saw succeed exists".into(),
-        sqlx::query_scalar(
+        among(
+            wallet,
+            &coin_succeeded,
             "select count(*) from unnest($1::text[]) as given (k)
              where not exists (select 1 from recharge.recharge_order o where o.idempotency_key = given.k)",
         )
-        .bind(&coin_succeeded)
-        .fetch_one(wallet)
         .await?,
     ));
     found.push((
         "no coin order a browser saw refused moved KP".into(),
-        sqlx::query_scalar(
+        among(
+            wallet,
+            &coin_refused,
             "select count(*) from unnest($1::text[]) as given (k)
              where exists (select 1 from recharge.recharge_order o where o.idempotency_key = given.k)",
         )
-        .bind(&coin_refused)
-        .fetch_one(wallet)
         .await?,
     ));
     let transfers = journal.bank_transfers.lock().await;
@@ -124,34 +124,30 @@ pub async fn check(wallet: &PgPool, journal: &Journal) -> anyhow::Result<Vec<(St
     drop(transfers);
     found.push((
         "each bank notification the bank saw accepted is credited once".into(),
-        sqlx::query_scalar(
+        among(wallet, &bank_succeeded,
             "select count(*) from unnest($1::text[]) as given (k) where (select count(*) from ledger_transaction t
                where t.operation = 'topup' and t.idempotency_key = 'bank-feed:' || given.k and t.status = 'success') <> 1",
         )
-        .bind(&bank_succeeded)
-        .fetch_one(wallet)
         .await?,
     ));
     found.push((
         "no forged bank notification credited".into(),
-        sqlx::query_scalar(
+        among(wallet, &forged,
             "select count(*) from unnest($1::text[]) as given (k)
              where exists (select 1 from ledger_transaction t where t.idempotency_key = 'bank-feed:' || given.k)
                 or exists (select 1 from payment.bank_feed_record r where r.provider_id = given.k)",
         )
-        .bind(&forged)
-        .fetch_one(wallet)
         .await?,
     ));
     let cards: Vec<String> = journal.cards.lock().await.clone();
     found.push((
         "each card a browser saw taken is on record".into(),
-        sqlx::query_scalar(
+        among(
+            wallet,
+            &cards,
             "select count(*) from unnest($1::text[]) as given (k)
              where not exists (select 1 from payment.card_order c where c.id::text = given.k)",
         )
-        .bind(&cards)
-        .fetch_one(wallet)
         .await?,
     ));
     found.push((
@@ -186,6 +182,11 @@ fn keys<'a>(entries: impl Iterator<Item = (&'a String, Seen)> + Clone) -> (Vec<S
         .map(|(key, _)| key.clone())
         .collect();
     (succeeded.into_iter().cloned().collect(), refused)
+}
+
+/// Runs `query`, a count over the keys the clients saw (`$1`, a text array).
+async fn among(wallet: &PgPool, keys: &[String], query: &'static str) -> anyhow::Result<i64> {
+    Ok(sqlx::query_scalar(query).bind(keys).fetch_one(wallet).await?)
 }
 
 async fn unpublished(wallet: &PgPool) -> anyhow::Result<i64> {

@@ -145,12 +145,7 @@ impl Suite {
         let restarts_before = self.restarts();
         let copies_before = self.duplicator.copies();
         let _ = self.world.journal.stats.take();
-        let stop = CancellationToken::new();
-        let mut players = tokio::task::JoinSet::new();
-        for player in &self.players {
-            let (world, player, stop) = (self.world.clone(), player.clone(), stop.clone());
-            players.spawn(async move { world.play(player, stop, None).await });
-        }
+        let (players, stop) = self.start_players(None);
         tokio::time::sleep(self.timing.lead).await;
 
         // A guesser has used up a player's free password attempts: a restart of the store
@@ -260,6 +255,22 @@ impl Suite {
                 _ => tokio::time::sleep(Duration::from_millis(200)).await,
             }
         }
+    }
+
+    /// Sets every player playing, at `pace` (flat out when `None`), until the token is
+    /// cancelled.
+    pub fn start_players(
+        &self,
+        pace: Option<Arc<traffic::Pace>>,
+    ) -> (tokio::task::JoinSet<()>, CancellationToken) {
+        let stop = CancellationToken::new();
+        let mut players = tokio::task::JoinSet::new();
+        for player in &self.players {
+            let (world, player, stop, pace) =
+                (self.world.clone(), player.clone(), stop.clone(), pace.clone());
+            players.spawn(async move { world.play(player, stop, pace).await });
+        }
+        (players, stop)
     }
 
     fn restarts(&self) -> u32 {

@@ -9,7 +9,6 @@ use std::{
 };
 
 use plotters::prelude::*;
-use tokio_util::sync::CancellationToken;
 
 use super::{Suite, lock, traffic::Pace};
 
@@ -105,12 +104,7 @@ async fn drive(
 ) -> anyhow::Result<(f64, Vec<Sample>)> {
     let stats = &suite.world.journal.stats;
     stats.actions.store(0, Ordering::SeqCst);
-    let stop = CancellationToken::new();
-    let mut players = tokio::task::JoinSet::new();
-    for player in &suite.players {
-        let (world, player, stop, pace) = (suite.world.clone(), player.clone(), stop.clone(), pace.clone());
-        players.spawn(async move { world.play(player, stop, pace).await });
-    }
+    let (players, stop) = suite.start_players(pace);
     let started = Instant::now();
     let mut samples = vec![sample(suite, started)?];
     while started.elapsed() < length {

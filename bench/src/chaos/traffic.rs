@@ -15,7 +15,6 @@ use std::{
     time::Duration,
 };
 
-use anyhow::Context;
 use kid_payment::domain::signature;
 use reqwest::{Client, RequestBuilder, StatusCode};
 use serde_json::{Value, json};
@@ -175,24 +174,23 @@ impl World {
         Answer::GaveUp
     }
 
+    /// The browser's XSRF token ([`crate::load::xsrf`]), asked for again as [`Self::send`]
+    /// retries.
     async fn xsrf(&self, http: &Client) -> anyhow::Result<String> {
-        let answer = self
-            .send(|| http.get(format!("{}/api/auth/csrf-cookie", self.base)))
-            .await;
-        anyhow::ensure!(
-            matches!(answer, Answer::Status(status, _) if status.is_success()),
-            "no XSRF cookie"
-        );
-        // The cookie store keeps it; the header repeats it.
-        let response = http
-            .get(format!("{}/api/auth/csrf-cookie", self.base))
-            .send()
-            .await?;
-        response
-            .cookies()
-            .find(|cookie| cookie.name() == "XSRF-TOKEN")
-            .map(|cookie| cookie.value().to_owned())
-            .context("no XSRF-TOKEN cookie")
+        let stats = &self.journal.stats;
+        for _ in 0..TRIES {
+            stats.requests.fetch_add(1, Ordering::Relaxed);
+            if let Ok(Ok((token, _))) =
+                tokio::time::timeout(REQUEST_TIMEOUT, crate::load::xsrf(http, &self.base)).await
+            {
+                stats.succeeded.fetch_add(1, Ordering::Relaxed);
+                return Ok(token);
+            }
+            stats.failed_requests.fetch_add(1, Ordering::Relaxed);
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+        stats.errors.fetch_add(1, Ordering::Relaxed);
+        anyhow::bail!("no XSRF cookie")
     }
 
     /// Signs a new player up and keeps their session.
@@ -220,10 +218,7 @@ impl World {
             Answer::Status(_, body) => body,
             Answer::GaveUp => anyhow::bail!("no payment methods"),
         };
-        let transfer_content = methods["bankTransfers"][0]["paymentSyntax"]
-            .as_str()
-            .context("no transfer content")?
-            .to_owned();
+        let transfer_content = crate::load::transfer_content(&methods)?;
         Ok(Player {
             http,
             xsrf,
@@ -482,7 +477,7 @@ impl World {
     /// Signs in on a second device, then signs that device out from the first: the second
     /// device must not act any more.
     async fn sign_out_other_device(&self, player: &mut Player) {
-        let Ok(mut other) = self.second_device(player).await else {
+        let Ok(other) = self.second_device(player).await else {
             return;
         };
         let sessions = self
@@ -514,7 +509,6 @@ impl World {
                 self.journal.surviving_sessions.fetch_add(1, Ordering::SeqCst);
             }
         }
-        other.password.clear();
     }
 
     async fn second_device(&self, player: &Player) -> anyhow::Result<Player> {
