@@ -13,7 +13,7 @@ use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
     db, grpc,
 };
-use sqlx::PgPool;
+use sqlx::{AssertSqlSafe, PgPool};
 use tokio_util::sync::CancellationToken;
 use tonic::{service::interceptor::InterceptedService, transport::Channel};
 use uuid::Uuid;
@@ -35,7 +35,13 @@ impl Drop for Wallet {
 }
 
 pub async fn start() -> Wallet {
-    let settings = kid_testing::isolated_settings().await.expect("settings");
+    start_with(|_| {}).await
+}
+
+/// The wallet with `configure` applied to its test settings first.
+pub async fn start_with(configure: impl FnOnce(&mut Settings)) -> Wallet {
+    let mut settings = kid_testing::isolated_settings().await.expect("settings");
+    configure(&mut settings);
     let shutdown = CancellationToken::new();
     let endpoint = kid_testing::serve(&kid_wallet::SERVICE, &settings, &shutdown).await;
     let channel = grpc::lazy_channel(&endpoint).expect("channel");
@@ -159,22 +165,40 @@ impl Wallet {
     /// each player's balance and debt equal the sums of their postings and are never negative,
     /// and every keyed operation exists once.
     pub async fn assert_invariants(&self) {
-        let unbalanced: Vec<(Uuid, i64)> = sqlx::query_as(
-            "select transaction_id, sum(amount)::bigint from posting group by transaction_id having sum(amount) <> 0",
-        )
+        self.invariants_of(None).await;
+    }
+
+    /// The same invariants for `users`' accounts and the transactions that touch them only:
+    /// what a step of a long random run can afford to read.
+    pub async fn assert_invariants_of(&self, users: &[Uuid]) {
+        self.invariants_of(Some(users)).await;
+    }
+
+    /// The invariants over every account, or over `users`' accounts only.
+    async fn invariants_of(&self, users: Option<&[Uuid]>) {
+        // Both forms take `users` as $1, so each query binds it either way.
+        let accounts = users.map_or("$1::uuid[] is null", |_| "a.user_id = any($1)");
+        let unbalanced: Vec<(Uuid, i64)> = sqlx::query_as(AssertSqlSafe(format!(
+            "select p.transaction_id, sum(p.amount)::bigint from posting p
+             where p.transaction_id in (select q.transaction_id from posting q
+                                        join account a on a.id = q.account_id where {accounts})
+             group by p.transaction_id having sum(p.amount) <> 0"
+        )))
+        .bind(users)
         .fetch_all(&self.pool)
         .await
         .expect("sums");
         assert!(unbalanced.is_empty(), "unbalanced transactions: {unbalanced:?}");
-        let drifted: Vec<(i64, String, i64, i64)> = sqlx::query_as(
+        let drifted: Vec<(i64, String, i64, i64)> = sqlx::query_as(AssertSqlSafe(format!(
             "select a.id, a.purpose, a.balance, coalesce(sum(p.amount), 0)::bigint
              from account a left join posting p on p.account_id = a.id
-             where a.user_id is not null
+             where a.user_id is not null and {accounts}
              group by a.id
              having a.balance <> coalesce(sum(p.amount), 0)
                  or (a.purpose = 'kp' and a.balance < 0)
-                 or (a.purpose = 'debt' and a.balance > 0)",
-        )
+                 or (a.purpose = 'debt' and a.balance > 0)"
+        )))
+        .bind(users)
         .fetch_all(&self.pool)
         .await
         .expect("balances");
@@ -182,10 +206,12 @@ impl Wallet {
             drifted.is_empty(),
             "balances that disagree with their postings: {drifted:?}"
         );
-        let self_postings: i64 = sqlx::query_scalar(
-            "select count(*) from (select transaction_id, account_id from posting
-             group by transaction_id, account_id having count(*) > 1) twice",
-        )
+        let self_postings: i64 = sqlx::query_scalar(AssertSqlSafe(format!(
+            "select count(*) from (select p.transaction_id, p.account_id from posting p
+             join account a on a.id = p.account_id where {accounts}
+             group by p.transaction_id, p.account_id having count(*) > 1) twice"
+        )))
+        .bind(users)
         .fetch_one(&self.pool)
         .await
         .expect("postings per account");
