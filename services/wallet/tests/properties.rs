@@ -349,10 +349,29 @@ fn random_operations_keep_the_ledger_balanced_and_move_each_key_once() {
     let target = operations();
     let done = AtomicUsize::new(0);
     let started = std::time::Instant::now();
+    let running = AtomicUsize::new(WORKERS);
     std::thread::scope(|scope| {
         for _ in 0..WORKERS {
-            scope.spawn(|| explore(&runtime, &wallet, &done, target));
+            scope.spawn(|| {
+                let _leaving = Leaving(&running);
+                explore(&runtime, &wallet, &done, target);
+            });
         }
+        // This machine's PostgreSQL runs without autovacuum. Without fresh statistics the
+        // per-case checks plan for tables far smaller than a long run makes them, scan them
+        // whole, and the run slows to a crawl as the ledger grows.
+        scope.spawn(|| {
+            let mut analyzed = std::time::Instant::now();
+            while running.load(Ordering::SeqCst) > 0 {
+                std::thread::sleep(std::time::Duration::from_secs(1));
+                if analyzed.elapsed() >= std::time::Duration::from_secs(20) {
+                    runtime
+                        .block_on(sqlx::query("analyze").execute(&wallet.pool))
+                        .expect("analyze");
+                    analyzed = std::time::Instant::now();
+                }
+            }
+        });
     });
     // Each step checked its own players' accounts; the whole ledger once at the end.
     runtime.block_on(wallet.assert_invariants());
@@ -362,6 +381,15 @@ fn random_operations_keep_the_ledger_balanced_and_move_each_key_once() {
         "{done} random operations against the ledger in {seconds:.0} s ({:.0}/s, {WORKERS} at once)",
         done as f64 / seconds
     );
+}
+
+/// Counts a worker out when it ends, even by a failed case's panic.
+struct Leaving<'a>(&'a AtomicUsize);
+
+impl Drop for Leaving<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 /// Runs random cases, batch after batch, until `done` reaches `target` operations.
