@@ -6,7 +6,7 @@ use kid_contracts::{
     wallet::v1::{GetAccountRequest, GetAccountResponse},
 };
 use serde::{Deserialize, Serialize};
-use time::{OffsetDateTime, format_description::well_known::Rfc3339};
+use time::format_description::well_known::Rfc3339;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -56,9 +56,7 @@ pub struct UserBody {
 }
 
 pub(super) fn rfc3339(timestamp: Option<prost_types::Timestamp>) -> Option<String> {
-    let timestamp = timestamp?;
-    let at = OffsetDateTime::from_unix_timestamp(timestamp.seconds).ok()?;
-    at.format(&Rfc3339).ok()
+    kid_platform::grpc::instant(&timestamp?)?.format(&Rfc3339).ok()
 }
 
 impl UserBody {

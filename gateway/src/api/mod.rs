@@ -10,6 +10,7 @@ mod recharge;
 mod recovery;
 mod security;
 mod sessions;
+mod transactions;
 mod webhooks;
 
 use axum::{Router, body::Bytes, http::header, middleware, routing::get};
@@ -36,6 +37,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(tagged("sessions", sessions::router()))
         .merge(tagged("me", me::router()))
         .merge(tagged("payment", payment::router()))
+        .merge(tagged("transactions", transactions::router()))
         .merge(tagged("recharge", recharge::router()))
         .merge(tagged("webhooks", webhooks::router()))
 }

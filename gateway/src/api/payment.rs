@@ -254,6 +254,9 @@ pub struct TransactionBody {
     pub currency: String,
     #[schema(required = true)]
     pub updated_at: Option<String>,
+    /// When the transaction was made; the full history is ordered by it.
+    #[schema(required = true)]
+    pub created_at: Option<String>,
     pub payload: PayloadBody,
     pub related_transactions: Vec<RelatedBody>,
 }
@@ -317,6 +320,7 @@ impl From<pb::Transaction> for TransactionBody {
             real_value: transaction.real_value,
             currency: transaction.currency,
             updated_at: rfc3339(transaction.updated_at),
+            created_at: rfc3339(transaction.created_at),
             payload: PayloadBody {
                 source: present(payload.source),
                 provider: present(payload.provider),

@@ -81,6 +81,12 @@ pub fn timestamp(at: time::OffsetDateTime) -> prost_types::Timestamp {
     }
 }
 
+/// The instant a protobuf timestamp names (`None` out of `time`'s range).
+pub fn instant(at: &prost_types::Timestamp) -> Option<time::OffsetDateTime> {
+    let nanos = i128::from(at.seconds) * 1_000_000_000 + i128::from(at.nanos);
+    time::OffsetDateTime::from_unix_timestamp_nanos(nanos).ok()
+}
+
 /// A channel that connects on first use and reconnects after failures.
 pub fn lazy_channel(uri: &str) -> Result<Channel, tonic::transport::Error> {
     Ok(Endpoint::from_shared(uri.to_owned())?

@@ -17,7 +17,7 @@ use sqlx::PgConnection;
 use tokio::sync::OnceCell;
 use uuid::Uuid;
 
-pub use accounts::{AccountView, recalculate_partner};
+pub use accounts::{AccountView, HistoryPageView, recalculate_partner};
 pub use corrections::{Corrected, RecallOrder};
 pub use payments::{CoinMetadata, Debit, Payment, Refund};
 pub use topups::{Topup, TopupCredit, TopupType};

@@ -17,6 +17,7 @@ pub struct TransactionRow {
     pub currency: String,
     pub payload: Json<Value>,
     pub parent_id: Option<Uuid>,
+    pub created_at: OffsetDateTime,
     pub updated_at: OffsetDateTime,
 }
 
@@ -29,7 +30,7 @@ pub async fn find_keyed(
     sqlx::query_as!(
         TransactionRow,
         r#"select id, user_id, type as kind, status as "status: TxStatus", real_value, currency,
-                  payload as "payload: Json<Value>", parent_id, updated_at
+                  payload as "payload: Json<Value>", parent_id, created_at, updated_at
            from ledger_transaction where operation = $1 and idempotency_key = $2"#,
         operation,
         key
@@ -45,7 +46,7 @@ pub async fn find_transaction(
     sqlx::query_as!(
         TransactionRow,
         r#"select id, user_id, type as kind, status as "status: TxStatus", real_value, currency,
-                  payload as "payload: Json<Value>", parent_id, updated_at
+                  payload as "payload: Json<Value>", parent_id, created_at, updated_at
            from ledger_transaction where id = $1"#,
         id
     )
@@ -80,7 +81,7 @@ pub async fn insert_transaction(
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          on conflict (operation, idempotency_key) do nothing
          returning id, user_id, type as kind, status as "status: TxStatus", real_value, currency,
-                   payload as "payload: Json<Value>", parent_id, updated_at"#,
+                   payload as "payload: Json<Value>", parent_id, created_at, updated_at"#,
         Uuid::now_v7(),
         new.user_id,
         new.kind,
@@ -208,7 +209,7 @@ pub async fn history(
     sqlx::query_as!(
         TransactionRow,
         r#"select id, user_id, type as kind, status as "status: TxStatus", real_value, currency,
-                  payload as "payload: Json<Value>", parent_id, updated_at
+                  payload as "payload: Json<Value>", parent_id, created_at, updated_at
            from ledger_transaction
            where user_id = $1 and parent_id is null
            order by updated_at desc, id desc
@@ -217,6 +218,93 @@ pub async fn history(
         limit
     )
     .fetch_all(conn)
+    .await
+}
+
+/// Which of a player's top-ups and payments a history page shows.
+#[derive(Debug, Clone)]
+pub struct HistoryPage<'a> {
+    pub user_id: Uuid,
+    /// Only this type, when given.
+    pub kind: Option<&'a str>,
+    pub status: Option<TxStatus>,
+    /// Created at or after this instant.
+    pub from: OffsetDateTime,
+    /// Created before this `(created_at, id)`: the last page's end, or the filter's end date.
+    pub before: (OffsetDateTime, Uuid),
+    pub limit: i64,
+}
+
+/// A page of a player's top-ups and payments, newest created first. Each bound is always
+/// given (an open end is a far date) so that the index serves both ends on every page.
+pub async fn history_page(
+    conn: &mut PgConnection,
+    page: &HistoryPage<'_>,
+) -> Result<Vec<TransactionRow>, sqlx::Error> {
+    let (before, before_id) = page.before;
+    match page.kind {
+        None => {
+            sqlx::query_as!(
+                TransactionRow,
+                r#"select id, user_id, type as kind, status as "status: TxStatus", real_value, currency,
+                          payload as "payload: Json<Value>", parent_id, created_at, updated_at
+                   from ledger_transaction
+                   where user_id = $1 and parent_id is null
+                     and (created_at, id) < ($2, $3) and created_at >= $4
+                     and ($5::text is null or status = $5)
+                   order by created_at desc, id desc
+                   limit $6"#,
+                page.user_id,
+                before,
+                before_id,
+                page.from,
+                page.status as Option<TxStatus>,
+                page.limit
+            )
+            .fetch_all(conn)
+            .await
+        }
+        Some(kind) => {
+            sqlx::query_as!(
+                TransactionRow,
+                r#"select id, user_id, type as kind, status as "status: TxStatus", real_value, currency,
+                          payload as "payload: Json<Value>", parent_id, created_at, updated_at
+                   from ledger_transaction
+                   where user_id = $1 and type = $2 and parent_id is null
+                     and (created_at, id) < ($3, $4) and created_at >= $5
+                     and ($6::text is null or status = $6)
+                   order by created_at desc, id desc
+                   limit $7"#,
+                page.user_id,
+                kind,
+                before,
+                before_id,
+                page.from,
+                page.status as Option<TxStatus>,
+                page.limit
+            )
+            .fetch_all(conn)
+            .await
+        }
+    }
+}
+
+/// One of a player's top-ups or payments (`None` for a related transaction or another
+/// player's).
+pub async fn find_history_entry(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    id: Uuid,
+) -> Result<Option<TransactionRow>, sqlx::Error> {
+    sqlx::query_as!(
+        TransactionRow,
+        r#"select id, user_id, type as kind, status as "status: TxStatus", real_value, currency,
+                  payload as "payload: Json<Value>", parent_id, created_at, updated_at
+           from ledger_transaction where id = $1 and user_id = $2 and parent_id is null"#,
+        id,
+        user_id
+    )
+    .fetch_optional(conn)
     .await
 }
 

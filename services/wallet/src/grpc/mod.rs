@@ -6,9 +6,10 @@ mod error;
 use kid_contracts::money::IdempotencyKey;
 use kid_contracts::wallet::v1::{
     self as pb, CreditRequest, CreditResponse, DebitRequest, DebitResponse, FailTopupRequest,
-    FailTopupResponse, GetAccountRequest, GetAccountResponse, ListTransactionsRequest,
-    ListTransactionsResponse, OpenTopupRequest, OpenTopupResponse, RecallRequest, RecallResponse,
-    RefundRequest, RefundResponse, wallet_service_server::WalletService,
+    FailTopupResponse, GetAccountRequest, GetAccountResponse, GetTransactionRequest, GetTransactionResponse,
+    ListTransactionsRequest, ListTransactionsResponse, OpenTopupRequest, OpenTopupResponse, RecallRequest,
+    RecallResponse, RefundRequest, RefundResponse, SearchTransactionsRequest, SearchTransactionsResponse,
+    wallet_service_server::WalletService,
 };
 use kid_platform::auth;
 use serde_json::Value;
@@ -23,6 +24,7 @@ use crate::{
         self, CoinMetadata, Debit, Ledger, LedgerError, Payment, RecallOrder, Refund, Topup, TopupCredit,
         TopupType, TransactionView,
     },
+    db,
     domain::{Kp, TxStatus, Vnd},
 };
 
@@ -65,6 +67,68 @@ fn user_id(value: &str) -> Result<Uuid, Error> {
 
 fn transaction_id(value: &str) -> Result<Uuid, Error> {
     Uuid::parse_str(value).map_err(|_| Error::InvalidArgument("transaction_id is not a UUID"))
+}
+
+/// The types the history lists: top-ups and payments (related transactions hang off them).
+const HISTORY_TYPES: &[&str] = &[
+    "topup.bank-transfer",
+    "topup.e-wallet",
+    "topup.card",
+    "credit.pay",
+];
+/// Where an open-ended history starts and ends: before the first and after the last transaction.
+const HISTORY_START: time::OffsetDateTime = time::OffsetDateTime::UNIX_EPOCH;
+const HISTORY_END: time::OffsetDateTime = time::macros::datetime!(9999-12-31 0:00 UTC);
+
+fn instant(
+    value: Option<&prost_types::Timestamp>,
+    field: &'static str,
+) -> Result<Option<time::OffsetDateTime>, Error> {
+    value
+        .map(|at| kid_platform::grpc::instant(at).ok_or(Error::InvalidArgument(field)))
+        .transpose()
+}
+
+/// The page a search asks for, checked.
+fn history_page(request: &SearchTransactionsRequest) -> Result<db::HistoryPage<'_>, Error> {
+    let kind = match request.r#type.as_str() {
+        "" => None,
+        kind if HISTORY_TYPES.contains(&kind) => Some(kind),
+        _ => return Err(Error::InvalidArgument("type is not a type the history lists")),
+    };
+    let status = match request.status() {
+        pb::TransactionStatus::Unspecified => None,
+        pb::TransactionStatus::Pending => Some(TxStatus::Pending),
+        pb::TransactionStatus::Success => Some(TxStatus::Success),
+        pb::TransactionStatus::Failed => Some(TxStatus::Failed),
+    };
+    let after = request
+        .after
+        .as_ref()
+        .map(|after| -> Result<_, Error> {
+            let at = instant(after.created_at.as_ref(), "after.created_at is out of range")?
+                .ok_or(Error::InvalidArgument("after.created_at is missing"))?;
+            let id =
+                Uuid::parse_str(&after.id).map_err(|_| Error::InvalidArgument("after.id is not a UUID"))?;
+            Ok((at, id))
+        })
+        .transpose()?;
+    let end = instant(request.created_before.as_ref(), "created_before is out of range")?
+        .map_or(HISTORY_END, |end| end.min(HISTORY_END));
+    // The page ends at the earlier of the filter's end and the last page's end.
+    let before = match after {
+        Some(after) if after.0 < end => after,
+        _ => (end, Uuid::nil()),
+    };
+    Ok(db::HistoryPage {
+        user_id: user_id(&request.user_id)?,
+        kind,
+        status,
+        from: instant(request.created_from.as_ref(), "created_from is out of range")?
+            .map_or(HISTORY_START, |from| from.max(HISTORY_START)),
+        before,
+        limit: i64::from(request.limit),
+    })
 }
 
 fn key(value: &str) -> Result<String, Error> {
@@ -153,6 +217,7 @@ impl From<TransactionView> for pb::Transaction {
             real_value: row.real_value,
             currency: row.currency,
             updated_at: Some(kid_platform::grpc::timestamp(row.updated_at)),
+            created_at: Some(kid_platform::grpc::timestamp(row.created_at)),
             payload: Some(pb::TransactionPayload {
                 source: text(payload, "source"),
                 provider: text(payload, "provider"),
@@ -315,6 +380,42 @@ impl WalletService for Wallet {
             .map_err(Error::from)?;
         Ok(Response::new(ListTransactionsResponse {
             transactions: transactions.into_iter().map(Into::into).collect(),
+        }))
+    }
+
+    async fn search_transactions(
+        &self,
+        request: Request<SearchTransactionsRequest>,
+    ) -> Answer<SearchTransactionsResponse> {
+        let page = history_page(request.get_ref())?;
+        let found = self
+            .ledger
+            .history_page(&mut *self.reader().await?, page)
+            .await
+            .map_err(Error::from)?;
+        Ok(Response::new(SearchTransactionsResponse {
+            transactions: found.transactions.into_iter().map(Into::into).collect(),
+            next: found.next.map(|(at, id)| pb::HistoryPosition {
+                created_at: Some(kid_platform::grpc::timestamp(at)),
+                id: id.to_string(),
+            }),
+        }))
+    }
+
+    async fn get_transaction(
+        &self,
+        request: Request<GetTransactionRequest>,
+    ) -> Answer<GetTransactionResponse> {
+        let request = request.into_inner();
+        let user = user_id(&request.user_id)?;
+        let id = transaction_id(&request.id)?;
+        let transaction = self
+            .ledger
+            .history_entry(&mut *self.reader().await?, user, id)
+            .await
+            .map_err(Error::from)?;
+        Ok(Response::new(GetTransactionResponse {
+            transaction: Some(transaction.into()),
         }))
     }
 }
