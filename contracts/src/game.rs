@@ -88,3 +88,39 @@ pub struct GameResult {
     )]
     pub occurred_at: Option<OffsetDateTime>,
 }
+
+/// `character.check.<productCode>`: before any KP moves, the recharge service asks the game of
+/// the product whether the player has a character on the chosen zone. A request and a reply:
+/// the query carries AMQP `reply_to` and `correlation_id`, and the game publishes its
+/// [`CharacterAnswer`] to the default exchange with `reply_to` as the routing key and the same
+/// `correlation_id` (RabbitMQ's direct reply-to). Queries are transient and expire with the
+/// asker's deadline: a game that is down misses none it could still have answered.
+pub fn character_routing_key(product_code: &str) -> String {
+    format!("character.check.{product_code}")
+}
+
+/// Every product's character checks (the reference game's binding).
+pub const ALL_CHARACTER_CHECKS: &str = "character.check.*";
+
+/// Does `username` have a character on `zoneId`? (schemas/character-query.json)
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CharacterQuery {
+    pub schema_version: u32,
+    /// Also the AMQP message id.
+    pub message_id: Uuid,
+    pub username: String,
+    pub product_code: String,
+    pub zone_id: i64,
+}
+
+/// The game's answer (schemas/character-answer.json): the character's name when it has one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CharacterAnswer {
+    pub schema_version: u32,
+    pub found: bool,
+    /// The character's name as the game shows it (when `found`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}

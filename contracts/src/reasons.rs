@@ -7,6 +7,18 @@ use tonic_types::StatusExt;
 /// A payment refused for the balance (the wallet's FAILED_PRECONDITION).
 pub const INSUFFICIENT_BALANCE: &str = "INSUFFICIENT_BALANCE";
 
+/// A game that did not answer its character check in time (recharge's UNAVAILABLE): the
+/// status message is the player's.
+pub const CHARACTER_UNCHECKED: &str = "CHARACTER_UNCHECKED";
+
+/// True when `status` is recharge saying the game did not answer its character check.
+pub fn is_character_unchecked(status: &Status) -> bool {
+    status.code() == Code::Unavailable
+        && status
+            .get_details_error_info()
+            .is_some_and(|info| info.reason == CHARACTER_UNCHECKED)
+}
+
 /// True when `status` is the wallet refusing a payment for the balance.
 pub fn is_insufficient_balance(status: &Status) -> bool {
     status.code() == Code::FailedPrecondition

@@ -51,11 +51,16 @@ const compile = async (path) => {
 };
 const order = await compile('./schemas/recharge-order.json');
 const result = await compile('./schemas/recharge-result.json');
+const query = await compile('./schemas/character-query.json');
+const answer = await compile('./schemas/character-answer.json');
 
 const examples = [
   ['examples/order.json', order],
   ['examples/result-delivered.json', result],
   ['examples/result-failed.json', result],
+  ['examples/character-query.json', query],
+  ['examples/character-found.json', answer],
+  ['examples/character-missing.json', answer],
 ];
 let valid = 0;
 for (const [path, validate] of examples) {
@@ -68,6 +73,8 @@ for (const [path, validate] of examples) {
 const without = (object, key) => Object.fromEntries(Object.entries(object).filter(([k]) => k !== key));
 const anOrder = await readJson('./examples/order.json');
 const aFailure = await readJson('./examples/result-failed.json');
+const aQuery = await readJson('./examples/character-query.json');
+const aFind = await readJson('./examples/character-found.json');
 const refused = [
   ['an order without deliverBy', order, without(anOrder, 'deliverBy')],
   ['an order for zone 0', order, { ...anOrder, zoneId: 0 }],
@@ -76,6 +83,10 @@ const refused = [
   ['a failed result without a reason', result, without(aFailure, 'reason')],
   ['a result of another status', result, { ...aFailure, status: 'pending' }],
   ['a result without occurredAt', result, without(aFailure, 'occurredAt')],
+  ['a query without a zone', query, without(aQuery, 'zoneId')],
+  ['a query whose messageId is no UUID', query, { ...aQuery, messageId: 'q-1' }],
+  ['a found answer without a name', answer, without(aFind, 'name')],
+  ['an answer without found', answer, without(aFind, 'found')],
 ];
 let refusedCount = 0;
 for (const [what, validate, message] of refused) {

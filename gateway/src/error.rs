@@ -52,6 +52,9 @@ pub enum ApiError {
     TooManyRequests { retry_after_seconds: u64 },
     #[error("a service is unavailable: {0}")]
     Unavailable(String),
+    /// A game that did not answer in time; the message (ours, Vietnamese) is the answer's.
+    #[error("{0}")]
+    GameUnavailable(String),
     /// A service at capacity (password hashing, say): retry in a moment.
     #[error("a service is at capacity")]
     Busy { retry_after_seconds: u64 },
@@ -71,7 +74,9 @@ impl ApiError {
             Self::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            Self::Unavailable(_) | Self::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Unavailable(_) | Self::GameUnavailable(_) | Self::Busy { .. } => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -85,7 +90,9 @@ impl ApiError {
             Self::BadRequest(_) => (MSG_BAD_REQUEST.to_owned(), BTreeMap::new()),
             Self::BadHeader(message) => (message.to_owned(), BTreeMap::new()),
             Self::Validation { message, errors } => (message, errors),
-            Self::NotFound(message) | Self::Conflict(message) => (message, BTreeMap::new()),
+            Self::NotFound(message) | Self::Conflict(message) | Self::GameUnavailable(message) => {
+                (message, BTreeMap::new())
+            }
             Self::TooManyRequests { .. } => (MSG_TOO_MANY.to_owned(), BTreeMap::new()),
             Self::Unavailable(_) => (MSG_UNAVAILABLE.to_owned(), BTreeMap::new()),
             Self::Busy { .. } => (MSG_BUSY.to_owned(), BTreeMap::new()),
@@ -153,6 +160,9 @@ impl From<tonic::Status> for ApiError {
             Code::ResourceExhausted => Self::Busy {
                 retry_after_seconds: 1,
             },
+            Code::Unavailable if kid_contracts::reasons::is_character_unchecked(&status) => {
+                Self::GameUnavailable(status.message().to_owned())
+            }
             Code::Unavailable | Code::DeadlineExceeded => Self::Unavailable(status.message().to_owned()),
             _ => Self::Internal(format!("{:?}: {}", status.code(), status.message())),
         }
@@ -171,6 +181,17 @@ pub type ApiResult<T> = Result<T, ApiError>;
 #[derive(Debug, axum::extract::FromRequest)]
 #[from_request(via(axum::Json), rejection(ApiError))]
 pub struct ValidJson<T>(pub T);
+
+/// A query string whose rejections (a repeated or malformed parameter) answer with our error body.
+#[derive(Debug, axum::extract::FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub struct ValidQuery<T>(pub T);
+
+impl From<axum::extract::rejection::QueryRejection> for ApiError {
+    fn from(rejection: axum::extract::rejection::QueryRejection) -> Self {
+        Self::BadRequest(rejection.body_text())
+    }
+}
 
 impl From<axum::extract::rejection::JsonRejection> for ApiError {
     fn from(rejection: axum::extract::rejection::JsonRejection) -> Self {

@@ -7,26 +7,84 @@ use axum::{
 };
 use kid_contracts::money::IdempotencyKey;
 use kid_contracts::recharge::v1::{
-    self as pb, CreateRechargeRequest, GetRechargeInfoRequest, ListProductsRequest,
+    self as pb, CreateRechargeRequest, GetCharacterRequest, GetRechargeInfoRequest, ListProductsRequest,
 };
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use super::{auth::require_captcha, me::rfc3339, rate};
 use crate::{
     client_address::ClientAddress,
-    error::{ApiError, ApiResult, ValidJson},
+    error::{ApiError, ApiResult, ValidJson, ValidQuery},
     session::SignedIn,
     state::AppState,
 };
 use kid_contracts::messages::coin::{MSG_KEY_INVALID, MSG_PAYING};
+use kid_contracts::messages::order::MSG_ZONE_REQUIRED;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(products))
         .routes(routes!(recharge_info, coin_recharge))
+        .routes(routes!(character))
+}
+
+/// Which zone's character.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct CharacterQuery {
+    /// The zone (server) the player chose.
+    #[serde(rename = "zoneId")]
+    #[param(rename = "zoneId")]
+    zone_id: Option<String>,
+}
+
+/// The player's character on a zone.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Character)]
+struct CharacterBody {
+    /// As the game names it: the screen shows it for the player to confirm.
+    name: String,
+}
+
+/// Asks the game for the player's character on a zone, as an order does before any KP moves.
+#[utoipa::path(
+    get,
+    path = "/payment/coin-recharge/{product_code}/character",
+    security(("session" = [])),
+    params(("product_code" = String, Path, description = "The game's code, e.g. jxsj2."), CharacterQuery),
+    responses(
+        (status = 200, description = "The character the coins would go to.", body = CharacterBody),
+        (status = 404, description = "No character there (or no such game): `message` says so.", body = crate::error::ErrorBody),
+        (status = 422, description = "No zone, or one the game does not have: `errors.zoneId`.", body = crate::error::ErrorBody),
+        (status = 503, description = "The game did not answer in time.", body = crate::error::ErrorBody),
+    )
+)]
+async fn character(
+    State(state): State<AppState>,
+    SignedIn { user_id, .. }: SignedIn,
+    Path(product_code): Path<String>,
+    ValidQuery(query): ValidQuery<CharacterQuery>,
+) -> ApiResult<Json<CharacterBody>> {
+    let zone_id = query
+        .zone_id
+        .as_deref()
+        .and_then(|zone| zone.trim().parse::<i64>().ok())
+        .filter(|zone| *zone > 0)
+        .ok_or_else(|| super::auth::one_field("zoneId", MSG_ZONE_REQUIRED))?;
+    let user = super::me::user(&state, user_id).await?;
+    let found = state
+        .recharge()
+        .get_character(GetCharacterRequest {
+            product_code,
+            zone_id,
+            username: user.username,
+        })
+        .await?
+        .into_inner();
+    Ok(Json(CharacterBody { name: found.name }))
 }
 
 /// A game players can buy coin for.

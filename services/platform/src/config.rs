@@ -75,6 +75,23 @@ pub struct RechargeSettings {
     pub redrive_after: Duration,
     /// Development launcher only: run the reference game consumer.
     pub reference_game: bool,
+    /// How long a game has to answer a character check (before any KP moves).
+    #[serde(rename = "character_check_timeout_ms")]
+    #[serde_as(as = "DurationMilliSeconds<u64>")]
+    pub character_check_timeout: Duration,
+    /// What an order does when the game has not answered its character check in time.
+    pub character_check_unanswered: UnansweredCheck,
+}
+
+/// An order whose game did not answer the character check in time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UnansweredCheck {
+    /// Refused: the player is asked to try again (nothing moved).
+    Refuse,
+    /// Placed anyway: a game without the character answers the order failed and the KP is
+    /// refunded, as for any failed delivery.
+    Allow,
 }
 
 /// The payment service's outside parties. Durations are set in milliseconds.

@@ -65,7 +65,13 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     let settings = host.settings.clone();
     let wallet =
         WalletServiceClient::with_interceptor(lazy_channel(&settings.services.wallet)?, host.attach_jwt());
-    let orders = app::orders::Orders::new(host.pool.clone(), wallet, settings.recharge.delivery_deadline);
+    let orders = app::orders::Orders::new(
+        host.pool.clone(),
+        wallet,
+        settings.recharge.delivery_deadline,
+        app::characters::Characters::new(&settings),
+        settings.recharge.character_check_unanswered,
+    );
     let shutdown = host.shutdown_token();
     host.spawn(
         Consumer::new(
@@ -86,12 +92,13 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     )))
 }
 
-/// Development data: a zone 99 on every product (the reference game fails its orders).
+/// Development data: zones 99 (the reference game fails its orders) and 98 (it has no
+/// character there) on every product.
 pub async fn seed_development(settings: &kid_platform::Settings) -> anyhow::Result<()> {
     let pool = kid_platform::db::connect(&settings.database, "recharge").await?;
-    let added = db::catalogue::seed_failing_zones(&mut *pool.acquire().await?).await?;
+    let added = db::catalogue::seed_test_zones(&mut *pool.acquire().await?).await?;
     if added > 0 {
-        tracing::info!(added, "development zone 99 added to every product");
+        tracing::info!(added, "development zones 98 and 99 added to every product");
     }
     pool.close().await;
     Ok(())

@@ -1,7 +1,8 @@
 //! The reference game consumer: what a game team runs, reduced to its contract. It takes every
 //! product's orders and delivers them, except on zone 99, which it answers failed so refunds
-//! can be seen. The development launcher and the tests run it; it speaks only AMQP and JSON,
-//! like a real game (docs/game-contract).
+//! can be seen; and it answers character checks with a character named after the username on
+//! every zone but 98. The development launcher and the tests run it; it speaks only AMQP and
+//! JSON, like a real game (docs/game-contract).
 
 use std::time::Duration;
 
@@ -19,9 +20,12 @@ use time::OffsetDateTime;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-use kid_contracts::game::{self as contract, Delivery, GameOrder, GameResult};
+use futures::StreamExt;
+use kid_contracts::game::{
+    self as contract, CharacterAnswer, CharacterQuery, Delivery, GameOrder, GameResult,
+};
 
-use crate::domain::catalogue::FAILING_ZONE;
+use crate::domain::catalogue::{FAILING_ZONE, NO_CHARACTER_ZONE};
 
 /// What the reference game answers to an order.
 pub fn answer(order: &GameOrder) -> GameResult {
@@ -38,6 +42,25 @@ pub fn answer(order: &GameOrder) -> GameResult {
         reason,
         occurred_at: Some(OffsetDateTime::now_utc()),
     }
+}
+
+/// The reference game's characters: one named after the player on every zone but 98.
+pub fn character(query: &CharacterQuery) -> CharacterAnswer {
+    let found = query.zone_id != NO_CHARACTER_ZONE;
+    CharacterAnswer {
+        schema_version: contract::SCHEMA_VERSION,
+        found,
+        name: found.then(|| query.username.clone()),
+    }
+}
+
+/// The reference game's queue of character checks, bound to every product's.
+pub fn character_queue(settings: &Settings) -> amqp::QueueSpec {
+    amqp::QueueSpec::new(
+        format!("{}.game.reference.characters", settings.amqp.exchange),
+        &[contract::ALL_CHARACTER_CHECKS],
+    )
+    .configured(&settings.amqp)
 }
 
 /// The reference game's own queue, bound to every product's orders.
@@ -104,6 +127,16 @@ impl Source {
             ),
         }
     }
+
+    fn character_queue(&self, settings: &Settings) -> amqp::QueueSpec {
+        match self {
+            Self::AllProducts => character_queue(settings),
+            Self::Product(product) => amqp::QueueSpec::new(
+                format!("game.{product}.character-checks"),
+                &[contract::character_routing_key(product).as_str()],
+            ),
+        }
+    }
 }
 
 /// A started reference game: its queue is declared, so no order published from now on is lost.
@@ -155,7 +188,10 @@ impl ReferenceGame {
                     serve(
                         &current,
                         &self.settings,
-                        &self.source.queue(&self.settings),
+                        [
+                            &self.source.queue(&self.settings),
+                            &self.source.character_queue(&self.settings),
+                        ],
                         &shutdown,
                     )
                     .await
@@ -178,33 +214,89 @@ impl ReferenceGame {
 async fn open(settings: &Settings, source: &Source) -> anyhow::Result<Channel> {
     let connection = amqp::connect(settings.amqp.url.expose_secret(), "kid-reference-game").await?;
     let channel = connection.create_channel().await?;
-    let queue = source.queue(settings);
-    match source {
-        Source::AllProducts => amqp::declare_queue(&channel, &settings.amqp.exchange, &queue).await?,
-        Source::Product(_) => amqp::declare_game_queue(&channel, &settings.amqp.exchange, &queue).await?,
+    for queue in [source.queue(settings), source.character_queue(settings)] {
+        match source {
+            Source::AllProducts => amqp::declare_queue(&channel, &settings.amqp.exchange, &queue).await?,
+            Source::Product(_) => amqp::declare_game_queue(&channel, &settings.amqp.exchange, &queue).await?,
+        }
     }
     channel.confirm_select(ConfirmSelectOptions::default()).await?;
     channel.basic_qos(16, Default::default()).await?;
     Ok(channel)
 }
 
+/// Takes orders from the first queue and character checks from the second, on one channel.
 async fn serve(
     channel: &Channel,
     settings: &Settings,
-    queue: &amqp::QueueSpec,
+    [orders, checks]: [&amqp::QueueSpec; 2],
     shutdown: &CancellationToken,
 ) -> anyhow::Result<()> {
-    let mut deliveries = channel
-        .basic_consume(
+    // A consumer tag is unique per channel: the broker closes a channel that reuses one.
+    let consume = |queue: &amqp::QueueSpec, tag: &'static str| {
+        channel.basic_consume(
             queue.name.as_str().into(),
-            "kid-reference-game".into(),
+            tag.into(),
             BasicConsumeOptions::default(),
             FieldTable::default(),
         )
-        .await?;
-    while let Some(delivery) = amqp::next_delivery(&mut deliveries, shutdown).await? {
-        handle(channel, &settings.amqp.exchange, delivery).await?;
+    };
+    let orders = consume(orders, "kid-reference-game-orders")
+        .await?
+        .map(|delivery| (true, delivery));
+    let checks = consume(checks, "kid-reference-game-characters")
+        .await?
+        .map(|delivery| (false, delivery));
+    let mut deliveries = futures::stream::select(orders, checks);
+    loop {
+        let next = tokio::select! {
+            next = deliveries.next() => next,
+            () = shutdown.cancelled() => return Ok(()),
+        };
+        let Some((is_order, delivery)) = next else {
+            anyhow::bail!("the broker ended the consumer");
+        };
+        if is_order {
+            handle(channel, &settings.amqp.exchange, delivery?).await?;
+        } else {
+            answer_character(channel, delivery?).await?;
+        }
     }
+}
+
+/// Answers a character check to its `reply_to`, with its `correlation_id`, on the default
+/// exchange (RabbitMQ's direct reply-to).
+async fn answer_character(channel: &Channel, delivery: AmqpDelivery) -> anyhow::Result<()> {
+    let query = serde_json::from_slice::<CharacterQuery>(&delivery.data);
+    let (Ok(query), Some(reply_to)) = (query, delivery.properties.reply_to().clone()) else {
+        tracing::error!("reference game: unreadable character check rejected");
+        delivery.reject(BasicRejectOptions { requeue: false }).await?;
+        return Ok(());
+    };
+    let mut properties = BasicProperties::default().with_content_type("application/json".into());
+    if let Some(correlation) = delivery.properties.correlation_id() {
+        properties = properties.with_correlation_id(correlation.clone());
+    }
+    let answer = character(&query);
+    let published = amqp::within(
+        BROKER_ANSWER,
+        "publish",
+        channel.basic_publish(
+            "".into(),
+            reply_to,
+            BasicPublishOptions::default(),
+            &serde_json::to_vec(&answer)?,
+            properties,
+        ),
+    )
+    .await?;
+    amqp::within(BROKER_ANSWER, "confirm", published).await?;
+    tracing::info!(
+        zone = query.zone_id,
+        found = answer.found,
+        "reference game answered a character check"
+    );
+    amqp::within(BROKER_ANSWER, "ack", delivery.ack(BasicAckOptions::default())).await?;
     Ok(())
 }
 
@@ -246,6 +338,24 @@ mod tests {
             created_at: now,
             deliver_by: now,
         }
+    }
+
+    #[test]
+    fn every_zone_but_98_has_a_character_named_after_the_player() {
+        let query = |zone_id| CharacterQuery {
+            schema_version: 1,
+            message_id: Uuid::now_v7(),
+            username: "demo".into(),
+            product_code: "jxsj2".into(),
+            zone_id,
+        };
+        assert_eq!(character(&query(1)).name.as_deref(), Some("demo"));
+        assert!(
+            character(&query(99)).found,
+            "zone 99 has a character (its orders fail)"
+        );
+        let none = character(&query(98));
+        assert_eq!((none.found, none.name), (false, None));
     }
 
     #[test]

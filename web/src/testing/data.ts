@@ -42,6 +42,7 @@ export function buildTransaction(overrides: Partial<Transaction> = {}): Transact
     realValue: 100000,
     currency: 'VND',
     updatedAt: '2026-11-22T10:00:00Z',
+    createdAt: '2026-11-22T09:59:00Z',
     payload: { source: 'vietcombank' },
     relatedTransactions: [],
     ...overrides,

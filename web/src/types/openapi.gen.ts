@@ -380,6 +380,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payment/coin-recharge/{product_code}/character": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Asks the game for the player's character on a zone, as an order does before any KP moves. */
+        get: operations["character"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payment/methods": {
         parameters: {
             query?: never;
@@ -423,6 +440,60 @@ export interface paths {
         };
         /** The games on sale. */
         get: operations["products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every top-up and payment of the player, a page at a time, newest first. */
+        get: operations["history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The history with the same filters as CSV: every matching transaction, newest first,
+         *     streamed as the wallet pages it.
+         */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the player's transactions, for its receipt. */
+        get: operations["receipt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -510,6 +581,11 @@ export interface components {
             passwordConfirm?: string;
             /** @description Needed only past the free current-password attempts. */
             gReCaptchaToken?: string;
+        };
+        /** @description The player's character on a zone. */
+        Character: {
+            /** @description As the game names it: the screen shows it for the player to confirm. */
+            name: string;
         };
         CodeBody: {
             /**
@@ -694,6 +770,8 @@ export interface components {
             realValue: number;
             currency: string;
             updatedAt: string | null;
+            /** @description When the transaction was made; the full history is ordered by it. */
+            createdAt: string | null;
             payload: components["schemas"]["TransactionPayload"];
             relatedTransactions: components["schemas"]["RelatedTransaction"][];
         };
@@ -706,6 +784,13 @@ export interface components {
             productCode: string;
             productName: string;
             coinName: string;
+        };
+        /** @description A page of the history. */
+        TransactionPage: {
+            /** @description Newest created first, each as the latest-10 call shows it. */
+            items: components["schemas"]["Transaction"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         TransactionPayload: {
             source?: string | null;
@@ -1545,6 +1630,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    character: {
+        parameters: {
+            query?: {
+                /** @description The zone (server) the player chose. */
+                zoneId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The game's code, e.g. jxsj2. */
+                product_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The character the coins would go to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Character"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description No character there (or no such game): `message` says so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            /** @description No zone, or one the game does not have: `errors.zoneId`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /** @description The game did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     methods: {
         parameters: {
             query?: never;
@@ -1620,6 +1762,140 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    history: {
+        parameters: {
+            query?: {
+                /** @description Transactions per page, 1 to 100 (20 when absent). The export ignores it. */
+                limit?: string;
+                /** @description The `nextCursor` of the page before; absent for the first page. The export ignores it. */
+                cursor?: string;
+                /** @description Only this type: `topup.bank-transfer`, `topup.e-wallet`, `topup.card` or `credit.pay`. */
+                type?: string;
+                /** @description Only this status: `pending`, `success` or `failed`. */
+                status?: string;
+                /** @description Only transactions created on or after this day (YYYY-MM-DD, Vietnam time). */
+                from?: string;
+                /** @description Only transactions created on or before this day (YYYY-MM-DD, Vietnam time). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description A filter, the limit or the cursor is invalid: `errors` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    export: {
+        parameters: {
+            query?: {
+                /** @description Transactions per page, 1 to 100 (20 when absent). The export ignores it. */
+                limit?: string;
+                /** @description The `nextCursor` of the page before; absent for the first page. The export ignores it. */
+                cursor?: string;
+                /** @description Only this type: `topup.bank-transfer`, `topup.e-wallet`, `topup.card` or `credit.pay`. */
+                type?: string;
+                /** @description Only this status: `pending`, `success` or `failed`. */
+                status?: string;
+                /** @description Only transactions created on or after this day (YYYY-MM-DD, Vietnam time). */
+                from?: string;
+                /** @description Only transactions created on or before this day (YYYY-MM-DD, Vietnam time). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description UTF-8 with a byte order mark, a header row, one row per transaction. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description A filter is invalid: `errors` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transaction's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction with what it caused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description The player has no such transaction. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             409: components["responses"]["Conflict"];
             422: components["responses"]["Validation"];
             429: components["responses"]["TooManyRequests"];

@@ -2,6 +2,7 @@
 //! debit is an outside call no transaction may wait on), applying a game's answer in the
 //! inbox's transaction, and the sweeper.
 
+pub mod characters;
 pub mod orders;
 pub mod results;
 pub mod sweeper;

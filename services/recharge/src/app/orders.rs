@@ -3,6 +3,8 @@
 //! The wallet's ledger and our orders live in different schemas, so the debit and the order
 //! are tied by the order id instead of one database transaction:
 //!
+//! 0. the game is asked whether the player has a character on the zone (`app::characters`);
+//!    none, or no answer when the policy refuses, ends it here (nothing stored, nothing moved);
 //! 1. the order is stored `paying` (nothing moved yet);
 //! 2. the wallet debits its KP with the order id as idempotency key;
 //! 3. one transaction marks it `awaiting_delivery` and writes the game's order to the outbox.
@@ -19,18 +21,22 @@ use kid_contracts::wallet::v1::{CoinMetadata, DebitRequest, wallet_service_clien
 use kid_contracts::{
     messages::wallet::MSG_INSUFFICIENT_BALANCE, money::Coins, reasons::is_insufficient_balance,
 };
-use kid_platform::{auth::AttachInternalJwt, outbox::OutboxError, validation::FieldErrors};
+use kid_platform::{
+    auth::AttachInternalJwt, config::UnansweredCheck, outbox::OutboxError, validation::FieldErrors,
+};
 use sqlx::PgPool;
 use tonic::{service::interceptor::InterceptedService, transport::Channel};
 use uuid::Uuid;
 
+use super::characters::{Character, Characters};
 use crate::{
     db,
     domain::{
         self, OrderState,
         catalogue::Product,
         order::{
-            MSG_AMOUNT_REQUIRED, MSG_AMOUNT_UNKNOWN, MSG_ZONE_REQUIRED, MSG_ZONE_UNKNOWN, NewOrder, Order,
+            MSG_AMOUNT_REQUIRED, MSG_AMOUNT_UNKNOWN, MSG_NO_CHARACTER, MSG_ZONE_REQUIRED, MSG_ZONE_UNKNOWN,
+            NewOrder, Order,
         },
     },
     events,
@@ -56,6 +62,9 @@ pub enum OrderError {
     KeyReused,
     #[error("{0}")]
     InsufficientBalance(String),
+    /// The game did not answer the character check and the policy refuses such orders.
+    #[error("the game did not answer the character check")]
+    CharacterUnchecked,
     #[error("database error")]
     Database(#[from] sqlx::Error),
     #[error("outbox error")]
@@ -67,15 +76,29 @@ pub struct Orders {
     pool: PgPool,
     wallet: WalletClient,
     deadline: Duration,
+    characters: Characters,
+    unanswered: UnansweredCheck,
 }
 
 impl Orders {
-    pub fn new(pool: PgPool, wallet: WalletClient, deadline: Duration) -> Self {
+    pub fn new(
+        pool: PgPool,
+        wallet: WalletClient,
+        deadline: Duration,
+        characters: Characters,
+        unanswered: UnansweredCheck,
+    ) -> Self {
         Self {
             pool,
             wallet,
             deadline,
+            characters,
+            unanswered,
         }
+    }
+
+    pub fn characters(&self) -> &Characters {
+        &self.characters
     }
 
     pub fn pool(&self) -> &PgPool {
@@ -106,6 +129,31 @@ impl Orders {
         let (Some(zone), Some(value)) = (zone, value) else {
             return Err(OrderError::Invalid(errors));
         };
+        // A retried key finds its order, whose character was checked when it was placed.
+        if db::orders::find_by_key(&mut conn, request.user_id, &request.key)
+            .await?
+            .is_none()
+        {
+            // No connection is held while the game thinks.
+            drop(conn);
+            match self
+                .characters
+                .check(&info.product.code, zone.id, &request.username)
+                .await
+            {
+                Character::Found(_) => {}
+                Character::Missing => {
+                    return Err(OrderError::Invalid(FieldErrors::one("zoneId", MSG_NO_CHARACTER)));
+                }
+                Character::Unanswered if self.unanswered == UnansweredCheck::Refuse => {
+                    return Err(OrderError::CharacterUnchecked);
+                }
+                Character::Unanswered => {
+                    tracing::info!(product = %info.product.code, zone = zone.id, "character check unanswered; the order goes on (policy allow)");
+                }
+            }
+            conn = self.pool.acquire().await?;
+        }
         // The table's checks keep both non-negative.
         let coins = |value: i64| Coins::parse(value).unwrap_or_default();
         let payout = domain::payout(

@@ -7,7 +7,7 @@ use sqlx::PgConnection;
 
 use crate::domain::{
     EventKind,
-    catalogue::{Event, FAILING_ZONE, PayableValue, Product, RechargeInfo, Zone},
+    catalogue::{Event, FAILING_ZONE, NO_CHARACTER_ZONE, PayableValue, Product, RechargeInfo, Zone},
 };
 
 pub async fn products(conn: &mut PgConnection) -> Result<Vec<Product>, sqlx::Error> {
@@ -83,14 +83,17 @@ pub async fn recharge_info(conn: &mut PgConnection, code: &str) -> Result<Option
     }))
 }
 
-/// Development data: a zone 99 on every product, which the reference game always fails, so
-/// refunds can be seen. Idempotent.
-pub async fn seed_failing_zones(conn: &mut PgConnection) -> Result<u64, sqlx::Error> {
+/// Development data on every product: zone 99, which the reference game always fails, so
+/// refunds can be seen; zone 98, where it has no character, so a refused check can. Idempotent.
+pub async fn seed_test_zones(conn: &mut PgConnection) -> Result<u64, sqlx::Error> {
     let added = sqlx::query!(
         "insert into zone (product_code, id, description)
-         select code, $1, 'Máy chủ thử nghiệm (luôn thất bại)' from product
+         select code, zone.id, zone.description from product
+         cross join (values ($1::bigint, 'Máy chủ thử nghiệm (luôn thất bại)'),
+                            ($2::bigint, 'Máy chủ thử nghiệm (chưa có nhân vật)')) as zone (id, description)
          on conflict do nothing",
-        FAILING_ZONE
+        FAILING_ZONE,
+        NO_CHARACTER_ZONE
     )
     .execute(conn)
     .await?;

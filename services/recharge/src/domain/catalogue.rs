@@ -8,6 +8,10 @@ use super::{ActiveEvent, EventKind};
 /// The zone every product gets in development: the reference game fails its orders.
 pub const FAILING_ZONE: i64 = 99;
 
+/// The zone every product gets in development where the reference game has no character for
+/// anyone: orders there are refused before any KP moves.
+pub const NO_CHARACTER_ZONE: i64 = 98;
+
 #[derive(Debug, Clone)]
 pub struct Product {
     pub code: String,

@@ -7,7 +7,8 @@ use kid_contracts::game::Delivery;
 
 use super::OrderState;
 pub use kid_contracts::messages::order::{
-    MSG_AMOUNT_REQUIRED, MSG_AMOUNT_UNKNOWN, MSG_KEY_REUSED, MSG_ZONE_REQUIRED, MSG_ZONE_UNKNOWN,
+    MSG_AMOUNT_REQUIRED, MSG_AMOUNT_UNKNOWN, MSG_CHARACTER_UNCHECKED, MSG_KEY_REUSED, MSG_NO_CHARACTER,
+    MSG_ZONE_REQUIRED, MSG_ZONE_UNKNOWN,
 };
 
 /// Why the game's order failed when it never answered.

@@ -2,8 +2,8 @@
 
 use kid_contracts::money::IdempotencyKey;
 use kid_contracts::recharge::v1::{
-    self as pb, CreateRechargeRequest, CreateRechargeResponse, GetRechargeInfoRequest,
-    GetRechargeInfoResponse, ListProductsRequest, ListProductsResponse,
+    self as pb, CreateRechargeRequest, CreateRechargeResponse, GetCharacterRequest, GetCharacterResponse,
+    GetRechargeInfoRequest, GetRechargeInfoResponse, ListProductsRequest, ListProductsResponse,
     recharge_service_server::RechargeService,
 };
 use kid_platform::grpc;
@@ -12,14 +12,20 @@ use tonic::{Request, Response, Status};
 use uuid::Uuid;
 
 use crate::{
-    app::orders::{OrderError, Orders},
+    app::{
+        characters::Character,
+        orders::{OrderError, Orders},
+    },
     db,
     domain::{
         EventKind, OrderState,
-        order::{MSG_KEY_REUSED, NewOrder},
+        order::{MSG_CHARACTER_UNCHECKED, MSG_KEY_REUSED, MSG_NO_CHARACTER, MSG_ZONE_UNKNOWN, NewOrder},
     },
 };
 pub use kid_contracts::messages::catalogue::MSG_UNKNOWN_PRODUCT;
+use kid_contracts::reasons::CHARACTER_UNCHECKED;
+use kid_platform::validation::FieldErrors;
+use tonic_types::{ErrorDetails, StatusExt};
 
 type Answer<T> = Result<Response<T>, Status>;
 
@@ -48,10 +54,20 @@ impl From<OrderError> for Status {
             OrderError::Invalid(errors) => errors.into_status(),
             OrderError::KeyReused => Status::already_exists(MSG_KEY_REUSED),
             OrderError::InsufficientBalance(message) => Status::failed_precondition(message),
+            OrderError::CharacterUnchecked => character_unchecked(),
             OrderError::Database(error) => database(error),
             OrderError::Outbox(error) => grpc::internal("recharge outbox", &error),
         }
     }
+}
+
+/// The game did not answer a character check in time: the message is the player's.
+fn character_unchecked() -> Status {
+    Status::with_error_details(
+        tonic::Code::Unavailable,
+        MSG_CHARACTER_UNCHECKED,
+        ErrorDetails::with_error_info(CHARACTER_UNCHECKED, "recharge", []),
+    )
 }
 
 fn order_status(status: OrderState) -> pb::OrderStatus {
@@ -168,5 +184,29 @@ impl RechargeService for Recharge {
             lottery_points: order.lottery_points,
             status: order_status(order.status).into(),
         }))
+    }
+
+    async fn get_character(&self, request: Request<GetCharacterRequest>) -> Answer<GetCharacterResponse> {
+        let request = request.into_inner();
+        let info = db::catalogue::recharge_info(
+            &mut *self.pool.acquire().await.map_err(database)?,
+            &request.product_code,
+        )
+        .await
+        .map_err(database)?
+        .ok_or_else(|| Status::not_found(MSG_UNKNOWN_PRODUCT))?;
+        if info.zone(request.zone_id).is_none() {
+            return Err(FieldErrors::one("zoneId", MSG_ZONE_UNKNOWN).into_status());
+        }
+        match self
+            .orders
+            .characters()
+            .check(&info.product.code, request.zone_id, &request.username)
+            .await
+        {
+            Character::Found(name) => Ok(Response::new(GetCharacterResponse { name })),
+            Character::Missing => Err(Status::not_found(MSG_NO_CHARACTER)),
+            Character::Unanswered => Err(character_unchecked()),
+        }
     }
 }

@@ -1,0 +1,226 @@
+//! Asking a game whether the player has a character on the chosen zone, before any KP moves:
+//! a request and a reply over RabbitMQ with its direct reply-to pseudo-queue
+//! (`amq.rabbitmq.reply-to`; docs/game-contract, "Character check"). The query is transient,
+//! published mandatory with publisher confirms (a product no game has bound comes back at once
+//! instead of waiting out the deadline), and expires with the deadline so that a game which
+//! was down does not answer questions nobody waits for any more.
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+    time::Duration,
+};
+
+use futures::StreamExt;
+use kid_contracts::game::{self as contract, CharacterAnswer, CharacterQuery};
+use kid_platform::{Settings, amqp};
+use lapin::{
+    BasicProperties, Channel, Confirmation, Connection,
+    options::{BasicConsumeOptions, BasicPublishOptions, ConfirmSelectOptions},
+    types::FieldTable,
+};
+use secrecy::{ExposeSecret, SecretString};
+use tokio::sync::oneshot;
+use uuid::Uuid;
+
+/// RabbitMQ's pseudo-queue for replies straight to this channel's consumer.
+const REPLY_TO: &str = "amq.rabbitmq.reply-to";
+
+/// What the game said about the player's character on a zone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Character {
+    /// Its name, as the game shows it.
+    Found(String),
+    /// The player has no character there.
+    Missing,
+    /// No answer within the deadline: no game bound, the broker away, or the game silent.
+    Unanswered,
+}
+
+type Waiting = Arc<Mutex<HashMap<String, oneshot::Sender<CharacterAnswer>>>>;
+
+/// A connection with its channel, the reply consumer on it, and the questions waiting for an
+/// answer by correlation id.
+struct Link {
+    _connection: Connection,
+    channel: Channel,
+    waiting: Waiting,
+}
+
+/// A question waiting for its answer; forgotten when the asker stops waiting.
+struct Pending {
+    waiting: Waiting,
+    id: String,
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        if let Ok(mut waiting) = self.waiting.lock() {
+            waiting.remove(&self.id);
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct Characters {
+    url: SecretString,
+    exchange: String,
+    deadline: Duration,
+    link: Arc<tokio::sync::Mutex<Option<Arc<Link>>>>,
+}
+
+impl Characters {
+    pub fn new(settings: &Settings) -> Self {
+        Self {
+            url: settings.amqp.url.clone(),
+            exchange: settings.amqp.exchange.clone(),
+            deadline: settings.recharge.character_check_timeout,
+            link: Arc::default(),
+        }
+    }
+
+    /// Asks the game of `product_code` about `username`'s character on `zone_id`, waiting at
+    /// most the configured deadline.
+    pub async fn check(&self, product_code: &str, zone_id: i64, username: &str) -> Character {
+        let outcome = tokio::time::timeout(self.deadline, self.ask(product_code, zone_id, username)).await;
+        let character = match outcome {
+            Ok(Ok(answer)) if answer.found => {
+                Character::Found(answer.name.unwrap_or_else(|| username.to_owned()))
+            }
+            Ok(Ok(_)) => Character::Missing,
+            Ok(Err(error)) => {
+                tracing::warn!(%error, product_code, "character check not answered");
+                Character::Unanswered
+            }
+            Err(_) => {
+                tracing::warn!(product_code, deadline = ?self.deadline, "character check: the game did not answer in time");
+                Character::Unanswered
+            }
+        };
+        let outcome = match character {
+            Character::Found(_) => "found",
+            Character::Missing => "missing",
+            Character::Unanswered => "unanswered",
+        };
+        metrics::counter!("recharge_character_checks_total", "product" => product_code.to_owned(), "outcome" => outcome)
+            .increment(1);
+        character
+    }
+
+    async fn ask(&self, product_code: &str, zone_id: i64, username: &str) -> anyhow::Result<CharacterAnswer> {
+        let link = self.link().await?;
+        let query = CharacterQuery {
+            schema_version: contract::SCHEMA_VERSION,
+            message_id: Uuid::now_v7(),
+            username: username.to_owned(),
+            product_code: product_code.to_owned(),
+            zone_id,
+        };
+        let id = query.message_id.to_string();
+        let (answered, answer) = oneshot::channel();
+        link.waiting
+            .lock()
+            .map_err(|_| anyhow::anyhow!("the waiting list is poisoned"))?
+            .insert(id.clone(), answered);
+        let _pending = Pending {
+            waiting: link.waiting.clone(),
+            id: id.clone(),
+        };
+        let properties = BasicProperties::default()
+            .with_message_id(id.as_str().into())
+            .with_correlation_id(id.as_str().into())
+            .with_reply_to(REPLY_TO.into())
+            .with_content_type("application/json".into())
+            .with_delivery_mode(1)
+            .with_expiration(self.deadline.as_millis().to_string().as_str().into());
+        let published = link
+            .channel
+            .basic_publish(
+                self.exchange.as_str().into(),
+                contract::character_routing_key(product_code).as_str().into(),
+                BasicPublishOptions {
+                    mandatory: true,
+                    ..BasicPublishOptions::default()
+                },
+                &serde_json::to_vec(&query)?,
+                properties,
+            )
+            .await;
+        let confirmed = match published {
+            Ok(confirm) => confirm.await,
+            Err(error) => Err(error),
+        };
+        match confirmed {
+            Ok(Confirmation::Ack(None)) => {}
+            Ok(Confirmation::Ack(Some(_))) => {
+                anyhow::bail!("no game takes character checks for {product_code}")
+            }
+            Ok(other) => anyhow::bail!("the broker did not take the character check: {other:?}"),
+            Err(error) => {
+                self.forget(&link).await;
+                return Err(error.into());
+            }
+        }
+        Ok(answer.await?)
+    }
+
+    /// The link, opened now when there is none or the last one was lost.
+    async fn link(&self) -> anyhow::Result<Arc<Link>> {
+        let mut current = self.link.lock().await;
+        if let Some(link) = current.as_ref()
+            && link.channel.status().connected()
+        {
+            return Ok(link.clone());
+        }
+        let connection = amqp::connect(self.url.expose_secret(), "kid-recharge-characters").await?;
+        let channel = connection.create_channel().await?;
+        channel.confirm_select(ConfirmSelectOptions::default()).await?;
+        let mut replies = channel
+            .basic_consume(
+                REPLY_TO.into(),
+                "kid-recharge-characters".into(),
+                BasicConsumeOptions {
+                    no_ack: true,
+                    ..BasicConsumeOptions::default()
+                },
+                FieldTable::default(),
+            )
+            .await?;
+        let waiting = Waiting::default();
+        let answers = waiting.clone();
+        tokio::spawn(async move {
+            while let Some(Ok(reply)) = replies.next().await {
+                let Some(id) = reply.properties.correlation_id().as_ref() else {
+                    tracing::warn!("character answer without a correlation id ignored");
+                    continue;
+                };
+                let asker = answers
+                    .lock()
+                    .ok()
+                    .and_then(|mut waiting| waiting.remove(id.as_str()));
+                match (asker, serde_json::from_slice::<CharacterAnswer>(&reply.data)) {
+                    (Some(asker), Ok(answer)) => {
+                        let _ = asker.send(answer);
+                    }
+                    (_, Err(error)) => tracing::warn!(%error, "unreadable character answer ignored"),
+                    (None, Ok(_)) => tracing::debug!("character answer after its asker stopped waiting"),
+                }
+            }
+        });
+        let link = Arc::new(Link {
+            _connection: connection,
+            channel,
+            waiting,
+        });
+        *current = Some(link.clone());
+        Ok(link)
+    }
+
+    /// Drops `link` after a failure, so that the next question opens a new one.
+    async fn forget(&self, link: &Arc<Link>) {
+        let mut current = self.link.lock().await;
+        if current.as_ref().is_some_and(|held| Arc::ptr_eq(held, link)) {
+            *current = None;
+        }
+    }
+}
