@@ -4,6 +4,7 @@
 //! `/healthz`), each figure printed beside its ceiling.
 
 pub mod chaos;
+pub mod history;
 pub mod load;
 pub mod oha;
 pub mod portal;

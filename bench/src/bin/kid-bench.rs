@@ -63,6 +63,8 @@ struct Plan {
     transfer_concurrency: Vec<usize>,
     paced_transfers: usize,
     burst_transfers: usize,
+    /// Transactions of the player with a long history.
+    history: usize,
 }
 
 impl Plan {
@@ -74,6 +76,7 @@ impl Plan {
                 transfer_concurrency: vec![16],
                 paced_transfers: 20,
                 burst_transfers: 100,
+                history: 2_000,
             }
         } else {
             Self {
@@ -82,6 +85,7 @@ impl Plan {
                 transfer_concurrency: vec![1, 4, 16, 64],
                 paced_transfers: 300,
                 burst_transfers: 3_000,
+                history: 100_000,
             }
         }
     }
@@ -94,6 +98,8 @@ const ME_PACED: (usize, u32) = (16, 200);
 const LOGIN_CONNECTIONS: usize = 8;
 const PACE: Duration = Duration::from_millis(20);
 const BURST_CONCURRENCY: usize = 32;
+/// oha's connections on the history's pages and their `/api/me` ceiling.
+const HISTORY_CONNECTIONS: usize = 16;
 const WALLET_PLAYERS: usize = 256;
 /// pgbench's clients at most: the portal's five pools hold about 50 of PostgreSQL's default
 /// 100 connections, and on two cores the transfer rate is flat past 16 clients.
@@ -160,9 +166,158 @@ fn login_load(base: &str, player: &Player, xsrf: &(String, String), length: Dura
 }
 
 fn me_load(base: &str, player: &Player, connections: usize, length: Duration) -> Load {
-    let mut me = Load::get(format!("{base}/api/me"), connections, length);
-    me.headers.push(format!("Cookie: {}", player.cookie));
-    me
+    signed_in_load(base, player, "/api/me", connections, length)
+}
+
+/// GETs of `path` as `player`, whose session cookie oha sends.
+fn signed_in_load(base: &str, player: &Player, path: &str, connections: usize, length: Duration) -> Load {
+    let mut load = Load::get(format!("{base}{path}"), connections, length);
+    load.headers.push(format!("Cookie: {}", player.cookie));
+    load
+}
+
+/// The full history of a player with `run.plan.history` transactions: the first page, the
+/// deepest, a rare type's, the walk over every page, and the CSV export; each beside its
+/// ceiling (`/api/me` for a page, the first page for the others, COPY for the export).
+async fn history(
+    run: &mut Run,
+    player: &Player,
+    wallet: &load::Wallet,
+    identity_db: &sqlx::PgPool,
+    wallet_db: &sqlx::PgPool,
+) -> anyhow::Result<()> {
+    let base = run.portal.base.clone();
+    let count = run.plan.history;
+    let user: Uuid = sqlx::query_scalar("select id from user_account where username = $1")
+        .bind(&player.username)
+        .fetch_one(identity_db)
+        .await?;
+    let seeding = Instant::now();
+    bench::history::seed(wallet, user, count).await?;
+    println!(
+        "history: {count} transactions seeded through the wallet in {:.0} s",
+        seeding.elapsed().as_secs_f64()
+    );
+    bench::analyze(wallet_db).await?;
+    let phase = run.plan.phase;
+    let page = |path: &str| signed_in_load(&base, player, path, HISTORY_CONNECTIONS, phase);
+    let me = oha::run(run.oha(), &page("/api/me")).await?;
+    let first = oha::run(run.oha(), &page("/api/transactions?limit=20")).await?;
+    run.row(Row::new(
+        format!("history first page (20 of {count}) rps ÷ /api/me rps ({HISTORY_CONNECTIONS} connections)"),
+        report::per_second(first.tps),
+        report::per_second(me.tps),
+        report::ratio(first.tps, me.tps),
+        "≥ 0.5; p99 < 50 ms",
+        report::p50_p99(first.p50, first.p99),
+        Verdict::of(first.tps / me.tps >= 0.5 && first.p99 < Duration::from_millis(50)),
+    ));
+
+    let walk = bench::history::walk(&player.http, &base, 100).await?;
+    anyhow::ensure!(
+        walk.transactions >= count,
+        "the walk saw {} of {count} transactions",
+        walk.transactions
+    );
+    run.row(Row::new(
+        format!(
+            "history walk: {} pages of 100, first to last, one at a time",
+            walk.pages
+        ),
+        format!("{:.1} s", walk.pages as f64 / walk.per_page.tps),
+        "–".into(),
+        "–".into(),
+        "p99 < 50 ms",
+        report::p50_p99(walk.per_page.p50, walk.per_page.p99),
+        Verdict::of(walk.per_page.p99 < Duration::from_millis(50)),
+    ));
+
+    let cursor = walk.last_cursor.context("the history had one page only")?;
+    let deepest = oha::run(
+        run.oha(),
+        &page(&format!("/api/transactions?limit=20&cursor={cursor}")),
+    )
+    .await?;
+    run.row(Row::new(
+        format!(
+            "history deepest page (after {} transactions) rps ÷ first page rps",
+            walk.transactions - walk.transactions % 100
+        ),
+        report::per_second(deepest.tps),
+        report::per_second(first.tps),
+        report::ratio(deepest.tps, first.tps),
+        "≥ 0.8",
+        report::p50_p99(deepest.p50, deepest.p99),
+        Verdict::of(deepest.tps / first.tps >= 0.8),
+    ));
+    let cards = oha::run(run.oha(), &page("/api/transactions?limit=20&type=topup.card")).await?;
+    run.row(Row::new(
+        format!(
+            "history filtered to card top-ups (1 in {}) rps ÷ first page rps",
+            bench::history::CARD_EVERY
+        ),
+        report::per_second(cards.tps),
+        report::per_second(first.tps),
+        report::ratio(cards.tps, first.tps),
+        "≥ 0.8",
+        report::p50_p99(cards.p50, cards.p99),
+        Verdict::of(cards.tps / first.tps >= 0.8),
+    ));
+    let failed = oha::run(run.oha(), &page("/api/transactions?limit=20&status=failed")).await?;
+    run.row(Row::new(
+        "history filtered to a status none has (failed): every row read ÷ first page rps".to_owned(),
+        report::per_second(failed.tps),
+        report::per_second(first.tps),
+        report::ratio(failed.tps, first.tps),
+        "",
+        report::p50_p99(failed.p50, failed.p99),
+        Verdict::Information,
+    ));
+
+    let gateway_rss = |rss: Vec<(&'static str, u64)>| {
+        rss.into_iter()
+            .find(|(name, _)| *name == "gateway")
+            .map_or(0, |(_, bytes)| bytes)
+    };
+    let before = gateway_rss(run.portal.rss()?);
+    let export = bench::history::export(&player.http, &base).await?;
+    let after = gateway_rss(run.portal.rss()?);
+    anyhow::ensure!(
+        export.rows >= count,
+        "the export had {} of {count} rows",
+        export.rows
+    );
+    let raw = bench::history::raw_copy(wallet_db, user).await?;
+    run.row(Row::new(
+        format!(
+            "CSV export of {} rows ({} MB) rows/s ÷ PostgreSQL COPY of the same rows/s",
+            export.rows,
+            export.bytes / 1_000_000
+        ),
+        report::per_second(export.rows_per_second()),
+        report::per_second(raw.rows_per_second()),
+        report::ratio(export.rows_per_second(), raw.rows_per_second()),
+        "≥ 0.1; whole file < 10 s",
+        format!(
+            "{:.1} s (COPY {:.2} s)",
+            export.took.as_secs_f64(),
+            raw.took.as_secs_f64()
+        ),
+        Verdict::of(
+            export.rows_per_second() / raw.rows_per_second() >= 0.1 && export.took < Duration::from_secs(10),
+        ),
+    ));
+    let grew = after.saturating_sub(before);
+    run.row(Row::new(
+        "gateway RSS growth across the CSV export (streamed, not held)".to_owned(),
+        report::megabytes(grew),
+        "–".into(),
+        "–".into(),
+        "< 16 MB",
+        format!("{} → {}", report::megabytes(before), report::megabytes(after)),
+        Verdict::of(grew < 16 * 1024 * 1024),
+    ));
+    Ok(())
 }
 
 async fn lighthouse(run: &mut Run) -> anyhow::Result<()> {
@@ -514,6 +669,9 @@ async fn main() -> anyhow::Result<()> {
     let loaded = run.portal.rss()?;
     rss_rows(&mut run, "idle", &idle);
     rss_rows(&mut run, "after the load", &loaded);
+
+    // A player with a long history.
+    history(&mut run, &players[0], &wallet, &identity_db, &wallet_db).await?;
     run.portal.check_alive()?;
 
     // Every order ends delivered, and the ledger holds.
