@@ -81,6 +81,29 @@ export default defineConfig([
     },
   },
   {
+    // Every image's URL is built by lib/image-url.ts (spec section 7: {image host}/{id}/{variant}),
+    // and every form moves focus on Enter with lib/enter-to-next-field.ts (spec section 5).
+    files: ['src/**/*.tsx'],
+    ignores: ['src/**/__tests__/**', 'src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "JSXOpeningElement[name.name='form']:not(:has(JSXAttribute[name.name='onKeyDown'] > JSXExpressionContainer > Identifier[name='enterToNextField']))",
+          message: "Give every form onKeyDown={enterToNextField} from '@/lib/enter-to-next-field'.",
+        },
+        ...["JSXOpeningElement[name.name=/^(img|Image)$/]", "JSXOpeningElement[name.property.name='Image']"].flatMap(
+          (image) =>
+            [
+              `${image} > JSXAttribute[name.name='src'] > Literal`,
+              `${image} > JSXAttribute[name.name='src'] > JSXExpressionContainer > :not(CallExpression[callee.name='imageUrl'])`,
+            ].map((selector) => ({ selector, message: "Build an image's URL with imageUrl() from '@/lib/image-url'." })),
+        ),
+      ],
+    },
+  },
+  {
     files: ['src/**/__tests__/**', 'src/testing/**'],
     rules: {
       'react-refresh/only-export-components': 'off',

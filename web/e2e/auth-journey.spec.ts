@@ -76,10 +76,11 @@ test('a new player signs up, signs out, signs in again and is sent back where th
   const session = (await context.cookies()).find((cookie) => cookie.name === 'kid_session');
   expect(session?.expires ?? -1).toBeGreaterThan(Date.now() / 1000);
 
-  // A guarded page visited signed out comes back after signing in.
+  // A guarded page visited signed out comes back after signing in (the 401 loads /login
+  // afresh, with the page as next_uri).
   await signOut(page, player.username);
   await page.goto('/transactions');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next_uri=%2Ftransactions$/);
   await signIn(page, player.username);
   await expect(page).toHaveURL(/\/transactions$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Lịch sử giao dịch' })).toBeVisible();

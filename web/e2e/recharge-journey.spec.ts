@@ -34,6 +34,8 @@ test('the demo player buys coin on a server, sees the message, the balance drop 
   await expect(page.getByText('Thưởng mốc nạp: +50 Xu.')).toBeVisible();
   await expect(page.getByText(/Hãy đăng nhập lại nhân vật/)).toBeVisible();
   await expect(page.getByTestId('header-balance')).toHaveText('465,000 KP');
+  // The selection cleared (spec section 4): no server stays chosen for the next order.
+  await expect(page.getByRole('combobox', { name: 'Chọn máy chủ' })).toHaveValue('');
   await screenshots(page, 'recharge-success');
 
   // The reference game delivers it: the payment goes from 'Đang xử lý' to 'Thành công'.

@@ -54,6 +54,13 @@ const ROUTES = [
   },
 ];
 
+/**
+ * Modules that load only once the page is up, whatever the route: the social chat widget (when
+ * configured, once the page is idle) and the tag manager's snippet (when configured, after the
+ * first render). Each must be a chunk of its own that no measured route loads before it renders.
+ */
+const DEFERRED_MODULES = ['src/components/chat/messenger-chat.tsx', 'src/lib/tag-manager.ts'];
+
 const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(webDir, 'dist');
 const manifestPath = join(distDir, '.vite', 'manifest.json');
@@ -175,6 +182,10 @@ function report(route) {
     console.log(`  ${row.file.padEnd(width)} ${kb(row.raw)} ${kb(row.gzip)} ${kb(row.brotli)}`);
   }
   console.log(`  ${'total'.padEnd(width)} ${kb(total.raw)} ${kb(total.gzip)} ${kb(total.brotli)}`);
+  for (const module of DEFERRED_MODULES) {
+    if (!manifest[module]?.isDynamicEntry) fail(`${module} is not a lazily loaded chunk of its own`);
+    if (keys.has(module)) fail(`${route.path} loads ${module} before it renders`);
+  }
   return total;
 }
 

@@ -10,7 +10,8 @@
  * - The lazy route modules of the URL (and their imports) start loading at once, beside the
  *   app's own code, instead of once that code has run and the router has matched the URL.
  * - On /login the static copy of the sign-in card in index.html (`.boot-shell`) is shown until
- *   the app renders over it; other pages show the loading spinner.
+ *   the app renders over it; other pages show the page fallback ('Đang tải dữ liệu...', with
+ *   the slow-connection hint after 3 s, or 5 s on a slow connection).
  */
 
 /** The module files any route preloads. */
@@ -42,3 +43,11 @@ for (const index of route ? route[1] : []) {
 }
 
 root.classList.add(/^\/login\/?$/i.test(path) ? 'boot-login' : 'boot-loading');
+
+// A slow connection (as src/lib/connection.ts counts one) shows the page fallback's slow hint
+// after 5 s instead of 3 s, as the app does.
+const connection = (navigator as Navigator & { connection?: { effectiveType?: string; saveData?: boolean } })
+  .connection;
+if (connection && (connection.saveData === true || /^(slow-2g|2g|3g)$/.test(connection.effectiveType ?? ''))) {
+  root.classList.add('boot-slow-net');
+}

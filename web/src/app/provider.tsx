@@ -5,6 +5,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { MainErrorFallback } from '@/components/errors/main-error-fallback';
 import { FullPageSpinner } from '@/components/feedback/full-page-spinner';
 import { UiProvider } from '@/components/ui/provider';
+import { useTagManager } from '@/hooks/use-tag-manager';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
@@ -23,6 +24,7 @@ type AppProviderProps = {
 
 export function AppProvider({ children, queryClient: given }: AppProviderProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
+  useTagManager();
 
   // A 401 from any call means the session is gone: reload the user so the guard reacts.
   useEffect(() => {

@@ -3,6 +3,7 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 
 import { NotFound } from '@/components/errors/not-found';
 import { RouteError } from '@/components/errors/route-error';
+import { PageFallback } from '@/components/feedback/page-fallback';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { paths } from '@/config/paths';
 import { GuestRoute, ProtectedRoute } from '@/lib/auth';
@@ -21,8 +22,8 @@ export function createRoutes(): RouteObject[] {
     {
       path: '/',
       errorElement: <RouteError />,
-      // Screens load lazily; until the first one has, the page stays blank.
-      HydrateFallback: () => null,
+      // Screens load lazily; until the first one has, the page fallback shows.
+      HydrateFallback: () => <PageFallback fullPage />,
       children: [
         {
           id: 'signed-in',
@@ -102,19 +103,33 @@ export function createRoutes(): RouteObject[] {
           children: [
             {
               id: 'guest',
-              element: (
-                <GuestRoute>
-                  <Outlet />
-                </GuestRoute>
-              ),
               children: [
                 {
-                  path: 'login',
-                  lazy: screen(() => import('@/features/auth/components/login-screen'), 'LoginScreen'),
+                  // A signed-in player leaves /login by a full page load (spec section 2, "Sign-in").
+                  element: (
+                    <GuestRoute leaveBy="page-load">
+                      <Outlet />
+                    </GuestRoute>
+                  ),
+                  children: [
+                    {
+                      path: 'login',
+                      lazy: screen(() => import('@/features/auth/components/login-screen'), 'LoginScreen'),
+                    },
+                  ],
                 },
                 {
-                  path: 'register',
-                  lazy: screen(() => import('@/features/auth/components/register-screen'), 'RegisterScreen'),
+                  element: (
+                    <GuestRoute>
+                      <Outlet />
+                    </GuestRoute>
+                  ),
+                  children: [
+                    {
+                      path: 'register',
+                      lazy: screen(() => import('@/features/auth/components/register-screen'), 'RegisterScreen'),
+                    },
+                  ],
                 },
               ],
             },

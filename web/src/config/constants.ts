@@ -1,5 +1,28 @@
 export const REQUEST_TIMEOUT_MS = 15_000;
 
+/**
+ * Caching of the player's data (spec section 9), as lib/query-client.ts maps it onto
+ * react-query: a failed load is retried after `ERROR_RETRY_INTERVAL_MS` (`SLOW_…` on a slow
+ * connection); focusing the window reloads a query at most once per `FOCUS_THROTTLE_MS`; an
+ * answer younger than `DEDUPE_INTERVAL_MS` is reused instead of asked for again; and a first load
+ * still running after `LOADING_SLOW_MS` (`SLOW_…` on a slow connection) is shown as slow.
+ */
+export const ERROR_RETRY_INTERVAL_MS = 5_000;
+export const SLOW_ERROR_RETRY_INTERVAL_MS = 10_000;
+export const FOCUS_THROTTLE_MS = 5_000;
+export const DEDUPE_INTERVAL_MS = 2_000;
+export const LOADING_SLOW_MS = 3_000;
+export const SLOW_LOADING_SLOW_MS = 5_000;
+
+/**
+ * The Network Information API's `effectiveType`s counted as a slow connection (as is Save-Data).
+ * src/boot.ts, which imports nothing, repeats this list.
+ */
+export const SLOW_CONNECTION_TYPES: readonly string[] = ['slow-2g', '2g', '3g'];
+
+/** Image URLs are `{image host}/{id}/{variant}` (spec section 7); this variant unless told. */
+export const DEFAULT_IMAGE_VARIANT = 'public';
+
 /** The header switches to its scrolled style once the window has scrolled this far. */
 export const HEADER_SCROLL_THRESHOLD_PX = 85;
 

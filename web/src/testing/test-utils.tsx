@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode, type ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { vi } from 'vitest';
 
 import { AppProvider } from '@/app/provider';
 import { createRoutes } from '@/app/router';
+import { browser } from '@/lib/browser';
 import { createQueryClient } from '@/lib/query-client';
 import type { User } from '@/types/api-schema';
 
@@ -26,6 +28,7 @@ function renderRoutes(routes: RouteObject[], url: string, { user = false, strict
   // No retries and no freshness window, so each test sees exactly the answers it set up.
   const queryClient = createQueryClient({ queries: { retry: false, staleTime: 0 } });
   const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const fullNavigations = followFullNavigations(router);
   const events = userEvent.setup();
   const app = (
     <AppProvider queryClient={queryClient}>
@@ -33,7 +36,26 @@ function renderRoutes(routes: RouteObject[], url: string, { user = false, strict
     </AppProvider>
   );
   const result = render(strict ? <StrictMode>{app}</StrictMode> : app);
-  return { ...result, router, queryClient, events };
+  return { ...result, router, queryClient, events, fullNavigations };
+}
+
+/**
+ * jsdom cannot load a page: a full navigation of the app (`browser.assign`/`replace`) to a page
+ * of this site is followed by the test's router instead, so the test sees the page the browser
+ * would load; the URLs are recorded, in order. A test that mocked `browser` itself keeps its mock.
+ */
+function followFullNavigations(router: ReturnType<typeof createMemoryRouter>): string[] {
+  const urls: string[] = [];
+  const follow = (url: string) => {
+    urls.push(url);
+    const target = new URL(url, window.location.origin);
+    if (target.origin !== window.location.origin) return;
+    void router.navigate(`${target.pathname}${target.search}${target.hash}`, { replace: true });
+  };
+  for (const method of ['assign', 'replace'] as const) {
+    if (!vi.isMockFunction(Reflect.get(browser, method))) vi.spyOn(browser, method).mockImplementation(follow);
+  }
+  return urls;
 }
 
 /** Renders the real route table at `url` inside the app's providers, against the MSW server. */

@@ -17,6 +17,13 @@ describe('public routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
+  it("shows 'Đang tải dữ liệu...' until the screen's code has loaded", async () => {
+    renderApp('/support');
+    expect(await screen.findByText('Đang tải dữ liệu...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hỗ trợ' })).toBeInTheDocument();
+    expect(screen.queryByText('Đang tải dữ liệu...')).toBeNull();
+  });
+
   it('/recovery offers forgot username and forgot password', async () => {
     renderApp('/recovery');
     expect(await screen.findByRole('link', { name: 'Quên tên đăng nhập' })).toHaveAttribute(

@@ -50,8 +50,9 @@ export type DateInputProps = {
  * A date typed as day / month / year (spec section 5, "Date input"). Each part takes digits
  * only and is capped (day 31, month 12, year 4 digits); parts that cannot form a date within
  * [min, max] show an error state once complete or left; the value exists only for a valid,
- * complete date. Day and month move on to the next part after 2 digits, Enter moves on too,
- * and Backspace in an empty month or year goes back.
+ * complete date. Day and month move on to the next part after 2 digits, and Backspace in an
+ * empty month or year goes back. Enter is the form's: like every field, each part moves on to the
+ * next field with it (lib/enter-to-next-field.ts), and the year, when last, submits.
  */
 export function DateInput({
   defaultValue,
@@ -105,14 +106,6 @@ export function DateInput({
   };
 
   const keyDown = (part: DatePart) => (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      // On the year, Enter is left to the form (submit / next step).
-      if (part !== 'year') {
-        event.preventDefault();
-        focusPart(nextPart(part));
-      }
-      return;
-    }
     if (event.key === 'Backspace' && parts[part] === '' && part !== 'day') {
       event.preventDefault();
       focusPart(previousPart(part));

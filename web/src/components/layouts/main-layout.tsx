@@ -1,9 +1,10 @@
 import { Box, Container, Flex, Text } from '@chakra-ui/react';
-import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 import { Logo } from '@/components/logo';
 import { ColorModeButton } from '@/components/ui/color-mode';
+
+import { RouteOutlet } from './route-outlet';
 
 /** The public page layout: logo linking to /, content and a footer with the copyright line. */
 export function MainLayout() {
@@ -19,7 +20,7 @@ export function MainLayout() {
       </Box>
       <Box as="main" flex="1" py={{ base: '8', md: '14' }}>
         <Container maxW="6xl">
-          <Outlet />
+          <RouteOutlet />
         </Container>
       </Box>
       <Box as="footer" borderTopWidth="1px" borderColor="border" py="6">

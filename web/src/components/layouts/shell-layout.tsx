@@ -1,14 +1,18 @@
 import { Box, Container, Flex } from '@chakra-ui/react';
-import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
+import { SocialChat } from '@/components/chat/social-chat';
 import { toaster } from '@/components/ui/toaster-store';
 import { useLogout, useUser } from '@/lib/auth';
 
 import { AppHeader } from './app-header';
+import { RouteOutlet } from './route-outlet';
 import { SideNav } from './side-nav';
 
-/** The signed-in shell: header, side navigation and the section's content. */
+/**
+ * The signed-in shell: header, side navigation, the section's content, and the social chat
+ * widget, which loads once the page is idle (and only when configured).
+ */
 export function ShellLayout() {
   const { t } = useTranslation();
   const { data: user } = useUser();
@@ -26,10 +30,11 @@ export function ShellLayout() {
         <Flex gap={{ base: '4', md: '10' }} direction={{ base: 'column', md: 'row' }}>
           <SideNav onLogout={onLogout} loggingOut={logout.isPending} />
           <Box as="main" flex="1" minW="0">
-            <Outlet />
+            <RouteOutlet />
           </Box>
         </Flex>
       </Container>
+      <SocialChat />
     </Box>
   );
 }

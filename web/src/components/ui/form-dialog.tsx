@@ -3,6 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
+import { enterToNextField } from '@/lib/enter-to-next-field';
 
 type FormDialogProps = {
   open: boolean;
@@ -47,7 +48,7 @@ export function FormDialog({
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            <form onSubmit={onSubmit} noValidate>
+            <form onSubmit={onSubmit} onKeyDown={enterToNextField} noValidate>
               <Dialog.Header>
                 <Dialog.Title>{title}</Dialog.Title>
               </Dialog.Header>

@@ -2,4 +2,4 @@ export { getCsrfCookie } from './csrf';
 export { getUser, useUser, userQueryOptions, USER_QUERY_KEY } from './get-user';
 export { GuestRoute, ProtectedRoute } from './guards';
 export { logout, useLogout } from './logout';
-export { fromLocation, safeNextUri } from './redirect';
+export { fromLocation, loginPathFrom, pathOf, safeNextUri } from './redirect';

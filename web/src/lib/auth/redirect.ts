@@ -1,6 +1,7 @@
 import type { Location } from 'react-router';
 
 import { env } from '@/config/env';
+import { paths } from '@/config/paths';
 
 export type FromState = { from?: Pick<Location, 'pathname' | 'search' | 'hash'> };
 
@@ -25,4 +26,16 @@ export function safeNextUri(raw: string | null): string | null {
   } catch {
     return null;
   }
+}
+
+/** `from` as a path with its query and fragment, e.g. '/transactions?page=2'. */
+export const pathOf = (from: Pick<Location, 'pathname' | 'search' | 'hash'>) => `${from.pathname}${from.search}${from.hash}`;
+
+/**
+ * /login for a visitor a guard sends away from `from`: the origin rides along as `next_uri`
+ * (a full page load cannot carry router state), so signing in leads back to it; / needs none.
+ */
+export function loginPathFrom(from: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  const origin = pathOf(from);
+  return origin === paths.home ? paths.login : `${paths.login}?next_uri=${encodeURIComponent(origin)}`;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { DateInput, type DateInputProps } from '@/components/form/date-input';
 import { UiProvider } from '@/components/ui/provider';
+import { enterToNextField } from '@/lib/enter-to-next-field';
 
 const min = new Date(1925, 5, 15);
 const max = new Date(2025, 5, 15);
@@ -12,10 +13,13 @@ function renderDateInput(props: Partial<DateInputProps> = {}) {
   const onChange = vi.fn();
   const onBlur = vi.fn();
   const events = userEvent.setup();
+  // In a form, as always: Enter is the form's (lib/enter-to-next-field.ts).
   render(
     <UiProvider>
-      <DateInput min={min} max={max} onChange={onChange} onBlur={onBlur} {...props} />
-      <button type="button">elsewhere</button>
+      <form onKeyDown={enterToNextField}>
+        <DateInput min={min} max={max} onChange={onChange} onBlur={onBlur} {...props} />
+        <button type="button">elsewhere</button>
+      </form>
     </UiProvider>,
   );
   return {

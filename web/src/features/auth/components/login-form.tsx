@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { toApiError } from '@/lib/api-client';
 import { fromLocation } from '@/lib/auth';
+import { enterToNextField } from '@/lib/enter-to-next-field';
 
 import { loginResolver, useLogin, type LoginInput } from '../api/login';
 
@@ -56,7 +57,7 @@ export function LoginForm() {
   const passwordError = shown('password') ? errors.password?.message : undefined;
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
       <Stack gap="5">
         {error && (
           <Alert.Root status="error" borderRadius="lg" role="alert">

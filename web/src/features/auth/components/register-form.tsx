@@ -10,6 +10,7 @@ import { PasswordStrengthMeter } from '@/components/form/password-strength-meter
 import { PasswordInput } from '@/components/ui/password-input';
 import { useCaptcha } from '@/hooks/use-captcha';
 import { toApiError } from '@/lib/api-client';
+import { enterToNextField } from '@/lib/enter-to-next-field';
 
 import {
   REGISTER_FIELDS,
@@ -275,7 +276,7 @@ export function RegisterForm() {
   const current = registerSteps[step];
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} onKeyDown={enterToNextField} noValidate>
       {!collapsed && <RegisterSteps current={step} />}
       <Stack gap="6">
         {failureText && (

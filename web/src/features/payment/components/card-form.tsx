@@ -12,6 +12,7 @@ import { SuccessBanner } from '@/components/feedback/success-banner';
 import { CARD_PROCESSING_SECONDS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
+import { enterToNextField } from '@/lib/enter-to-next-field';
 import { failureText } from '@/lib/failure-text';
 import { placeServerErrors } from '@/lib/server-errors';
 import { formatNumber } from '@/lib/format';
@@ -145,7 +146,7 @@ export function CardForm({ providers, user }: CardFormProps) {
   const processing = captcha.pending || recharge.isPending;
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
       <Stack gap="6">
         <Box>
           <Controller

@@ -134,6 +134,41 @@ describe('name modal', () => {
     expect(await row('Họ và tên')).toHaveTextContent(/^Trần Thị Bình$/);
   });
 
+  it('sends the name, as the server takes it, only when a part of it changed', async () => {
+    const { events } = renderApp('/', {
+      user: buildUser({ lastName: 'Nguyễn', middleName: 'Văn', firstName: 'An' }),
+    });
+    const dialog = await openDialog(events, 'Họ và tên');
+    // Edited back to the same value (spaces around it): not a change.
+    await events.type(field(dialog, 'Họ'), ' ');
+    expect(save(dialog)).toBeDisabled();
+    await events.clear(field(dialog, 'Tên'));
+    await events.type(field(dialog, 'Tên'), 'Bình');
+    await events.click(save(dialog));
+
+    expect(await screen.findByText('Thay đổi tên thành công!')).toBeInTheDocument();
+    // The identity service takes the name only whole: its three parts go together.
+    expect(profileUpdates).toEqual([{ lastName: 'Nguyễn', middleName: 'Văn', firstName: 'Bình' }]);
+    expect(await row('Họ và tên')).toHaveTextContent(/^Nguyễn Văn Bình$/);
+  });
+
+  it('moves through the parts with Enter and saves from the last', async () => {
+    const { events } = renderApp('/', {
+      user: buildUser({ lastName: 'Nguyễn', middleName: 'Văn', firstName: 'An' }),
+    });
+    const dialog = await openDialog(events, 'Họ và tên');
+    expect(field(dialog, 'Họ')).toHaveFocus();
+    await events.keyboard('{Enter}');
+    expect(field(dialog, 'Tên đệm')).toHaveFocus();
+    // Focus selects the part's text, as Tab does: typing replaces it.
+    await events.keyboard('Thị{Enter}');
+    expect(field(dialog, 'Tên')).toHaveFocus();
+    await events.keyboard('Bình{Enter}');
+
+    expect(await screen.findByText('Thay đổi tên thành công!')).toBeInTheDocument();
+    expect(profileUpdates).toEqual([{ lastName: 'Nguyễn', middleName: 'Thị', firstName: 'Bình' }]);
+  });
+
   it('requires the given and the family name', async () => {
     const { events } = renderApp('/', { user: buildUser({ lastName: 'Nguyễn', firstName: 'An' }) });
     const dialog = await openDialog(events, 'Họ và tên');

@@ -27,8 +27,11 @@ type EditDialogProps = {
 function NameDialog({ user, open, onOpenChange, onSaved }: EditDialogProps) {
   const { t } = useTranslation();
   const current = { lastName: user.lastName, middleName: user.middleName, firstName: user.firstName };
-  const { form, message, dialog } = useProfileForm(nameInputSchema, current, () =>
-    onSaved(t('profile.edit.name.success')),
+  const { form, message, dialog } = useProfileForm(
+    nameInputSchema,
+    current,
+    () => onSaved(t('profile.edit.name.success')),
+    { together: ['lastName', 'middleName', 'firstName'] },
   );
   const { errors } = form.formState;
   const parts = [
@@ -70,7 +73,7 @@ function LanguageDialog({ user, open, onOpenChange, onSaved }: EditDialogProps) 
     { language: user.language },
     () => onSaved(t('profile.edit.language.success')),
     // A language the portal no longer offers starts as the first one it does, which can be saved.
-    { language: (LANGUAGES as readonly string[]).includes(user.language) ? user.language : LANGUAGES[0] },
+    { initial: { language: (LANGUAGES as readonly string[]).includes(user.language) ? user.language : LANGUAGES[0] } },
   );
   const { errors } = form.formState;
 

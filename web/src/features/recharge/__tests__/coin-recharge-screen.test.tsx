@@ -112,6 +112,22 @@ describe('coin top-up: what it offers', () => {
     expect(submitButton()).toBeEnabled();
   });
 
+  it('clears the chosen server when another game is opened', async () => {
+    const { events } = await openGame('fsonline');
+    await events.selectOptions(zoneSelect(), 'Máy chủ 1 - Thiên Long');
+    await events.click(tile(/^500 Xu/));
+    expect(zoneSelect()).toHaveValue('1');
+
+    // Both games have a server 1: it must not stay chosen for the other game.
+    await events.click(screen.getByRole('link', { name: 'Kiếm Thế 2' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Kiếm Thế 2' })).toBeInTheDocument();
+    await screen.findByRole('option', { name: 'Máy chủ 1 - Long Môn' });
+    expect(zoneSelect()).toHaveValue('');
+    const tiles = within(screen.getByRole('radiogroup', { name: 'Chọn mệnh giá' })).getAllByRole('radio');
+    expect(tiles.filter((input) => (input as HTMLInputElement).checked)).toEqual([]);
+    expect(submitButton()).toBeDisabled();
+  });
+
   it('with no KP, no tile can be chosen and it suggests topping up', async () => {
     const { events } = await openGame('fsonline', buildUser({ credit: 0 }));
     const tiles = within(screen.getByRole('radiogroup', { name: 'Chọn mệnh giá' })).getAllByRole('radio');
@@ -153,7 +169,8 @@ describe('coin top-up: sending', () => {
     expect(csrfAt).toBeGreaterThanOrEqual(0);
     expect(csrfAt).toBeLessThan(db.requests.indexOf('POST /api/payment/coin-recharge/fsonline'));
 
-    // Each click is a new attempt with a key of its own.
+    // Each click is a new attempt with a key of its own (the selection cleared: choose again).
+    await events.selectOptions(zoneSelect(), 'Máy chủ 1 - Thiên Long');
     await events.click(tile(/^200 Xu/));
     await events.click(submitButton());
     await waitFor(() => expect(posts).toHaveLength(2));
@@ -162,7 +179,7 @@ describe('coin top-up: sending', () => {
     await waitFor(() => expect(rechargeDb.orders).toHaveLength(2));
   });
 
-  it('says what was credited with each bonus, clears the tile and lowers the balance', async () => {
+  it('says what was credited with each bonus, clears the selection and lowers the balance', async () => {
     const { events, queryClient } = await openGame('fsonline', buildUser({ credit: 250_000 }));
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     expect(screen.getByTestId('header-balance')).toHaveTextContent('250,000 KP');
@@ -184,10 +201,10 @@ describe('coin top-up: sending', () => {
     // The 200,000 tile is now beyond the balance.
     expect(tileText(/^2,000 Xu/)).toBe('2,000 Xu+150 Xu thưởngKhông đủ 200,000');
 
-    // The tile clears; the server stays chosen.
+    // The selection clears (spec section 4): the tile and the server.
     const tiles = within(screen.getByRole('radiogroup', { name: 'Chọn mệnh giá' })).getAllByRole('radio');
     expect(tiles.filter((input) => (input as HTMLInputElement).checked)).toEqual([]);
-    expect(zoneSelect()).toHaveValue('2');
+    expect(zoneSelect()).toHaveValue('');
     expect(submitButton()).toBeDisabled();
 
     // The success message can be closed.

@@ -9,6 +9,7 @@ import { FailureAlert } from '@/components/feedback/failure-alert';
 import { SuccessBanner } from '@/components/feedback/success-banner';
 import { paths } from '@/config/paths';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
+import { enterToNextField } from '@/lib/enter-to-next-field';
 import { formatNumber } from '@/lib/format';
 import { placeServerErrors } from '@/lib/server-errors';
 import type { CoinOrder, PayableValue, RechargeInfo, User } from '@/types/api-schema';
@@ -101,7 +102,8 @@ type CoinRechargeFormProps = {
  * covers, then 'Nạp', enabled only with both chosen and KP to spend. It sends a captcha token
  * for coinRechargeFormSubmit (nothing when the captcha gives none) and a new Idempotency-Key per
  * click. Server messages for a field go beside it, any other refusal above the button. Once
- * done, the amount clears (the server stays chosen) and the message says what was credited.
+ * done, the selection clears, server and amount (spec section 4), and the message says what was
+ * credited. The screen mounts a new form for another game (`key`), so no server carries over.
  */
 export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
   const { t } = useTranslation();
@@ -111,7 +113,7 @@ export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
     control,
     handleSubmit,
     setError,
-    resetField,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<CoinRechargeInput>({
     resolver: zodResolver(coinRechargeInputSchema),
@@ -128,7 +130,7 @@ export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
     recharge.mutate(
       { ...input, productCode: product.code, gReCaptchaToken, idempotencyKey: crypto.randomUUID() },
       {
-        onSuccess: () => resetField('creditAmount'),
+        onSuccess: () => reset(EMPTY),
         onError: (error) => placeServerErrors(error, FIELDS, setError),
       },
     );
@@ -143,7 +145,7 @@ export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
   const processing = isSubmitting || captcha.pending || recharge.isPending;
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
       <Stack gap="6">
         <Controller
           control={control}

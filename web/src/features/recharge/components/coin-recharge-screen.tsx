@@ -56,6 +56,7 @@ export function CoinRechargeScreen() {
             )}
           </Flex>
           <EventBanners events={info.data.rechargeEvents} coinName={info.data.coinName} />
+          {/* A new form per game: the chosen server of another game does not carry over. */}
           {user && <CoinRechargeForm key={info.data.code} product={info.data} user={user} />}
         </>
       )}

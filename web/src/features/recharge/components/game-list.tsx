@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingText } from '@/components/feedback/loading-text';
 import { paths } from '@/config/paths';
 import { toApiError } from '@/lib/api-client';
+import { imageUrl } from '@/lib/image-url';
 import type { Product } from '@/types/api-schema';
 
 import { useProducts } from '../api/get-products';
@@ -32,7 +33,7 @@ function GameTile({ product }: { product: Product }) {
       focusRing="outside"
     >
       <NavLink to={paths.rechargeProduct(product.code)}>
-        <Image src={product.logoImg} alt="" boxSize={{ base: '10', md: '12' }} borderRadius="lg" flexShrink={0} />
+        <Image src={imageUrl(product.logoImg)} alt="" boxSize={{ base: '10', md: '12' }} borderRadius="lg" flexShrink={0} />
         <Text as="span" fontWeight="semibold" fontSize={{ base: 'sm', md: 'md' }} lineHeight="short" minW="0">
           {product.name}
         </Text>

@@ -12,6 +12,7 @@ import {
   type ForgotUsernameInput,
 } from '../api/recover-username';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
+import { enterToNextField } from '@/lib/enter-to-next-field';
 import { failureText } from '@/lib/failure-text';
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { RecoveryCard } from './recovery-card';
@@ -59,7 +60,7 @@ function ForgotUsernameForm({ recover }: { recover: ReturnType<typeof useRecover
   const emailError = errors.email;
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
       <Stack gap="5">
         {failure && <FailureAlert title={t('recovery.forgotUsername.failed')} text={failure} />}
         <Field.Root required invalid={!!emailError}>

@@ -19,6 +19,7 @@ import {
   type ResetPasswordField,
   type ResetPasswordInput,
 } from '../api/reset-password';
+import { enterToNextField } from '@/lib/enter-to-next-field';
 import { failureText } from '@/lib/failure-text';
 import { placeServerErrors } from '@/lib/server-errors';
 import { FailureAlert } from '@/components/feedback/failure-alert';
@@ -102,7 +103,7 @@ function NewPasswordForm({ token, reset }: { token: string; reset: ReturnType<ty
   const failure = failureText(reset.error, PLACED);
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
       <Stack gap="5">
         {failure && <FailureAlert title={t('recovery.resetPassword.failed')} text={failure} />}
         <Field.Root required invalid={!!errors.password}>

@@ -135,6 +135,48 @@ describe('change password', () => {
     expect(securityDb.sessions).toHaveLength(1);
   });
 
+  it('says it succeeded only once the user has been read again', async () => {
+    const { events } = await openScreen({ user: buildUser({ passwordChangedAt: null }) });
+    let release!: () => void;
+    const meAnswered = new Promise<void>((resolve) => (release = resolve));
+    let meAsked = false;
+    server.use(
+      http.get('/api/me', async () => {
+        meAsked = true;
+        await meAnswered;
+        return HttpResponse.json(db.user);
+      }),
+    );
+
+    await fillIn(events);
+    const button = submitButton();
+    await events.click(button);
+
+    // Changed on the server, /me asked for again but not answered yet: no success text.
+    await waitFor(() => expect(meAsked).toBe(true));
+    expect(db.password).toBe(NEW_PASSWORD);
+    expect(within(section()).queryByText('Thay đổi mật khẩu thành công!')).toBeNull();
+    expect(button).toHaveAttribute('data-loading');
+
+    release();
+    expect(await within(section()).findByText('Thay đổi mật khẩu thành công!')).toBeInTheDocument();
+    // The success shows beside the refreshed user, not the old one.
+    expect(screen.getByText('Đổi mật khẩu lần cuối')).toBeInTheDocument();
+  });
+
+  it('moves on to the next field with Enter and submits from the last', async () => {
+    const { events } = await openScreen();
+    await events.click(currentField());
+    await events.keyboard(`${TEST_PASSWORD}{Enter}`);
+    expect(passwordField()).toHaveFocus();
+    await events.keyboard(`${NEW_PASSWORD}{Enter}`);
+    expect(confirmField()).toHaveFocus();
+    await events.keyboard(`${NEW_PASSWORD}{Enter}`);
+
+    expect(await within(section()).findByText('Thay đổi mật khẩu thành công!')).toBeInTheDocument();
+    expect(db.password).toBe(NEW_PASSWORD);
+  });
+
   it('puts the server message for a wrong current password beside that field', async () => {
     const { events } = await openScreen();
     await fillIn(events, 'Wrong#pass1');

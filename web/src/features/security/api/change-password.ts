@@ -59,8 +59,10 @@ type UseChangePasswordOptions = {
 };
 
 /**
- * The user's passwordChangedAt and the list of sessions change with the password. A throttled
- * attempt (429) is sent once more with a captcha token.
+ * The user's passwordChangedAt and the list of sessions change with the password. The mutation
+ * settles only once /me has been read again (spec section 4: the user data is refreshed, then
+ * success is set), so the success text never shows beside the old data. A throttled attempt
+ * (429) is sent once more with a captcha token.
  */
 export function useChangePassword({ getCaptchaToken }: UseChangePasswordOptions) {
   const queryClient = useQueryClient();
@@ -70,9 +72,9 @@ export function useChangePassword({ getCaptchaToken }: UseChangePasswordOptions)
         (gReCaptchaToken) => changePassword({ ...input, gReCaptchaToken }),
         getCaptchaToken,
       ),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    onSuccess: async () => {
       void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
     },
   });
 }

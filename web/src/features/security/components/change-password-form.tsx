@@ -9,6 +9,7 @@ import { PasswordStrengthMeter } from '@/components/form/password-strength-meter
 import { ContentCard } from '@/components/layouts/content-card';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
+import { enterToNextField } from '@/lib/enter-to-next-field';
 import { failureText } from '@/lib/failure-text';
 import { placeServerErrors } from '@/lib/server-errors';
 
@@ -74,7 +75,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
       {change.isSuccess && (
         <SuccessBanner title={t('security.password.success')}>{t('security.password.successText')}</SuccessBanner>
       )}
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" value={username} autoComplete="username" readOnly hidden />
         <Stack gap="5" maxW={{ md: 'md' }}>

@@ -15,7 +15,7 @@ async function signIn(events: ReturnType<typeof renderApp>['events']) {
 }
 
 describe('guarded routes', () => {
-  it('show nothing while the user loads', async () => {
+  it('show only the page fallback while the user loads', async () => {
     let release!: () => void;
     const answered = new Promise<void>((resolve) => (release = resolve));
     let asked = false;
@@ -28,28 +28,35 @@ describe('guarded routes', () => {
       }),
     );
 
-    const { container } = renderApp('/transactions');
+    renderApp('/transactions');
 
     await waitFor(() => expect(asked).toBe(true));
-    // next-themes' inline script is the only thing in the document.
-    expect(container.querySelectorAll('*:not(script)')).toHaveLength(0);
+    expect(await screen.findByText('Đang tải dữ liệu...')).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Đang tải dữ liệu...');
+    // No part of the page before the user is known: no shell, no screen.
     expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('navigation')).toBeNull();
     expect(screen.queryByRole('heading')).toBeNull();
 
     release();
     expect(await screen.findByRole('heading', { level: 1, name: 'Lịch sử giao dịch' })).toBeInTheDocument();
+    expect(screen.queryByText('Đang tải dữ liệu...')).toBeNull();
   });
 
-  it('send a signed-out visitor to /login and back after signing in', async () => {
-    const { router, events } = renderApp('/transactions?page=2');
+  it('send a signed-out visitor to /login by a page load, and back after signing in', async () => {
+    const { router, events, fullNavigations } = renderApp('/transactions?page=2');
+    // The spy renderApp put in place, which follows the page load in the test's router.
+    const replace = vi.spyOn(browser, 'replace');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Đăng nhập' })).toBeInTheDocument();
+    expect(fullNavigations).toEqual(['/login?next_uri=%2Ftransactions%3Fpage%3D2']);
+    expect(replace).toHaveBeenCalledWith('/login?next_uri=%2Ftransactions%3Fpage%3D2');
     expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.state).toMatchObject({ from: { pathname: '/transactions', search: '?page=2' } });
 
     await signIn(events);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Lịch sử giao dịch' })).toBeInTheDocument();
+    expect(fullNavigations.at(-1)).toBe(`${window.location.origin}/transactions?page=2`);
     expect(router.state.location.pathname).toBe('/transactions');
     expect(router.state.location.search).toBe('?page=2');
     // The guarded page loads its data only once signed in.
@@ -62,21 +69,28 @@ describe('guarded routes', () => {
     );
   });
 
+  it('send a signed-out visitor of / to plain /login', async () => {
+    const { fullNavigations } = renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Đăng nhập' })).toBeInTheDocument();
+    expect(fullNavigations).toEqual(['/login']);
+  });
+
   it('reload the browser at /login when the session ends', async () => {
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const replace = vi.spyOn(browser, 'replace').mockImplementation(() => undefined);
     const { queryClient } = renderApp('/security', { user: true });
     await screen.findByRole('heading', { level: 1, name: 'Bảo mật và đăng nhập' });
-    expect(assign).not.toHaveBeenCalled();
+    expect(replace).not.toHaveBeenCalled();
 
     db.signedIn = false;
     await act(() => queryClient.invalidateQueries({ queryKey: ['me'] }));
 
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/login?next_uri=%2Fsecurity'));
     expect(screen.queryByRole('heading', { name: 'Bảo mật và đăng nhập' })).toBeNull();
+    expect(screen.getByText('Đang tải dữ liệu...')).toBeInTheDocument();
   });
 
   it('reload the browser at /login when another call answers 401', async () => {
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const replace = vi.spyOn(browser, 'replace').mockImplementation(() => undefined);
     server.use(http.get('/api/payment/transaction-history', () => HttpResponse.json({ message: 'x' }, { status: 401 })));
     renderApp('/transactions', { user: true });
     await screen.findByRole('heading', { level: 1, name: 'Lịch sử giao dịch' });
@@ -84,50 +98,71 @@ describe('guarded routes', () => {
     db.signedIn = false;
     await act(() => api.get('/payment/transaction-history').catch(() => undefined));
 
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/login?next_uri=%2Ftransactions'));
   });
 
   it('say the connection failed when the user cannot be loaded', async () => {
     server.use(http.get('/api/me', () => HttpResponse.json({ message: 'down' }, { status: 503 })));
-    renderApp('/');
+    const { fullNavigations } = renderApp('/');
     expect(await screen.findByText('Kết nối đến máy chủ bị gián đoạn, xin thử lại sau')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Đăng nhập' })).toBeNull();
+    expect(fullNavigations).toEqual([]);
   });
 });
 
 describe('sign-in and sign-up for a signed-in user', () => {
-  it('/login goes to /', async () => {
-    const { router } = renderApp('/login', { user: true });
+  it('/login goes to / by a page load', async () => {
+    const { router, fullNavigations } = renderApp('/login', { user: true });
+    const replace = vi.spyOn(browser, 'replace');
     expect(await screen.findByRole('heading', { level: 1, name: 'Thông tin cá nhân' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+    expect(fullNavigations).toEqual(['/']);
+    expect(replace).toHaveBeenCalledWith('/');
   });
 
-  it('/register goes back to the page the user came from', async () => {
-    const { router } = renderApp('/transactions', { user: true });
+  it('/login goes back to the page the user came from by a page load', async () => {
+    const { router, fullNavigations } = renderApp('/transactions', { user: true });
+    await screen.findByRole('heading', { level: 1, name: 'Lịch sử giao dịch' });
+
+    await act(() =>
+      router.navigate('/login', { state: { from: { pathname: '/recharge', search: '?x=1', hash: '' } } }),
+    );
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nạp game' })).toBeInTheDocument();
+    expect(fullNavigations).toEqual(['/recharge?x=1']);
+    expect(router.state.location.pathname).toBe('/recharge');
+  });
+
+  it('/register goes back to the page the user came from within the app', async () => {
+    const { router, fullNavigations } = renderApp('/transactions', { user: true });
     await screen.findByRole('heading', { level: 1, name: 'Lịch sử giao dịch' });
 
     await act(() => router.navigate('/register', { state: { from: { pathname: '/recharge', search: '', hash: '' } } }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Nạp game' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/recharge');
+    expect(fullNavigations).toEqual([]);
   });
 
   it('/login?next_uri= loads next_uri in the browser', async () => {
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const replace = vi.spyOn(browser, 'replace').mockImplementation(() => undefined);
     renderApp('/login?next_uri=%2Frecharge%2Ffsonline', { user: true });
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(`${window.location.origin}/recharge/fsonline`));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(`${window.location.origin}/recharge/fsonline`));
+    expect(replace).toHaveBeenCalledTimes(1);
   });
 
   it("/login ignores a next_uri on someone else's site", async () => {
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
-    const { router } = renderApp('/login?next_uri=https%3A%2F%2Fevil.example%2Fsteal', { user: true });
+    const { router, fullNavigations } = renderApp('/login?next_uri=https%3A%2F%2Fevil.example%2Fsteal', {
+      user: true,
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Thông tin cá nhân' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
-    expect(assign).not.toHaveBeenCalled();
+    expect(fullNavigations).toEqual(['/']);
   });
 
   it('/login shows the form to a signed-out visitor', async () => {
-    renderApp('/login?next_uri=%2Frecharge');
+    const { fullNavigations } = renderApp('/login?next_uri=%2Frecharge');
     expect(await screen.findByRole('button', { name: 'Đăng nhập' })).toBeInTheDocument();
+    expect(fullNavigations).toEqual([]);
   });
 });

@@ -1,0 +1,36 @@
+import { Flex, Spinner, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+import { useLoadingSlow } from '@/hooks/use-loading-slow';
+
+/**
+ * 'Đang tải dữ liệu...' (spec section 2), while a page's code or the first load of the user is
+ * on its way, and below it, once that has taken longer than the spec's loading-slow time, a
+ * hint that the connection is slow. `fullPage` fills the window (no layout around it yet);
+ * otherwise it fills the content area of a layout. index.html shows the same before the app runs.
+ */
+export function PageFallback({ fullPage = false }: { fullPage?: boolean }) {
+  const { t } = useTranslation();
+  const slow = useLoadingSlow();
+  return (
+    <Flex
+      role="status"
+      data-testid="page-fallback"
+      direction="column"
+      align="center"
+      justify="center"
+      gap="3"
+      minH={fullPage ? '100dvh' : '60'}
+      px="4"
+      textAlign="center"
+    >
+      <Spinner size="lg" color="brand.solid" />
+      <Text color="fg.muted">{t('app.pageLoading')}</Text>
+      {slow && (
+        <Text fontSize="sm" color="fg.warning">
+          {t('app.slowConnection')}
+        </Text>
+      )}
+    </Flex>
+  );
+}
