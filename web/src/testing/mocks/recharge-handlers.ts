@@ -15,6 +15,8 @@ export const ZONE_UNKNOWN = 'Máy chủ bạn chọn không tồn tại.';
 export const AMOUNT_UNKNOWN = 'Mệnh giá bạn chọn không hợp lệ.';
 export const IDEMPOTENCY_KEY_REQUIRED = 'Thiếu Idempotency-Key.';
 export const RECHARGE_CAPTCHA_REFUSED = 'Không xác minh được bạn không phải là người máy, hãy thử lại.';
+export const NO_CHARACTER = 'Bạn chưa có nhân vật trên máy chủ này. Hãy vào game tạo nhân vật rồi nạp lại.';
+export const CHARACTER_UNCHECKED = 'Chưa kiểm tra được nhân vật của bạn trên máy chủ này, xin thử lại sau ít phút.';
 
 export function buildProducts(): Product[] {
   return [
@@ -79,10 +81,18 @@ export function buildCoinRechargeInfos(): Record<string, RechargeInfo> {
   };
 }
 
-/** The fake server's coin top-up state: the games it sells and the orders it took. */
+/**
+ * The fake server's coin top-up state: the games it sells, the orders it took, and the game's
+ * answer to character checks: a character named after the player on every server except
+ * `noCharacter`'s, or no answer at all (`gameAnswers` false: 503, and orders go on, as the
+ * gateway's default `allow`).
+ */
 export const rechargeDb = {
   products: buildProducts(),
   infos: buildCoinRechargeInfos(),
+  /** Per game, the servers where the player has no character. */
+  noCharacter: {} as Record<string, number[]>,
+  gameAnswers: true,
   /** The orders POST /payment/coin-recharge/{code} took, oldest first, with their keys. */
   orders: [] as { idempotencyKey: string; body: Required<CoinRechargeBody>; result: CoinOrder }[],
 };
@@ -90,6 +100,8 @@ export const rechargeDb = {
 export function resetRechargeDb() {
   rechargeDb.products = buildProducts();
   rechargeDb.infos = buildCoinRechargeInfos();
+  rechargeDb.noCharacter = {};
+  rechargeDb.gameAnswers = true;
   rechargeDb.orders = [];
 }
 
@@ -129,7 +141,13 @@ function fulfil(info: RechargeInfo, body: Required<CoinRechargeBody>, zoneDescri
   };
 }
 
-/** Handlers for GET /product and GET and POST /payment/coin-recharge/{productCode}. */
+const hasNoCharacter = (productCode: string, zoneId: number) =>
+  rechargeDb.noCharacter[productCode]?.includes(zoneId) ?? false;
+
+/**
+ * Handlers for GET /product, GET and POST /payment/coin-recharge/{productCode} and GET
+ * /payment/coin-recharge/{productCode}/character.
+ */
 export const rechargeHandlers: HttpHandler[] = [
   http.get('/product', ({ request, response }) => {
     record(request);
@@ -141,6 +159,19 @@ export const rechargeHandlers: HttpHandler[] = [
     if (!db.signedIn) return unauthenticated();
     const info = rechargeDb.infos[params.product_code];
     return info ? response(200).json(info) : response(404).json({ message: PRODUCT_NOT_FOUND });
+  }),
+
+  http.get('/payment/coin-recharge/{product_code}/character', ({ request, params, response }) => {
+    record(request);
+    if (!db.signedIn) return unauthenticated();
+    const info = rechargeDb.infos[params.product_code];
+    if (!info) return response(404).json({ message: PRODUCT_NOT_FOUND });
+    const zoneId = Number(new URL(request.url).searchParams.get('zoneId')?.trim() || 0);
+    if (!Number.isInteger(zoneId) || zoneId <= 0) return validationError({ zoneId: [ZONE_REQUIRED] });
+    if (!info.zones.some((zone) => zone.id === zoneId)) return validationError({ zoneId: [ZONE_UNKNOWN] });
+    if (!rechargeDb.gameAnswers) return response(503).json({ message: CHARACTER_UNCHECKED });
+    if (hasNoCharacter(info.code, zoneId)) return response(404).json({ message: NO_CHARACTER });
+    return response(200).json({ name: db.user.username });
   }),
 
   http.post(
@@ -171,6 +202,10 @@ export const rechargeHandlers: HttpHandler[] = [
       else if (!zone) errors.zoneId = [ZONE_UNKNOWN];
       if (!info.payableValues.some((value) => value.credit === body.creditAmount)) errors.creditAmount = [AMOUNT_UNKNOWN];
       if (Object.keys(errors).length > 0) return validationError(errors);
+      // Before any KP moves, the game is asked for the character.
+      if (rechargeDb.gameAnswers && hasNoCharacter(info.code, body.zoneId)) {
+        return validationError({ zoneId: [NO_CHARACTER] });
+      }
       if (db.user.credit < body.creditAmount) return response(409).json({ message: NOT_ENOUGH_CREDIT });
 
       const result = fulfil(info, body, zone!.description);
@@ -184,6 +219,7 @@ export const rechargeHandlers: HttpHandler[] = [
           realValue: result.credit,
           currency: 'KP',
           updatedAt: new Date().toISOString(),
+          createdAt: new Date().toISOString(),
           payload: {
             metadata: {
               coin: result.coins,
@@ -195,7 +231,7 @@ export const rechargeHandlers: HttpHandler[] = [
           },
         }),
         ...db.transactions,
-      ].slice(0, 10);
+      ];
       return response(201).json(result);
     },
   ),

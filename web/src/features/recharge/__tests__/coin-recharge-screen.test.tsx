@@ -7,7 +7,13 @@ import { captchaStub as captcha } from '@/testing/captcha-stub';
 import { buildUser } from '@/testing/data';
 import { captchaTokenFor, validationError } from '@/testing/mocks/common';
 import { db } from '@/testing/mocks/db';
-import { NOT_ENOUGH_CREDIT, PRODUCT_NOT_FOUND, rechargeDb } from '@/testing/mocks/recharge-handlers';
+import {
+  CHARACTER_UNCHECKED,
+  NO_CHARACTER,
+  NOT_ENOUGH_CREDIT,
+  PRODUCT_NOT_FOUND,
+  rechargeDb,
+} from '@/testing/mocks/recharge-handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 import type { User } from '@/types/api-schema';
@@ -337,5 +343,130 @@ describe('coin top-up: refusals', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Không xác minh được bạn không phải là người máy, hãy thử lại.',
     );
+  });
+});
+
+describe('coin top-up: the character on the chosen server', () => {
+  const CHARACTER = '/api/payment/coin-recharge/fsonline/character';
+  const characterChecks = () => db.requests.filter((request) => request.startsWith(`GET ${CHARACTER}`));
+
+  it('names the character the coin would go to once a server is chosen', async () => {
+    const searches: string[] = [];
+    server.use(
+      http.get(CHARACTER, ({ request }) => {
+        searches.push(new URL(request.url).search);
+        return undefined;
+      }),
+    );
+    const { events } = await openGame('fsonline', buildUser({ username: 'hiepkhach', credit: 100_000 }));
+    expect(screen.queryByText(/^Nhân vật:/)).toBeNull();
+    expect(characterChecks()).toEqual([]);
+
+    await events.selectOptions(zoneSelect(), 'Máy chủ 2 - Bạch Hổ');
+    expect(await screen.findByText('Nhân vật: hiepkhach')).toBeInTheDocument();
+    expect(screen.getByText('Xu sẽ được nạp vào nhân vật này.')).toBeInTheDocument();
+    expect(searches).toEqual(['?zoneId=2']);
+    expect(zoneSelect()).not.toHaveAttribute('aria-invalid');
+
+    await events.click(tile(/^500 Xu/));
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('says it is checking until the game answers', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get(CHARACTER, async () => {
+        await answered;
+        return HttpResponse.json({ name: 'player01' });
+      }),
+    );
+    const { events } = await openGame('fsonline');
+    await events.selectOptions(zoneSelect(), '1');
+    expect(await screen.findByText('Đang kiểm tra nhân vật của bạn trên máy chủ này...')).toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('Nhân vật: player01')).toBeInTheDocument();
+    expect(screen.queryByText('Đang kiểm tra nhân vật của bạn trên máy chủ này...')).toBeNull();
+  });
+
+  it("shows the game's message beside the server and keeps Nạp disabled where there is no character", async () => {
+    rechargeDb.noCharacter = { fsonline: [2] };
+    const { events } = await openGame('fsonline');
+    await events.click(tile(/^500 Xu/));
+    await events.selectOptions(zoneSelect(), 'Máy chủ 2 - Bạch Hổ');
+
+    expect(await screen.findByText(NO_CHARACTER)).toBeInTheDocument();
+    expect(zoneSelect()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/^Nhân vật:/)).toBeNull();
+    expect(submitButton()).toBeDisabled();
+    await events.click(submitButton());
+    expect(db.requests).not.toContain('POST /api/payment/coin-recharge/fsonline');
+
+    // Another server with a character: the message goes and Nạp can be pressed.
+    await events.selectOptions(zoneSelect(), 'Máy chủ 1 - Thiên Long');
+    expect(await screen.findByText('Nhân vật: player01')).toBeInTheDocument();
+    expect(screen.queryByText(NO_CHARACTER)).toBeNull();
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('warns, and leaves Nạp enabled, when the game did not answer in time (503)', async () => {
+    rechargeDb.gameAnswers = false;
+    const { events } = await openGame('fsonline', buildUser({ credit: 100_000 }));
+    await events.selectOptions(zoneSelect(), '1');
+    expect(await screen.findByText(CHARACTER_UNCHECKED)).toBeInTheDocument();
+    expect(zoneSelect()).not.toHaveAttribute('aria-invalid');
+    await events.click(tile(/^500 Xu/));
+    expect(submitButton()).toBeEnabled();
+
+    // The server decides: here it lets the order go.
+    await events.click(submitButton());
+    expect(await screen.findByText('Nạp thành công 500 Xu vào máy chủ Máy chủ 1 - Thiên Long.')).toBeInTheDocument();
+  });
+
+  it('refuses a server the game does not have (422) as a missing character', async () => {
+    server.use(http.get(CHARACTER, () => validationError({ zoneId: ['Máy chủ bạn chọn không tồn tại.'] })));
+    const { events } = await openGame('fsonline');
+    await events.click(tile(/^500 Xu/));
+    await events.selectOptions(zoneSelect(), '1');
+    expect(await screen.findByText('Máy chủ bạn chọn không tồn tại.')).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it("puts an order's refusal for the server (422 errors.zoneId) under the picker", async () => {
+    const { events } = await openGame('fsonline');
+    await events.selectOptions(zoneSelect(), '2');
+    await screen.findByText('Nhân vật: player01');
+    // The character went after the check: the order is refused.
+    rechargeDb.noCharacter = { fsonline: [2] };
+    await events.click(tile(/^500 Xu/));
+    await events.click(submitButton());
+
+    expect(await screen.findByText(NO_CHARACTER)).toBeInTheDocument();
+    expect(zoneSelect()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/^Nhân vật:/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(rechargeDb.orders).toHaveLength(0);
+  });
+
+  it('asks again for each server and game, and forgets the character once the order is done', async () => {
+    const { events } = await openGame('fsonline');
+    await events.selectOptions(zoneSelect(), '1');
+    await screen.findByText('Nhân vật: player01');
+    await events.selectOptions(zoneSelect(), '2');
+    await waitFor(() => expect(characterChecks()).toHaveLength(2));
+    await events.click(tile(/^200 Xu/));
+    await events.click(submitButton());
+    await screen.findByText(/^Nạp thành công/);
+    // The server is cleared with the selection, and with it the character.
+    expect(zoneSelect()).toHaveValue('');
+    expect(screen.queryByText(/^Nhân vật:/)).toBeNull();
+
+    await events.click(screen.getByRole('link', { name: 'Kiếm Thế 2' }));
+    await screen.findByRole('option', { name: 'Máy chủ 1 - Long Môn' });
+    await events.selectOptions(zoneSelect(), '1');
+    await screen.findByText('Nhân vật: player01');
+    expect(db.requests).toContain('GET /api/payment/coin-recharge/jxsj2/character');
   });
 });

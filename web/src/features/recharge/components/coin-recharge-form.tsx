@@ -1,5 +1,18 @@
-import { Alert, Box, Button, Field, Link, NativeSelect, RadioCard, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Field,
+  HStack,
+  Link,
+  NativeSelect,
+  RadioCard,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { TriangleAlert, UserRoundCheck } from 'lucide-react';
 import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,12 +27,14 @@ import { formatNumber } from '@/lib/format';
 import { placeServerErrors } from '@/lib/server-errors';
 import type { CoinOrder, PayableValue, RechargeInfo, User } from '@/types/api-schema';
 
+import { useCharacter } from '../api/get-character';
 import {
   coinRechargeInputSchema,
   useRechargeCoin,
   type CoinRechargeField,
   type CoinRechargeInput,
 } from '../api/recharge-coin';
+import { characterState, type CharacterState } from '../utils/character';
 import { coinRechargeFailureText } from '../utils/failure';
 
 const FIELDS: readonly CoinRechargeField[] = ['zoneId', 'creditAmount'];
@@ -33,6 +48,45 @@ function ErrorText({ children }: { children: string | undefined }) {
       {children}
     </Text>
   );
+}
+
+/**
+ * Below the server picker: the character the coin would go to, for the player to confirm, or
+ * that the check is under way, or that the game could not be asked (the order may still go).
+ * That there is no character there is the field's error, not this.
+ */
+function CharacterNote({ state, coinName }: { state: CharacterState; coinName: string }) {
+  const { t } = useTranslation();
+  if (state.kind === 'checking') {
+    return (
+      <HStack gap="2" color="fg.muted">
+        <Spinner size="xs" />
+        <Text>{t('recharge.character.checking')}</Text>
+      </HStack>
+    );
+  }
+  if (state.kind === 'found') {
+    return (
+      <Stack gap="0.5">
+        <HStack gap="1.5" color="fg.success" fontWeight="semibold" fontSize="sm">
+          <UserRoundCheck size={16} aria-hidden />
+          <Text overflowWrap="anywhere">{t('recharge.character.name', { name: state.name })}</Text>
+        </HStack>
+        <Text>{t('recharge.character.hint', { coinName })}</Text>
+      </Stack>
+    );
+  }
+  if (state.kind === 'unchecked') {
+    return (
+      <HStack gap="1.5" color="fg.warning" align="flex-start">
+        <Box as="span" mt="0.5" flexShrink={0}>
+          <TriangleAlert size={14} aria-hidden />
+        </Box>
+        <Text>{state.message}</Text>
+      </HStack>
+    );
+  }
+  return null;
 }
 
 /** An amount tile: the coin it brings, and its KP cost or, above the balance, what is missing. */
@@ -120,9 +174,13 @@ export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
     defaultValues: EMPTY,
   });
   const [zoneId, creditAmount] = useWatch({ control, name: ['zoneId', 'creditAmount'] });
+  const character = characterState(t, zoneId, useCharacter(product.code, zoneId));
   const affordable = (value: PayableValue) => value.credit <= user.credit;
   const anyAffordable = product.payableValues.some(affordable);
-  const canSubmit = zoneId > 0 && creditAmount > 0 && user.credit > 0 && creditAmount <= user.credit;
+  // No character on the server: the order would be refused. A check that could not be made
+  // leaves the decision to the server.
+  const canSubmit =
+    zoneId > 0 && creditAmount > 0 && user.credit > 0 && creditAmount <= user.credit && character.kind !== 'missing';
 
   const onSubmit = handleSubmit(async (input) => {
     const gReCaptchaToken = await captcha.getToken();
@@ -151,7 +209,7 @@ export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
           control={control}
           name="zoneId"
           render={({ field }) => (
-            <Field.Root required invalid={!!errors.zoneId} maxW={{ md: 'sm' }}>
+            <Field.Root required invalid={!!errors.zoneId || character.kind === 'missing'} maxW={{ md: 'sm' }}>
               <Field.Label fontWeight="semibold" fontSize="md">
                 {t('recharge.zone.label')}
               </Field.Label>
@@ -174,7 +232,15 @@ export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-              <Field.ErrorText>{message(errors.zoneId)}</Field.ErrorText>
+              {/* A refused order's message for the server first; else what the check found. */}
+              <Field.ErrorText>
+                {message(errors.zoneId) ?? (character.kind === 'missing' ? character.message : undefined)}
+              </Field.ErrorText>
+              {!errors.zoneId && (
+                <Field.HelperText aria-live="polite" mt="1.5">
+                  <CharacterNote state={character} coinName={product.coinName} />
+                </Field.HelperText>
+              )}
             </Field.Root>
           )}
         />

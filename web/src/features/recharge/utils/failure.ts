@@ -4,7 +4,7 @@ import { toApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
 
 /** The server's own `message`, when its error body has one. */
-function serverMessage(data: unknown): string | null {
+export function serverMessage(data: unknown): string | null {
   if (typeof data !== 'object' || data === null || !('message' in data)) return null;
   const { message } = data;
   return typeof message === 'string' && message.trim() ? message : null;
