@@ -100,6 +100,28 @@ export async function screenshots(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
+/** A full-page screenshot at the page's current width: e2e/screenshots/{name}-{width}.png. */
+export async function screenshotAtWidth(page: Page, name: string) {
+  const width = page.viewportSize()?.width ?? DESKTOP.width;
+  await page.screenshot({
+    path: new URL(`${name}-${width}.png`, SCREENSHOTS).pathname,
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+
+/** The player the portal seeds for demos (see the backend seed and the README). */
+export const DEMO = { username: 'demo', password: 'Demo@123456' };
+
+/** Signs the demo player in through /login and waits for /. */
+export async function signInAsDemo(page: Page) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(DEMO.username);
+  await page.getByLabel(/^Mật khẩu/).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
 /** One message of the development mailbox (GET /api/dev/mailbox), newest first. */
 export type DevMail = {
   id: string;

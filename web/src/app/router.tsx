@@ -96,6 +96,17 @@ export function createRoutes(): RouteObject[] {
                 'TransactionsScreen',
               ),
             },
+            {
+              path: 'transactions/all',
+              lazy: screen(
+                () => import('@/features/transactions/components/all-transactions-screen'),
+                'AllTransactionsScreen',
+              ),
+            },
+            {
+              path: 'transactions/:id',
+              lazy: screen(() => import('@/features/transactions/components/receipt-screen'), 'ReceiptScreen'),
+            },
           ],
         },
         {

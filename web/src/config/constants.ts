@@ -46,6 +46,9 @@ export const CARD_VALUE_MAX = 5_000_000;
 /** How long a sent card usually takes to be processed, in seconds. */
 export const CARD_PROCESSING_SECONDS = { min: 1, max: 30 } as const;
 
+/** Transactions per page of the full history (/transactions/all; the server takes 1 to 100). */
+export const HISTORY_PAGE_SIZE = 20;
+
 /** The amount the rate line of a bank or e-wallet is shown for, in VND. */
 export const TRANSFER_RATE_EXAMPLE_VND = 10_000;
 

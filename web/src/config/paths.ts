@@ -8,6 +8,8 @@ export const paths = {
   recharge: '/recharge',
   rechargeProduct: (productCode: string) => `/recharge/${encodeURIComponent(productCode)}`,
   transactions: '/transactions',
+  transactionsAll: '/transactions/all',
+  transactionReceipt: (id: string) => `/transactions/${encodeURIComponent(id)}`,
   support: '/support',
   login: '/login',
   register: '/register',

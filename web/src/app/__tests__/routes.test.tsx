@@ -64,6 +64,8 @@ describe('signed-in routes', () => {
     ['/payment', 'Nạp thẻ'],
     ['/recharge', 'Nạp game'],
     ['/transactions', 'Lịch sử giao dịch'],
+    ['/transactions/all', 'Toàn bộ lịch sử giao dịch'],
+    ['/transactions/0193f1c2-0000-7000-8000-ffffffffffff', 'Biên lai giao dịch'],
   ])('%s shows its screen inside the shell', async (url, heading) => {
     renderApp(url, { user: true });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

@@ -41,6 +41,8 @@ export function AppHeader({ user, onLogout }: AppHeaderProps) {
     <Box
       as="header"
       data-scrolled={scrolled ? '' : undefined}
+      // A printed page (a receipt) is the content alone.
+      _print={{ display: 'none' }}
       position="sticky"
       top="0"
       zIndex="sticky"

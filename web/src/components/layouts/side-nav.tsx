@@ -81,6 +81,7 @@ export function SideNav(props: SideNavProps) {
         as="nav"
         aria-label={t('nav.label')}
         hideBelow="md"
+        _print={{ display: 'none' }}
         w="60"
         flexShrink={0}
         alignSelf="flex-start"
@@ -90,7 +91,7 @@ export function SideNav(props: SideNavProps) {
         <NavList {...props} />
       </Box>
 
-      <Box hideFrom="md" data-testid="mobile-nav">
+      <Box hideFrom="md" _print={{ display: 'none' }} data-testid="mobile-nav">
         <Collapsible.Root open={open} onOpenChange={(details) => setOpen(details.open)}>
           <Collapsible.Trigger asChild>
             <Button

@@ -122,6 +122,8 @@ export const config = defineConfig({
       bg: 'bg',
       color: 'fg',
       minHeight: '100dvh',
+      // Paper is white, whatever the colour mode (a printed receipt sets its own dark text).
+      _print: { bg: 'white' },
     },
   },
   theme: {

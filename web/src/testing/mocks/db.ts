@@ -8,7 +8,8 @@ import {
 
 /**
  * The fake server's state: one account, whether this browser holds a session for it, the
- * account's transaction history as GET /payment/transaction-history returns it, and its email
+ * account's transactions (newest first: GET /payment/transaction-history answers the first 10,
+ * GET /transactions pages through all of them), and its email
  * verification (the one unused token, when a mail was last sent) and recovery (the reset
  * link's token and what the recovery requests asked for).
  */

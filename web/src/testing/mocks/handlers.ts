@@ -8,6 +8,7 @@ import { paymentHandlers } from './payment-handlers';
 import { profileHandlers } from './profile-handlers';
 import { rechargeHandlers } from './recharge-handlers';
 import { securityHandlers } from './security-handlers';
+import { transactionsHandlers } from './transactions-handlers';
 
 export const LOGIN_FAILED = 'Tên đăng nhập hoặc mật khẩu không chính xác.';
 export const TOO_MANY_REQUESTS = 'Bạn thao tác quá nhanh, hãy thử lại sau ít phút.';
@@ -168,10 +169,11 @@ export const handlers = [
 
   http.get('/payment/transaction-history', ({ request, response }) => {
     record(request);
-    return db.signedIn ? response(200).json(db.transactions) : unauthenticated();
+    return db.signedIn ? response(200).json(db.transactions.slice(0, 10)) : unauthenticated();
   }),
   ...profileHandlers,
   ...securityHandlers,
   ...paymentHandlers,
   ...rechargeHandlers,
+  ...transactionsHandlers,
 ];

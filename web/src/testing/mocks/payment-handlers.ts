@@ -219,10 +219,11 @@ export const paymentHandlers: HttpHandler[] = [
         status: 'pending',
         realValue: body.value,
         updatedAt: new Date().toISOString(),
+        createdAt: new Date().toISOString(),
         payload: { provider: body.provider, serial: body.serial },
       }),
       ...db.transactions,
-    ].slice(0, 10);
+    ];
     return response(202).json({ orderId, message: CARD_SENT });
   }),
 ];

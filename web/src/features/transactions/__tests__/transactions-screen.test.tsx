@@ -1,37 +1,16 @@
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { buildTransaction } from '@/testing/data';
 import { db } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import { renderApp, renderComponent, screen, waitFor, within } from '@/testing/test-utils';
+import { viewportWidth } from '@/testing/viewport';
 import type { Transaction } from '@/types/api-schema';
 
 import { TransactionsScreen } from '../components/transactions-screen';
 
 const HISTORY = '/api/payment/transaction-history';
-
-/**
- * Answers the screen's media queries as a viewport this wide would (jsdom's own answer is "no"
- * to every query). The screen picks its layout once on mount, so call this before rendering.
- */
-function viewportWidth(width: number) {
-  const toPx = (length: string) => parseFloat(length) * (/r?em$/.test(length) ? 16 : 1);
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
-    const min = /min-width:\s*([\d.]+[a-z]*)/.exec(query)?.[1];
-    const max = /max-width:\s*([\d.]+[a-z]*)/.exec(query)?.[1];
-    return {
-      matches: (!min || width >= toPx(min)) && (!max || width <= toPx(max)),
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    };
-  });
-}
 
 // The table's tests run at a desktop width; the phone list has its own tests below.
 beforeEach(() => viewportWidth(1280));
@@ -64,6 +43,16 @@ describe('transaction history', () => {
     expect(screen.getByText('Hiển thị 10 giao dịch gần đây nhất của bạn.')).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'Lịch sử giao dịch' })).toBeInTheDocument();
     expect(db.requests).toContain('GET /api/payment/transaction-history');
+  });
+
+  it('links below the latest 10 to the full history', async () => {
+    const { events, router } = renderApp('/transactions', { user: true });
+    await screen.findByRole('table', { name: 'Lịch sử giao dịch' });
+    const link = screen.getByRole('link', { name: 'Xem toàn bộ lịch sử' });
+    expect(link).toHaveAttribute('href', '/transactions/all');
+    await events.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Toàn bộ lịch sử giao dịch' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/transactions/all');
   });
 
   it('shows the columns in order and one row per transaction, newest first as sent', async () => {

@@ -11,6 +11,7 @@ import {
   TransactionType,
   TransactionValue,
 } from './transaction-cells';
+import type { TransactionViewProps } from './transaction-table';
 
 /** One labelled fact of a transaction: the table's column name, then the value. */
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -26,7 +27,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function TransactionItem({ transaction }: { transaction: Transaction }) {
+function TransactionItem({ transaction, action }: { transaction: Transaction; action?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Box as="li" py="4" borderBottomWidth="1px" _first={{ pt: '0' }} _last={{ pb: '0', borderBottomWidth: '0' }}>
@@ -51,6 +52,7 @@ function TransactionItem({ transaction }: { transaction: Transaction }) {
           </Field>
         )}
       </Box>
+      {action && <Box mt="3">{action}</Box>}
     </Box>
   );
 }
@@ -59,13 +61,13 @@ function TransactionItem({ transaction }: { transaction: Transaction }) {
  * The history on a phone: one block per transaction, stacked, so that nothing hides off-screen
  * sideways. The same cells as `TransactionTable`, each labelled with its column's name.
  */
-export function TransactionList({ transactions }: { transactions: Transaction[] }) {
+export function TransactionList({ transactions, label, action }: TransactionViewProps) {
   const { t } = useTranslation();
   return (
     // `role` keeps the list semantics that Safari drops from a `ul` without bullets.
-    <Box as="ul" role="list" listStyleType="none" textStyle="sm" aria-label={t('transactions.title')}>
+    <Box as="ul" role="list" listStyleType="none" textStyle="sm" aria-label={label ?? t('transactions.title')}>
       {transactions.map((transaction) => (
-        <TransactionItem key={transaction.id} transaction={transaction} />
+        <TransactionItem key={transaction.id} transaction={transaction} action={action?.render(transaction)} />
       ))}
     </Box>
   );

@@ -1,8 +1,11 @@
-import { Alert, Button, HStack, Spinner, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Alert, Button, Flex, HStack, Spinner, Text, useBreakpointValue } from '@chakra-ui/react';
+import { ArrowRight } from 'lucide-react';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { paths } from '@/config/paths';
 import { toApiError } from '@/lib/api-client';
 
 import { useTransactionHistory } from '../api/get-transaction-history';
@@ -57,7 +60,10 @@ function HistoryContent() {
   );
 }
 
-/** /transactions: the latest 10 transactions, newest first (spec section 2). */
+/**
+ * /transactions: the latest 10 transactions, newest first (spec section 2), and below them the
+ * way to the full history.
+ */
 export function TransactionsScreen() {
   const { t } = useTranslation();
   return (
@@ -66,6 +72,14 @@ export function TransactionsScreen() {
       <ContentCard p={{ base: '3', md: '6' }}>
         <HistoryContent />
       </ContentCard>
+      <Flex justify={{ base: 'stretch', sm: 'flex-end' }} mt="4">
+        <Button asChild variant="outline" w={{ base: 'full', sm: 'auto' }}>
+          <RouterLink to={paths.transactionsAll}>
+            {t('transactions.viewAll')}
+            <ArrowRight size={16} aria-hidden />
+          </RouterLink>
+        </Button>
+      </Flex>
     </>
   );
 }

@@ -1,0 +1,196 @@
+import { Alert, Button, Flex, Link, Separator, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { ArrowLeft, Download } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { LoadingText } from '@/components/feedback/loading-text';
+import { ContentCard } from '@/components/layouts/content-card';
+import { PageHeader } from '@/components/layouts/page-header';
+import { paths } from '@/config/paths';
+import { toApiError, type FieldErrors } from '@/lib/api-client';
+import { failureText } from '@/lib/failure-text';
+import type { Transaction } from '@/types/api-schema';
+
+import { transactionsCsvUrl, useTransactions } from '../api/get-transactions';
+import {
+  FILTER_FIELDS,
+  filtersFromSearch,
+  filtersToSearch,
+  hasFilters,
+  type TransactionFilters,
+} from '../utils/filters';
+
+import { HistoryFilters } from './history-filters';
+import { ReceiptLink } from './receipt-link';
+import { TransactionList } from './transaction-list';
+import { TransactionTable } from './transaction-table';
+
+type History = ReturnType<typeof useTransactions>;
+
+/**
+ * 'Tải CSV': a plain link to the export with the page's filters, which the browser downloads
+ * itself, streamed. While the server refuses the filters it is a disabled button instead (the
+ * export would refuse them too, and the browser would save the refusal as the file).
+ */
+function CsvLink({ filters, refused }: { filters: TransactionFilters; refused: boolean }) {
+  const { t } = useTranslation();
+  if (refused) {
+    return (
+      <Button size="sm" variant="outline" ms={{ sm: 'auto' }} disabled title={t('transactions.all.csvUnavailable')}>
+        <Download size={16} aria-hidden />
+        {t('transactions.all.csv')}
+      </Button>
+    );
+  }
+  return (
+    <Button asChild size="sm" variant="outline" ms={{ sm: 'auto' }}>
+      <a href={transactionsCsvUrl(filters)} download title={t('transactions.all.csvHint')}>
+        <Download size={16} aria-hidden />
+        {t('transactions.all.csv')}
+      </a>
+    </Button>
+  );
+}
+
+type LoadFailedProps = { title: string; error: unknown; retrying: boolean; onRetry: () => void };
+
+function LoadFailed({ title, error, retrying, onRetry }: LoadFailedProps) {
+  const { t } = useTranslation();
+  return (
+    <Alert.Root status="error" borderRadius="lg" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{title}</Alert.Title>
+        <Alert.Description>{toApiError(error).message}</Alert.Description>
+      </Alert.Content>
+      <Button variant="outline" size="sm" alignSelf="center" loading={retrying} onClick={onRetry}>
+        {t('errors.retry')}
+      </Button>
+    </Alert.Root>
+  );
+}
+
+function Results({ history, filtered }: { history: History; filtered: boolean }) {
+  const { t } = useTranslation();
+  // As on /transactions: a table from `md` up, stacked items on a phone.
+  const isPhone = useBreakpointValue({ base: true, md: false }, { ssr: false });
+  const transactions = useMemo<Transaction[]>(
+    () => history.data?.pages.flatMap((page) => page.items) ?? [],
+    [history.data],
+  );
+
+  if (history.isPending) return <LoadingText>{t('transactions.loading')}</LoadingText>;
+
+  if (history.isError && !history.isFetchNextPageError) {
+    const apiError = toApiError(history.error);
+    if (apiError.status === 422) {
+      // The filters' own messages stand beside them; only what no filter shows is said here.
+      const text = failureText(apiError, FILTER_FIELDS);
+      return text ? (
+        <Text color="fg.error">{text}</Text>
+      ) : (
+        <Text color="fg.muted">{t('transactions.all.fixFilters')}</Text>
+      );
+    }
+    return (
+      <LoadFailed
+        title={t('transactions.loadFailed')}
+        error={history.error}
+        retrying={history.isFetching}
+        onRetry={() => void history.refetch()}
+      />
+    );
+  }
+
+  if (transactions.length === 0) {
+    return <Text color="fg.muted">{filtered ? t('transactions.all.empty') : t('transactions.empty')}</Text>;
+  }
+
+  const view = {
+    transactions,
+    label: t('transactions.all.title'),
+    action: {
+      label: t('transactions.all.receiptColumn'),
+      render: (transaction: Transaction) => <ReceiptLink id={transaction.id} />,
+    },
+  };
+  return (
+    <Stack gap="5">
+      {isPhone ? <TransactionList {...view} /> : <TransactionTable {...view} />}
+      {history.isFetchNextPageError && (
+        <LoadFailed
+          title={t('transactions.all.loadMoreFailed')}
+          error={history.error}
+          retrying={history.isFetchingNextPage}
+          onRetry={() => void history.fetchNextPage()}
+        />
+      )}
+      <Flex align="center" justify="space-between" gap="3" wrap="wrap">
+        <Text fontSize="sm" color="fg.muted" role="status">
+          {history.hasNextPage
+            ? t('transactions.all.shown', { count: transactions.length })
+            : t('transactions.all.allShown', { count: transactions.length })}
+        </Text>
+        {history.hasNextPage && (
+          <Button
+            variant="outline"
+            size="sm"
+            w={{ base: 'full', sm: 'auto' }}
+            loading={history.isFetchingNextPage}
+            onClick={() => void history.fetchNextPage()}
+          >
+            {t('transactions.all.loadMore')}
+          </Button>
+        )}
+      </Flex>
+    </Stack>
+  );
+}
+
+/** The server's refusal of the filters (a 422 on the first page), if it refused them. */
+function filtersRefusal(history: History): FieldErrors | null {
+  if (!history.isError || history.isFetchNextPageError) return null;
+  const apiError = toApiError(history.error);
+  return apiError.status === 422 ? apiError.errors : null;
+}
+
+/**
+ * /transactions/all: every transaction of the player, newest created first, a page at a time
+ * ('Xem thêm' asks for the next by its cursor), filtered by the page's query string, so that a
+ * filtered page is a link to share and the back button returns to the filters before. Each
+ * row links to its receipt; 'Tải CSV' downloads the same filters' rows.
+ */
+export function AllTransactionsScreen() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.toString();
+  const filters = useMemo(() => filtersFromSearch(new URLSearchParams(search)), [search]);
+  const history = useTransactions(filters);
+  const refusal = filtersRefusal(history);
+
+  const apply = (next: TransactionFilters) => {
+    const nextSearch = filtersToSearch(next);
+    if (nextSearch.toString() !== filtersToSearch(filters).toString()) setSearchParams(nextSearch);
+  };
+
+  return (
+    <>
+      <Link asChild fontSize="sm" color="fg.muted" mb="3">
+        <RouterLink to={paths.transactions}>
+          <ArrowLeft size={16} aria-hidden />
+          {t('transactions.all.backToLatest')}
+        </RouterLink>
+      </Link>
+      <PageHeader title={t('transactions.all.title')} subtitle={t('transactions.all.subtitle')} />
+      <ContentCard p={{ base: '3', md: '6' }}>
+        {/* A new form per URL: the back button brings its filters back into the fields. */}
+        <HistoryFilters key={search} filters={filters} serverErrors={refusal ?? {}} onApply={apply}>
+          <CsvLink filters={filters} refused={refusal !== null} />
+        </HistoryFilters>
+        <Separator my={{ base: '4', md: '6' }} />
+        <Results history={history} filtered={hasFilters(filters)} />
+      </ContentCard>
+    </>
+  );
+}

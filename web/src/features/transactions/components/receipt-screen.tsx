@@ -1,0 +1,199 @@
+import { Alert, Box, Button, Flex, Heading, IconButton, Link, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeft, Check, Copy, Printer } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { LoadingText } from '@/components/feedback/loading-text';
+import { ContentCard } from '@/components/layouts/content-card';
+import { PageHeader } from '@/components/layouts/page-header';
+import { paths } from '@/config/paths';
+import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
+import { toApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import type { Transaction } from '@/types/api-schema';
+
+import { useTransaction } from '../api/get-transaction';
+import { detailLines, typeLabel } from '../utils/transaction-text';
+
+import type { ReceiptLocationState } from './receipt-link';
+import { TransactionDetails, TransactionStatus, TransactionValue } from './transaction-cells';
+
+/**
+ * On paper the dark theme's light text would print light on white: the receipt prints dark on
+ * white whatever the colour mode, its badges as plain outlined text (the shell's header and
+ * navigation, and the receipt's buttons, do not print at all).
+ */
+const PRINT_STYLES = {
+  '@media print': {
+    '--chakra-colors-fg': 'black',
+    '--chakra-colors-fg-muted': '#4a4a4a',
+    '--chakra-colors-bg-panel': 'white',
+    '--chakra-colors-border': '#d4d4d4',
+    color: 'black',
+    '& .chakra-badge': { background: 'transparent', color: 'black', borderWidth: '1px', borderColor: 'currentColor' },
+  },
+};
+
+/** The page that opened the receipt, when it was the history; else the full history. */
+function useBackTo(): string {
+  const state = useLocation().state as ReceiptLocationState | null;
+  const from = state?.from;
+  return typeof from === 'string' && from.startsWith(paths.transactions) ? from : paths.transactionsAll;
+}
+
+/** One labelled fact of the receipt. */
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box
+      display="grid"
+      gridTemplateColumns={{ base: '1fr', sm: '11rem 1fr' }}
+      // Breakpoints are screen widths: paper gets the wide layout too.
+      _print={{ gridTemplateColumns: '11rem 1fr' }}
+      columnGap="4"
+      rowGap="1"
+      py="3"
+      borderBottomWidth="1px"
+      _last={{ borderBottomWidth: '0' }}
+    >
+      <Box as="dt" color="fg.muted" fontSize="sm">
+        {label}
+      </Box>
+      <Box as="dd" overflowWrap="anywhere">
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function CopyableId({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { copied, copy } = useCopyToClipboard();
+  return (
+    <Flex align="center" gap="2" wrap="wrap">
+      <Text as="span" fontFamily="mono" fontSize={{ base: 'xs', sm: 'sm' }} overflowWrap="anywhere" data-testid="receipt-id">
+        {id}
+      </Text>
+      <IconButton
+        variant="ghost"
+        size="xs"
+        aria-label={t('transactions.receipt.copy')}
+        title={t('transactions.receipt.copy')}
+        onClick={() => void copy(id)}
+        _print={{ display: 'none' }}
+      >
+        {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+      </IconButton>
+      <Text as="span" role="status" fontSize="xs" color="fg.success" fontWeight="medium">
+        {copied ? t('transactions.receipt.copied') : ''}
+      </Text>
+    </Flex>
+  );
+}
+
+const time = (value: string | null) => (value ? <time dateTime={value}>{formatDateTime(value)}</time> : '');
+
+function Receipt({ transaction }: { transaction: Transaction }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="4">
+      <Heading as="h2" size="lg">
+        {typeLabel(t, transaction)}
+      </Heading>
+      <Box as="dl" borderTopWidth="1px">
+        <Row label={t('transactions.receipt.id')}>
+          <CopyableId id={transaction.id} />
+        </Row>
+        <Row label={t('transactions.columns.value')}>
+          <Text as="span" fontSize="lg" fontWeight="semibold">
+            <TransactionValue transaction={transaction} />
+          </Text>
+        </Row>
+        <Row label={t('transactions.columns.status')}>
+          <TransactionStatus status={transaction.status} />
+        </Row>
+        <Row label={t('transactions.receipt.createdAt')}>{time(transaction.createdAt)}</Row>
+        <Row label={t('transactions.receipt.updatedAt')}>{time(transaction.updatedAt)}</Row>
+        <Row label={t('transactions.columns.details')}>
+          {detailLines(t, transaction).length > 0 ? (
+            <TransactionDetails transaction={transaction} />
+          ) : (
+            <Text color="fg.muted">{t('transactions.receipt.noDetails')}</Text>
+          )}
+        </Row>
+      </Box>
+    </Stack>
+  );
+}
+
+function NotFoundReceipt({ backTo }: { backTo: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap="3" py="8" textAlign="center">
+      <Heading as="h2" size="lg">
+        {t('transactions.receipt.notFound')}
+      </Heading>
+      <Text color="fg.muted">{t('transactions.receipt.notFoundHint')}</Text>
+      <Button asChild variant="outline" mt="3">
+        <RouterLink to={backTo}>{t('transactions.receipt.back')}</RouterLink>
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * /transactions/:id: one transaction's receipt, with its id to copy, what it was, its value and
+ * status, when it was made and last changed, and its details (coins, bonus, serial, a card's
+ * refusal, the related KP) as the history shows them; a back link to the history that opened
+ * it and 'In biên lai'. An id that is none of the player's says so, with the way back.
+ */
+export function ReceiptScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const backTo = useBackTo();
+  const receipt = useTransaction(id);
+  const notFound = receipt.isError && toApiError(receipt.error).status === 404;
+
+  return (
+    <Box css={PRINT_STYLES}>
+      <Flex justify="space-between" align="center" gap="3" mb="3" _print={{ display: 'none' }}>
+        <Link asChild fontSize="sm" color="fg.muted">
+          <RouterLink to={backTo}>
+            <ArrowLeft size={16} aria-hidden />
+            {t('transactions.receipt.back')}
+          </RouterLink>
+        </Link>
+        {receipt.data && (
+          <Button size="sm" variant="outline" onClick={() => window.print()}>
+            <Printer size={16} aria-hidden />
+            {t('transactions.receipt.print')}
+          </Button>
+        )}
+      </Flex>
+      <PageHeader title={t('transactions.receipt.title')} />
+      <ContentCard p={{ base: '4', md: '8' }} _print={{ p: '0', borderWidth: '0', shadow: 'none' }}>
+        {receipt.isPending && <LoadingText>{t('transactions.receipt.loading')}</LoadingText>}
+        {notFound && <NotFoundReceipt backTo={backTo} />}
+        {receipt.isError && !notFound && (
+          <Alert.Root status="error" borderRadius="lg" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t('transactions.receipt.loadFailed')}</Alert.Title>
+              <Alert.Description>{toApiError(receipt.error).message}</Alert.Description>
+            </Alert.Content>
+            <Button
+              variant="outline"
+              size="sm"
+              alignSelf="center"
+              loading={receipt.isFetching}
+              onClick={() => void receipt.refetch()}
+            >
+              {t('errors.retry')}
+            </Button>
+          </Alert.Root>
+        )}
+        {receipt.data && <Receipt transaction={receipt.data} />}
+      </ContentCard>
+    </Box>
+  );
+}
