@@ -275,6 +275,9 @@ pub struct PayloadBody {
     pub error_code: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<MetadataBody>,
+    /// The campaign of a `giftcode` transaction.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub campaign: Option<String>,
 }
 
 /// What a credit payment bought (credit.pay only).
@@ -326,6 +329,7 @@ impl From<pb::Transaction> for TransactionBody {
                 provider: present(payload.provider),
                 serial: present(payload.serial),
                 error_code: present(payload.error_code),
+                campaign: present(payload.campaign),
                 metadata: payload.metadata.map(|metadata| MetadataBody {
                     coin: metadata.coin,
                     coin_bonus: metadata.coin_bonus,

@@ -7,6 +7,7 @@
 
 mod accounts;
 mod corrections;
+mod grants;
 mod payments;
 mod topups;
 
@@ -19,6 +20,7 @@ use uuid::Uuid;
 
 pub use accounts::{AccountView, HistoryPageView, recalculate_partner};
 pub use corrections::{Corrected, RecallOrder};
+pub use grants::{GIFTCODE, Grant};
 pub use payments::{CoinMetadata, Debit, Payment, Refund};
 pub use topups::{Topup, TopupCredit, TopupType};
 
@@ -60,6 +62,7 @@ const TOPUP: &str = "topup";
 const PAY: &str = "pay";
 const REFUND: &str = "refund";
 const RECALL: &str = "recall";
+const GRANT: &str = "grant";
 
 /// The ledger: the system accounts' ids, loaded once; everything else is in the database.
 #[derive(Clone, Default)]

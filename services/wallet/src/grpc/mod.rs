@@ -7,9 +7,9 @@ use kid_contracts::money::IdempotencyKey;
 use kid_contracts::wallet::v1::{
     self as pb, CreditRequest, CreditResponse, DebitRequest, DebitResponse, FailTopupRequest,
     FailTopupResponse, GetAccountRequest, GetAccountResponse, GetTransactionRequest, GetTransactionResponse,
-    ListTransactionsRequest, ListTransactionsResponse, OpenTopupRequest, OpenTopupResponse, RecallRequest,
-    RecallResponse, RefundRequest, RefundResponse, SearchTransactionsRequest, SearchTransactionsResponse,
-    wallet_service_server::WalletService,
+    GrantRequest, GrantResponse, ListTransactionsRequest, ListTransactionsResponse, OpenTopupRequest,
+    OpenTopupResponse, RecallRequest, RecallResponse, RefundRequest, RefundResponse,
+    SearchTransactionsRequest, SearchTransactionsResponse, wallet_service_server::WalletService,
 };
 use kid_platform::auth;
 use serde_json::Value;
@@ -21,8 +21,8 @@ pub use error::{Error, MSG_INSUFFICIENT};
 
 use crate::{
     app::{
-        self, CoinMetadata, Debit, Ledger, LedgerError, Payment, RecallOrder, Refund, Topup, TopupCredit,
-        TopupType, TransactionView,
+        self, CoinMetadata, Debit, Grant, Ledger, LedgerError, Payment, RecallOrder, Refund, Topup,
+        TopupCredit, TopupType, TransactionView,
     },
     db,
     domain::{Kp, TxStatus, Vnd},
@@ -75,6 +75,7 @@ const HISTORY_TYPES: &[&str] = &[
     "topup.e-wallet",
     "topup.card",
     "credit.pay",
+    app::GIFTCODE,
 ];
 /// Where an open-ended history starts and ends: before the first and after the last transaction.
 const HISTORY_START: time::OffsetDateTime = time::OffsetDateTime::UNIX_EPOCH;
@@ -224,6 +225,7 @@ impl From<TransactionView> for pb::Transaction {
                 serial: text(payload, "serial"),
                 error_code: text(payload, "errorCode"),
                 metadata,
+                campaign: text(payload, "campaign"),
             }),
             related_transactions: view
                 .related
@@ -324,6 +326,23 @@ impl WalletService for Wallet {
             Debit::Refused => return Err(Error::from(LedgerError::InsufficientBalance).into()),
         };
         Ok(Response::new(DebitResponse {
+            transaction: Some(transaction.into()),
+        }))
+    }
+
+    async fn grant(&self, request: Request<GrantRequest>) -> Answer<GrantResponse> {
+        auth::authorize(&request, "Grant", PAYMENTS)?;
+        let request = request.into_inner();
+        let grant = Grant {
+            key: key(&request.idempotency_key)?,
+            user_id: user_id(&request.user_id)?,
+            kp: kp(request.kp)?,
+            campaign: request.campaign,
+        };
+        let transaction = self
+            .in_transaction(async |tx| self.ledger.grant(tx, &grant).await)
+            .await?;
+        Ok(Response::new(GrantResponse {
             transaction: Some(transaction.into()),
         }))
     }
