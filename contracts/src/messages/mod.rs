@@ -10,6 +10,7 @@ pub mod catalogue;
 pub mod coin;
 pub mod dob;
 pub mod email;
+pub mod giftcode;
 pub mod history;
 pub mod http;
 pub mod links;

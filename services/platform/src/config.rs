@@ -81,6 +81,9 @@ pub struct RechargeSettings {
     pub character_check_timeout: Duration,
     /// What an order does when the game has not answered its character check in time.
     pub character_check_unanswered: UnansweredCheck,
+    /// The key of giftcodes' stored hashes (HMAC-SHA-256): without it the stored hashes
+    /// neither give a code away nor let one be checked. Changing it voids every code.
+    pub giftcode_pepper: SecretString,
 }
 
 /// An order whose game did not answer the character check in time.
@@ -276,7 +279,11 @@ const DEVELOPMENT_VALUES: &[(&str, &str)] = &[
     ("mail.smtp_url", ""),
     ("payment.bank_feed_secret", DEV_WEBHOOK_SECRET),
     ("payment.card_secret", DEV_WEBHOOK_SECRET),
+    ("recharge.giftcode_pepper", DEV_GIFTCODE_PEPPER),
 ];
+
+/// The development key of giftcodes' hashes, which production refuses.
+const DEV_GIFTCODE_PEPPER: &str = "dev-giftcode-pepper";
 
 /// The environment variable that sets `key` (`database.url` is `KID_DATABASE__URL`).
 pub fn variable_name(key: &str) -> String {

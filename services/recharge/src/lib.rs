@@ -35,7 +35,7 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
     },
     wire,
     // It signs its calls to the wallet with its own key.
-    needs: &["services.wallet", "jwt.keys.recharge"],
+    needs: &["services.wallet", "jwt.keys.recharge", "recharge.giftcode_pepper"],
     callers: &[auth::GATEWAY, auth::OPERATOR],
     gauges: &[
         Gauge {
@@ -62,9 +62,16 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
         }
     }
     metrics::counter!("recharge_debit_unconfirmed_total").increment(0);
+    metrics::counter!("recharge_giftcode_redemptions_total").increment(0);
+    metrics::counter!("recharge_giftcode_grant_unconfirmed_total").increment(0);
     let settings = host.settings.clone();
     let wallet =
         WalletServiceClient::with_interceptor(lazy_channel(&settings.services.wallet)?, host.attach_jwt());
+    let giftcodes = app::giftcodes::Giftcodes::new(
+        host.pool.clone(),
+        wallet.clone(),
+        app::giftcodes::CodeHasher::new(settings.recharge.giftcode_pepper.clone()),
+    );
     let orders = app::orders::Orders::new(
         host.pool.clone(),
         wallet,
@@ -84,22 +91,36 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     host.spawn(orders.clone().run_sweeper(
         settings.recharge.sweep_interval,
         settings.recharge.redrive_after,
+        shutdown.clone(),
+    ));
+    host.spawn(giftcodes.clone().run_sweeper(
+        settings.recharge.sweep_interval,
+        settings.recharge.redrive_after,
         shutdown,
     ));
     Ok(Routes::new(RechargeServiceServer::with_interceptor(
-        grpc::Recharge::new(orders),
+        grpc::Recharge::new(orders, giftcodes),
         host.require_jwt(SERVICE.callers),
     )))
 }
 
 /// Development data: zones 99 (the reference game fails its orders) and 98 (it has no
-/// character there) on every product.
+/// character there) on every product, and the multi-use giftcode `KID-WELCOME` (1,000 KP,
+/// once per account).
 pub async fn seed_development(settings: &kid_platform::Settings) -> anyhow::Result<()> {
     let pool = kid_platform::db::connect(&settings.database, "recharge").await?;
     let added = db::catalogue::seed_test_zones(&mut *pool.acquire().await?).await?;
     if added > 0 {
         tracing::info!(added, "development zones 98 and 99 added to every product");
     }
+    let hasher = app::giftcodes::CodeHasher::new(settings.recharge.giftcode_pepper.clone());
+    let mut tx = pool.begin().await?;
+    let campaign = db::giftcodes::upsert_campaign(&mut tx, &app::giftcodes::WELCOME).await?;
+    let welcome = app::giftcodes::normalise(app::giftcodes::WELCOME_CODE).map_err(anyhow::Error::msg)?;
+    if db::giftcodes::insert_codes(&mut tx, campaign, &[hasher.hash(&welcome)], None).await? > 0 {
+        tracing::info!(code = app::giftcodes::WELCOME_CODE, "development giftcode added");
+    }
+    tx.commit().await?;
     pool.close().await;
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! inbox's transaction, and the sweeper.
 
 pub mod characters;
+pub mod giftcodes;
 pub mod orders;
 pub mod results;
 pub mod sweeper;

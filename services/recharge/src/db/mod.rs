@@ -2,4 +2,5 @@
 //! (`sqlx::query!`, cache in `.sqlx`). No rules here: the use cases in `app` decide.
 
 pub mod catalogue;
+pub mod giftcodes;
 pub mod orders;

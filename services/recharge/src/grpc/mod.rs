@@ -4,7 +4,7 @@ use kid_contracts::money::IdempotencyKey;
 use kid_contracts::recharge::v1::{
     self as pb, CreateRechargeRequest, CreateRechargeResponse, GetCharacterRequest, GetCharacterResponse,
     GetRechargeInfoRequest, GetRechargeInfoResponse, ListProductsRequest, ListProductsResponse,
-    recharge_service_server::RechargeService,
+    RedeemGiftcodeRequest, RedeemGiftcodeResponse, recharge_service_server::RechargeService,
 };
 use kid_platform::grpc;
 use sqlx::PgPool;
@@ -14,6 +14,7 @@ use uuid::Uuid;
 use crate::{
     app::{
         characters::Character,
+        giftcodes::{GiftcodeError, Giftcodes},
         orders::{OrderError, Orders},
     },
     db,
@@ -23,6 +24,7 @@ use crate::{
     },
 };
 pub use kid_contracts::messages::catalogue::MSG_UNKNOWN_PRODUCT;
+use kid_contracts::messages::giftcode::MSG_KEY_REUSED as MSG_GIFTCODE_KEY_REUSED;
 use kid_contracts::reasons::CHARACTER_UNCHECKED;
 use kid_platform::validation::FieldErrors;
 use tonic_types::{ErrorDetails, StatusExt};
@@ -32,13 +34,15 @@ type Answer<T> = Result<Response<T>, Status>;
 pub struct Recharge {
     pool: PgPool,
     orders: Orders,
+    giftcodes: Giftcodes,
 }
 
 impl Recharge {
-    pub fn new(orders: Orders) -> Self {
+    pub fn new(orders: Orders, giftcodes: Giftcodes) -> Self {
         Self {
             pool: orders.pool().clone(),
             orders,
+            giftcodes,
         }
     }
 }
@@ -57,6 +61,16 @@ impl From<OrderError> for Status {
             OrderError::CharacterUnchecked => character_unchecked(),
             OrderError::Database(error) => database(error),
             OrderError::Outbox(error) => grpc::internal("recharge outbox", &error),
+        }
+    }
+}
+
+impl From<GiftcodeError> for Status {
+    fn from(error: GiftcodeError) -> Self {
+        match error {
+            GiftcodeError::Refused(message) => FieldErrors::one("code", message).into_status(),
+            GiftcodeError::KeyReused => Status::already_exists(MSG_GIFTCODE_KEY_REUSED),
+            GiftcodeError::Database(error) => database(error),
         }
     }
 }
@@ -143,6 +157,34 @@ impl RechargeService for Recharge {
                     ends_at: Some(grpc::timestamp(event.ends_at)),
                 })
                 .collect(),
+        }))
+    }
+
+    async fn redeem_giftcode(
+        &self,
+        request: Request<RedeemGiftcodeRequest>,
+    ) -> Answer<RedeemGiftcodeResponse> {
+        let request = request.into_inner();
+        let user_id: Uuid = request
+            .user_id
+            .parse()
+            .map_err(|_| Status::invalid_argument("user_id is not a UUID"))?;
+        let key = IdempotencyKey::parse(request.idempotency_key.trim()).ok_or_else(|| {
+            Status::invalid_argument("idempotency_key must be 1 to 128 printable ASCII characters")
+        })?;
+        let redemption = self
+            .giftcodes
+            .redeem(user_id, &key.into_string(), &request.code)
+            .await?;
+        Ok(Response::new(RedeemGiftcodeResponse {
+            redemption_id: redemption.id.to_string(),
+            campaign: redemption.campaign,
+            kp: redemption.kp,
+            granted: redemption.transaction_id.is_some(),
+            transaction_id: redemption
+                .transaction_id
+                .map(|id| id.to_string())
+                .unwrap_or_default(),
         }))
     }
 
