@@ -29,6 +29,18 @@ pub const PER_USERNAME: Limit = Limit {
 };
 /// Sign-ins per client address: many players share one (net cafés, carrier NAT).
 pub const PER_ADDRESS: Limit = Limit { name: "ip", free: 20 };
+/// Giftcode redemptions refused for the code, per player: past it the player's guessing is
+/// stopped (429) for the rest of the window, whatever the code.
+pub const PER_GIFTCODE_PLAYER: Limit = Limit {
+    name: "giftcode-player",
+    free: 10,
+};
+/// Giftcode redemptions refused for the code, per client address (many players may share one;
+/// a player already stopped counts no more here).
+pub const PER_GIFTCODE_ADDRESS: Limit = Limit {
+    name: "giftcode-ip",
+    free: 50,
+};
 /// Current-password checks of change-password, per player.
 pub const PER_PASSWORD_CHECK: Limit = Limit {
     name: "password-check",
@@ -73,6 +85,8 @@ pub struct Attempt {
     keys: Vec<(Limit, String)>,
     /// Seconds until the window of a subject past its allowance ends, if any is.
     pub over_limit: Option<u64>,
+    /// This attempt is the first past a subject's allowance in its window: the moment to log.
+    pub first_over: bool,
 }
 
 /// A fixed-length handle of what a player typed: keys never hold the raw input.
@@ -110,7 +124,15 @@ impl AttemptThrottle {
             .filter(|((limit, _), pair)| pair[0] > limit.free)
             .map(|(_, pair)| (pair[1].max(1) as u64).div_ceil(1000))
             .max();
-        Ok(Attempt { keys, over_limit })
+        let first_over = keys
+            .iter()
+            .zip(counts.chunks(2))
+            .any(|((limit, _), pair)| pair[0] == limit.free + 1);
+        Ok(Attempt {
+            keys,
+            over_limit,
+            first_over,
+        })
     }
 
     /// The attempt was not a guess (refused before the check, or the check could not run).
@@ -139,6 +161,7 @@ impl AttemptThrottle {
         self.release(Attempt {
             keys: address,
             over_limit: None,
+            first_over: false,
         })
         .await
     }

@@ -4,6 +4,7 @@ mod auth;
 #[cfg(feature = "dev-mailbox")]
 mod dev;
 mod email_verification;
+mod giftcode;
 pub mod me;
 mod payment;
 mod recharge;
@@ -39,6 +40,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(tagged("payment", payment::router()))
         .merge(tagged("transactions", transactions::router()))
         .merge(tagged("recharge", recharge::router()))
+        .merge(tagged("giftcode", giftcode::router()))
         .merge(tagged("webhooks", webhooks::router()))
 }
 

@@ -48,6 +48,7 @@ const TYPES: &[&str] = &[
     "topup.e-wallet",
     "topup.card",
     "credit.pay",
+    "giftcode",
 ];
 /// Excel reads a CSV file as UTF-8 (and so shows Vietnamese) only after this byte order mark.
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -67,7 +68,8 @@ struct HistoryQuery {
     limit: Option<String>,
     /// The `nextCursor` of the page before; absent for the first page. The export ignores it.
     cursor: Option<String>,
-    /// Only this type: `topup.bank-transfer`, `topup.e-wallet`, `topup.card` or `credit.pay`.
+    /// Only this type: `topup.bank-transfer`, `topup.e-wallet`, `topup.card`, `credit.pay` or
+    /// `giftcode`.
     #[serde(rename = "type")]
     #[param(rename = "type")]
     kind: Option<String>,
@@ -383,6 +385,7 @@ fn csv_row(transaction: &pb::Transaction) -> [String; 9] {
     let label = match (transaction.r#type.as_str(), &payload.metadata) {
         ("credit.pay", Some(metadata)) => format!("Nạp {}", metadata.product_name),
         (kind, _) if kind.starts_with("topup.") => "Nạp KP".to_owned(),
+        ("giftcode", _) => "Nhận quà giftcode".to_owned(),
         _ => "Không rõ".to_owned(),
     };
     // No detail starts with a sign: a spreadsheet reads a cell starting with + or - as a
@@ -393,6 +396,10 @@ fn csv_row(transaction: &pb::Transaction) -> [String; 9] {
         if metadata.coin_bonus > 0 {
             details.push(format!("{} {} thưởng", metadata.coin_bonus, metadata.coin_name));
         }
+    }
+    if !payload.campaign.is_empty() {
+        details.push(format!("Chương trình: {}", payload.campaign));
+        details.push(format!("Nhận {} KP", transaction.real_value));
     }
     if !payload.serial.is_empty() {
         details.push(format!("Seri: {}", payload.serial));
