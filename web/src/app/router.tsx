@@ -90,6 +90,10 @@ export function createRoutes(): RouteObject[] {
               ],
             },
             {
+              path: 'giftcode',
+              lazy: screen(() => import('@/features/giftcode/components/giftcode-screen'), 'GiftcodeScreen'),
+            },
+            {
               path: 'transactions',
               lazy: screen(
                 () => import('@/features/transactions/components/transactions-screen'),

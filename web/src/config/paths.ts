@@ -7,6 +7,7 @@ export const paths = {
   paymentCard: '/payment/card',
   recharge: '/recharge',
   rechargeProduct: (productCode: string) => `/recharge/${encodeURIComponent(productCode)}`,
+  giftcode: '/giftcode',
   transactions: '/transactions',
   transactionsAll: '/transactions/all',
   transactionReceipt: (id: string) => `/transactions/${encodeURIComponent(id)}`,

@@ -12,6 +12,7 @@ export type CaptchaAction =
   | 'changePasswordFormSubmit'
   | 'cardRechargeFormSubmit'
   | 'coinRechargeFormSubmit'
+  | 'giftcodeFormSubmit'
   | 'forgotPasswordFormSubmit'
   | 'forgotUsernameFormSubmit'
   | 'changeEmailFormSubmit';

@@ -1,4 +1,4 @@
-import axios, { type AxiosError } from 'axios';
+import axios, { AxiosHeaders, type AxiosError, type AxiosResponse } from 'axios';
 
 import { REQUEST_TIMEOUT_MS } from '@/config/constants';
 import { env, PRODUCT_ID } from '@/config/env';
@@ -22,10 +22,12 @@ export class ApiError extends Error {
   readonly data: unknown;
   /** axios' code for a failure without an answer, e.g. 'ERR_NETWORK' or 'ECONNABORTED'. */
   readonly code: string | undefined;
+  /** The answer's Retry-After in seconds (a 429 or 503 may send one), when it sent a valid one. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     message: string,
-    options: { status?: number; errors?: FieldErrors; data?: unknown; code?: string } = {},
+    options: { status?: number; errors?: FieldErrors; data?: unknown; code?: string; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -33,6 +35,7 @@ export class ApiError extends Error {
     this.errors = options.errors ?? {};
     this.data = options.data;
     this.code = options.code;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   /** The first server message for a field, if any. */
@@ -44,20 +47,44 @@ export class ApiError extends Error {
 const isErrorBody = (data: unknown): data is ApiErrorBody =>
   typeof data === 'object' && data !== null && ('message' in data || 'errors' in data);
 
+/**
+ * A Retry-After header in seconds: delay-seconds as sent, or an HTTP date as the seconds from
+ * now to it (0 once past). Undefined when there is none or it is neither.
+ */
+export function parseRetryAfter(value: unknown, now: number = Date.now()): number | undefined {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : undefined;
+  if (typeof value !== 'string' || !value.trim()) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  // An HTTP date names its day and month ('Sun, 22 Nov 2026 10:00:00 GMT'); '-5' is no date.
+  if (!/[a-z]/i.test(text)) return undefined;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+function retryAfterOf(response: AxiosResponse | undefined): number | undefined {
+  const headers: unknown = response?.headers;
+  if (headers instanceof AxiosHeaders) return parseRetryAfter(headers.get('Retry-After'));
+  if (typeof headers === 'object' && headers !== null) return parseRetryAfter(Reflect.get(headers, 'retry-after'));
+  return undefined;
+}
+
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (axios.isAxiosError(error)) {
     const { response } = error as AxiosError<unknown>;
     const data = response?.data;
+    const retryAfterSeconds = retryAfterOf(response);
     if (isErrorBody(data)) {
       return new ApiError(data.message ?? error.message, {
         status: response?.status,
         errors: data.errors,
         data,
         code: error.code,
+        retryAfterSeconds,
       });
     }
-    return new ApiError(error.message, { status: response?.status, data, code: error.code });
+    return new ApiError(error.message, { status: response?.status, data, code: error.code, retryAfterSeconds });
   }
   return new ApiError(error instanceof Error ? error.message : String(error));
 }

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 
 import { initTestI18n } from './i18n';
 import { resetDb } from './mocks/db';
+import { resetGiftcodeDb } from './mocks/giftcode-handlers';
 import { resetPaymentDb } from './mocks/payment-handlers';
 import { resetProfileUpdates } from './mocks/profile-handlers';
 import { resetRechargeDb } from './mocks/recharge-handlers';
@@ -63,6 +64,7 @@ afterEach(() => {
   resetSecurityDb();
   resetPaymentDb();
   resetRechargeDb();
+  resetGiftcodeDb();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

@@ -11,6 +11,7 @@ export type CodeBody = components['schemas']['CodeBody'];
 export type CoinOrder = components['schemas']['CoinOrder'];
 export type CoinRechargeBody = components['schemas']['CoinRechargeBody'];
 export type ErrorBody = components['schemas']['ErrorBody'];
+export type GiftcodeRedeemed = components['schemas']['GiftcodeRedeemed'];
 export type Neutral = components['schemas']['Neutral'];
 export type PayableValue = components['schemas']['PayableValue'];
 export type PaymentMethods = components['schemas']['PaymentMethods'];

@@ -179,6 +179,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/giftcode/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeems a giftcode. 200 with what it gave; 202 while the KP are being granted (the same
+         *     key later returns the outcome); 422 with `errors.code` for an unknown, not yet valid,
+         *     expired or used code or one already redeemed by this account; 429 once too many codes were
+         *     refused (per player and per address, 15 minutes).
+         */
+        post: operations["redeem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me": {
         parameters: {
             query?: never;
@@ -644,6 +666,26 @@ export interface components {
          * @enum {string}
          */
         EventKind: "recharge.bonus_lottery_point" | "recharge.bonus_coin";
+        /** @description What a redeemed code gave. */
+        GiftcodeRedeemed: {
+            redemptionId: string;
+            /** @description The campaign's name. */
+            campaign: string;
+            /**
+             * Format: int64
+             * @description KP granted.
+             */
+            kp: number;
+            status: components["schemas"]["GrantStatus"];
+            /** @description The history's `giftcode` transaction, once granted. */
+            transactionId?: string | null;
+            message?: string | null;
+        };
+        /**
+         * @description Whether the KP are in the balance yet.
+         * @enum {string}
+         */
+        GrantStatus: "granted" | "processing";
         LoginBody: {
             username?: string;
             password?: string;
@@ -713,6 +755,11 @@ export interface components {
         };
         RecoverUsernameBody: {
             email?: string;
+            gReCaptchaToken?: string;
+        };
+        RedeemBody: {
+            /** @description As the player typed it: case, spaces and dashes do not matter. */
+            code?: string;
             gReCaptchaToken?: string;
         };
         RegisterBody: {
@@ -798,6 +845,8 @@ export interface components {
             serial?: string | null;
             errorCode?: string | null;
             metadata?: null | components["schemas"]["TransactionMetadata"];
+            /** @description The campaign of a `giftcode` transaction. */
+            campaign?: string | null;
         };
         /**
          * @description Where a transaction stands.
@@ -1246,6 +1295,51 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    redeem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 128 printable ASCII characters: the same key retried redeems once. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeemBody"];
+            };
+        };
+        responses: {
+            /** @description Redeemed: the KP are in the balance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftcodeRedeemed"];
+                };
+            };
+            /** @description Redeemed; the KP are being granted. Retry with the same key for the outcome. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftcodeRedeemed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["Validation"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
@@ -1775,7 +1869,10 @@ export interface operations {
                 limit?: string;
                 /** @description The `nextCursor` of the page before; absent for the first page. The export ignores it. */
                 cursor?: string;
-                /** @description Only this type: `topup.bank-transfer`, `topup.e-wallet`, `topup.card` or `credit.pay`. */
+                /**
+                 * @description Only this type: `topup.bank-transfer`, `topup.e-wallet`, `topup.card`, `credit.pay` or
+                 *     `giftcode`.
+                 */
                 type?: string;
                 /** @description Only this status: `pending`, `success` or `failed`. */
                 status?: string;
@@ -1823,7 +1920,10 @@ export interface operations {
                 limit?: string;
                 /** @description The `nextCursor` of the page before; absent for the first page. The export ignores it. */
                 cursor?: string;
-                /** @description Only this type: `topup.bank-transfer`, `topup.e-wallet`, `topup.card` or `credit.pay`. */
+                /**
+                 * @description Only this type: `topup.bank-transfer`, `topup.e-wallet`, `topup.card`, `credit.pay` or
+                 *     `giftcode`.
+                 */
                 type?: string;
                 /** @description Only this status: `pending`, `success` or `failed`. */
                 status?: string;

@@ -63,6 +63,7 @@ describe('signed-in routes', () => {
     ['/security', 'Bảo mật và đăng nhập'],
     ['/payment', 'Nạp thẻ'],
     ['/recharge', 'Nạp game'],
+    ['/giftcode', 'Nhập giftcode'],
     ['/transactions', 'Lịch sử giao dịch'],
     ['/transactions/all', 'Toàn bộ lịch sử giao dịch'],
     ['/transactions/0193f1c2-0000-7000-8000-ffffffffffff', 'Biên lai giao dịch'],

@@ -1,9 +1,9 @@
-import { CreditCard, Gamepad2, History, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { CreditCard, Gamepad2, Gift, History, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 
 import { paths } from '@/config/paths';
 
 export type NavItem = {
-  key: 'profile' | 'security' | 'payment' | 'recharge' | 'transactions';
+  key: 'profile' | 'security' | 'payment' | 'recharge' | 'giftcode' | 'transactions';
   to: string;
   /** Only the exact path is this section (for /, which prefixes everything). */
   end?: boolean;
@@ -16,5 +16,6 @@ export const navItems: readonly NavItem[] = [
   { key: 'security', to: paths.security, icon: ShieldCheck },
   { key: 'payment', to: paths.payment, icon: CreditCard },
   { key: 'recharge', to: paths.recharge, icon: Gamepad2 },
+  { key: 'giftcode', to: paths.giftcode, icon: Gift },
   { key: 'transactions', to: paths.transactions, icon: History },
 ];

@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError, parseRetryAfter } from '@/lib/api-client';
 import { server } from '@/testing/mocks/server';
 
 function capture(method: 'get' | 'post', path: string, respond: () => Response = () => HttpResponse.json({})) {
@@ -67,6 +67,32 @@ describe('api client', () => {
       message: 'Dữ liệu không hợp lệ.',
       errors: { username: ['Tên đăng nhập đã tồn tại.'] },
     });
+  });
+
+  it("keeps a 429's Retry-After in seconds", async () => {
+    capture('post', '/throttled', () =>
+      HttpResponse.json({ message: 'Chậm lại.' }, { status: 429, headers: { 'Retry-After': '600' } }),
+    );
+    const error = (await api.post('/throttled').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(429);
+    expect(error.retryAfterSeconds).toBe(600);
+
+    capture('post', '/throttled-bare', () => new HttpResponse(null, { status: 429 }));
+    const bare = (await api.post('/throttled-bare').catch((e: unknown) => e)) as ApiError;
+    expect(bare.status).toBe(429);
+    expect(bare.retryAfterSeconds).toBeUndefined();
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    expect(parseRetryAfter('120', now)).toBe(120);
+    expect(parseRetryAfter(' 0 ', now)).toBe(0);
+    expect(parseRetryAfter('Sun, 22 Nov 2026 10:01:30 GMT', now)).toBe(90);
+    expect(parseRetryAfter('Sun, 22 Nov 2026 09:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter('-5', now)).toBeUndefined();
+    expect(parseRetryAfter(undefined, now)).toBeUndefined();
   });
 
   it("rejects with axios' message when the network fails", async () => {

@@ -4,6 +4,7 @@ import { buildUser } from '../data';
 
 import { acceptsCaptcha, csrfMismatch, hasValidXsrf, http, record, unauthenticated, validationError } from './common';
 import { db } from './db';
+import { giftcodeHandlers } from './giftcode-handlers';
 import { paymentHandlers } from './payment-handlers';
 import { profileHandlers } from './profile-handlers';
 import { rechargeHandlers } from './recharge-handlers';
@@ -176,4 +177,5 @@ export const handlers = [
   ...paymentHandlers,
   ...rechargeHandlers,
   ...transactionsHandlers,
+  ...giftcodeHandlers,
 ];

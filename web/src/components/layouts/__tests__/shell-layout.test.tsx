@@ -42,11 +42,13 @@ describe('signed-in shell', () => {
       'Bảo mật và đăng nhập',
       'Nạp thẻ',
       'Nạp game',
+      'Nhập giftcode',
       'Lịch sử giao dịch',
       'Đăng xuất',
     ]);
     expect(within(nav).getByRole('link', { name: 'Thông tin cá nhân' })).toHaveAttribute('href', '/');
     expect(within(nav).getByRole('link', { name: 'Nạp game' })).toHaveAttribute('href', '/recharge');
+    expect(within(nav).getByRole('link', { name: 'Nhập giftcode' })).toHaveAttribute('href', '/giftcode');
     expect(within(nav).getByRole('link', { name: 'Nạp thẻ' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Thông tin cá nhân' })).not.toHaveAttribute('aria-current');
   });

@@ -216,6 +216,44 @@ describe('full history: filters', () => {
     expect(day('Từ ngày')).toHaveValue('');
   });
 
+  it("lists the types in order, 'Nhận quà giftcode' last, and filters giftcode rows", async () => {
+    db.transactions = [
+      buildTransaction({
+        type: 'giftcode',
+        currency: 'KP',
+        realValue: 1000,
+        payload: { campaign: 'Chào mừng tân thủ' },
+        createdAt: '2026-11-21T03:00:00Z',
+      }),
+      ...mixed(),
+    ];
+    const searches = captureSearches();
+    const { events, router } = await openHistory();
+    expect(await bodyRows()).toHaveLength(9);
+    const options = within(filter('Loại giao dịch'))
+      .getAllByRole('option')
+      .map((option) => [(option as HTMLOptionElement).value, option.textContent]);
+    expect(options).toEqual([
+      ['', 'Tất cả loại'],
+      ['topup.bank-transfer', 'Nạp KP qua ngân hàng'],
+      ['topup.e-wallet', 'Nạp KP qua ví điện tử'],
+      ['topup.card', 'Nạp KP bằng thẻ cào'],
+      ['credit.pay', 'Nạp game'],
+      ['giftcode', 'Nhận quà giftcode'],
+    ]);
+
+    await events.selectOptions(filter('Loại giao dịch'), 'Nhận quà giftcode');
+    await events.click(screen.getByRole('button', { name: 'Lọc' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?type=giftcode'));
+    await waitFor(async () => expect(await bodyRows()).toHaveLength(1));
+    expect(searches.at(-1)!.get('type')).toBe('giftcode');
+    const cells = within((await bodyRows())[0]!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(0, 4)).toEqual(['Nhận quà giftcode', '+1,000 KP', 'Chương trình: Chào mừng tân thủ', 'Thành công']);
+    expect(csvLink()).toHaveAttribute('href', '/api/transactions/export.csv?type=giftcode');
+  });
+
   it('opens a shared link with its filters in the fields and the list', async () => {
     db.transactions = mixed();
     await openHistory('/transactions/all?type=topup.bank-transfer&status=failed');

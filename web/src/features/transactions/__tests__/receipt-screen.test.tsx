@@ -60,6 +60,21 @@ describe('receipt', () => {
     expect(db.requests).toContain(`GET /api/transactions/${ID}`);
   });
 
+  it("shows a giftcode's KP and campaign", async () => {
+    const { facts } = await openReceipt(
+      buildTransaction({
+        type: 'giftcode',
+        currency: 'KP',
+        realValue: 1000,
+        payload: { campaign: 'Chào mừng tân thủ' },
+        relatedTransactions: [],
+      }),
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Nhận quà giftcode' })).toBeInTheDocument();
+    expect(facts['Giá trị giao dịch']).toHaveTextContent(/^\+1,000 KP$/);
+    expect(facts['Chi tiết']).toHaveTextContent(/^Chương trình: Chào mừng tân thủ$/);
+  });
+
   it("shows a game payment's coins and bonus, and a refused card's reason", async () => {
     const { facts, unmount } = await openReceipt(
       buildTransaction({

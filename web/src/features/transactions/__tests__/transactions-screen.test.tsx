@@ -272,6 +272,57 @@ describe('top-up rows', () => {
   });
 });
 
+describe('giftcode rows', () => {
+  const giftcode = (extra: Partial<Transaction> = {}) =>
+    showOne({
+      type: 'giftcode',
+      currency: 'KP',
+      realValue: 1000,
+      payload: { campaign: 'Chào mừng tân thủ' },
+      relatedTransactions: [],
+      ...extra,
+    });
+
+  it('read Nhận quà giftcode, the KP received and the campaign', async () => {
+    const { row } = await giftcode();
+    expect(cells(row)[0]).toHaveTextContent(/^Nhận quà giftcode$/);
+    expect(cells(row)[1]).toHaveTextContent(/^\+1,000 KP$/);
+    expect(detailLines(row)).toEqual(['Chương trình: Chào mừng tân thủ']);
+    expect(cells(row)[3]).toHaveTextContent(/^Thành công$/);
+  });
+
+  it('show large grants with thousands separators', async () => {
+    const { row } = await giftcode({ realValue: 1250000 });
+    expect(cells(row)[1]).toHaveTextContent(/^\+1,250,000 KP$/);
+  });
+
+  it('have no detail line when the campaign is not named', async () => {
+    const { row } = await giftcode({ payload: {} });
+    expect(cells(row)[0]).toHaveTextContent(/^Nhận quà giftcode$/);
+    expect(cells(row)[2]).toBeEmptyDOMElement();
+  });
+
+  it('sit among the latest 10 with the other rows unchanged', async () => {
+    const { rows } = await showHistory([
+      buildTransaction({ type: 'giftcode', currency: 'KP', realValue: 1000, payload: { campaign: 'Chào mừng tân thủ' } }),
+      buildTransaction({
+        type: 'credit.pay',
+        currency: 'KP',
+        realValue: 20000,
+        payload: {
+          metadata: { coin: 2000, coinBonus: 0, productCode: 'jxsj2', productName: 'Kiếm Thế 2', coinName: 'Vàng' },
+        },
+      }),
+      buildTransaction({ type: 'topup.bank-transfer', realValue: 500000, payload: { source: 'vietcombank' } }),
+    ]);
+    expect(rows.map((row) => cells(row).slice(0, 3).map((cell) => cell.textContent))).toEqual([
+      ['Nhận quà giftcode', '+1,000 KP', 'Chương trình: Chào mừng tân thủ'],
+      ['Nạp Kiếm Thế 2', '-20,000 KP', '+2,000 Vàng'],
+      ['Nạp KP', '500,000 VND', 'Vietcombank'],
+    ]);
+  });
+});
+
 describe('other rows', () => {
   it('an unknown type reads Không rõ', async () => {
     const { row } = await showOne({ type: 'credit.adjustment', realValue: 3000, currency: 'KP', payload: {} });
@@ -348,6 +399,25 @@ describe('on a phone', () => {
       'Thời gian': '20/11/2026 17:00',
     });
     expect(within(transfer).getByText('Thất bại')).toBeInTheDocument();
+  });
+
+  it('shows a giftcode row with the KP received and the campaign', async () => {
+    const { items } = await showList([
+      buildTransaction({
+        type: 'giftcode',
+        currency: 'KP',
+        realValue: 1000,
+        updatedAt: new Date(2026, 10, 22, 8, 30).toISOString(),
+        payload: { campaign: 'Chào mừng tân thủ' },
+      }),
+    ]);
+    expect(within(items[0]!).getByText('Nhận quà giftcode')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('Thành công')).toBeInTheDocument();
+    expect(fields(items[0]!)).toEqual({
+      'Giá trị giao dịch': '+1,000 KP',
+      'Chi tiết': 'Chương trình: Chào mừng tân thủ',
+      'Thời gian': '22/11/2026 08:30',
+    });
   });
 
   it('leaves out the details and the time when there are none', async () => {

@@ -25,6 +25,7 @@ const TYPE_LABELS = {
   'topup.e-wallet': 'eWallet',
   'topup.card': 'card',
   'credit.pay': 'pay',
+  giftcode: 'giftcode',
 } as const satisfies Record<(typeof FILTER_TYPES)[number], string>;
 
 const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>

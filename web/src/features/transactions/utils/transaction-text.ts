@@ -34,6 +34,9 @@ export const isOneOf = <T extends string>(values: readonly T[], value: string): 
 
 const isTopUp = (type: string) => type.startsWith('topup.');
 
+/** KP a campaign's gift code granted (realValue, in KP); its payload names the campaign. */
+const GIFTCODE = 'giftcode';
+
 /** Money that a row shows with an explicit sign; the sign comes from the text, not the data. */
 const amount = (value: number) => formatNumber(Math.abs(value));
 
@@ -96,6 +99,10 @@ export function detailLines(t: TFunction, transaction: Transaction): DetailLine[
     if (error) lines.push({ key: 'error', text: error, warning: true });
   }
 
+  if (type === GIFTCODE && payload.campaign?.trim()) {
+    lines.push({ key: 'campaign', text: t('transactions.details.campaign', { campaign: payload.campaign.trim() }) });
+  }
+
   transaction.relatedTransactions.forEach((related, index) => {
     const text = relatedLine(t, related);
     if (text) lines.push({ key: `related-${related.id}-${index}`, text });
@@ -112,6 +119,7 @@ export function typeLabel(t: TFunction, transaction: Transaction): string {
     return t('transactions.type.pay', { game }).trim();
   }
   if (isTopUp(transaction.type)) return t('transactions.type.topUp');
+  if (transaction.type === GIFTCODE) return t('transactions.type.giftcode');
   return t('transactions.type.unknown');
 }
 
@@ -119,5 +127,6 @@ export function valueText(t: TFunction, transaction: Transaction): string {
   const { type, realValue, currency } = transaction;
   if (type === 'credit.pay') return t('transactions.value.spent', { value: amount(realValue) });
   if (isTopUp(type)) return t('transactions.value.topUp', { value: formatNumber(realValue) });
+  if (type === GIFTCODE) return t('transactions.value.received', { value: amount(realValue) });
   return t('transactions.value.other', { value: formatNumber(realValue), currency });
 }
