@@ -14,8 +14,12 @@ use crate::{Figures, figures, load::Wallet};
 
 /// One transaction in this many is a card top-up: the rare type a filter looks for.
 pub const CARD_EVERY: usize = 1_000;
-/// One in this many is a coin payment; the rest are bank top-ups.
-const PAY_EVERY: usize = 10;
+/// One in this many is a bank top-up; the rest are coin payments. Mostly payments: each credit
+/// sums the player's top-ups of the last 28 days (the partner window), so a history of 100,000
+/// credits would cost its seeding O(n²) row reads, which no player's 28 days come near.
+const TOPUP_EVERY: usize = 10;
+/// KP per payment: the funding credit covers 200,000 of them.
+const PAYMENT_KP: i64 = 5_000;
 const SEED_CONCURRENCY: usize = 32;
 
 /// Gives `player` `count` top-ups and payments through the wallet's gRPC calls, as payment
@@ -52,14 +56,16 @@ pub async fn seed(wallet: &Wallet, player: Uuid, count: usize) -> anyhow::Result
             async move {
                 if n % CARD_EVERY == 0 {
                     wallet.credit(credit(n, TopupType::Card, 50_000)).await?;
-                } else if n % PAY_EVERY == 0 {
+                } else if n % TOPUP_EVERY == 0 {
+                    wallet.credit(credit(n, TopupType::BankTransfer, 10_000)).await?;
+                } else {
                     wallet
                         .debit(DebitRequest {
                             idempotency_key: format!("bench-history-{player}-{n}"),
                             user_id: player.to_string(),
-                            kp: 20_000,
+                            kp: PAYMENT_KP,
                             metadata: Some(CoinMetadata {
-                                coin: 2_000,
+                                coin: PAYMENT_KP / 10,
                                 coin_bonus: 0,
                                 product_code: "jxsj2".into(),
                                 product_name: "Kiếm Thế 2".into(),
@@ -67,8 +73,6 @@ pub async fn seed(wallet: &Wallet, player: Uuid, count: usize) -> anyhow::Result
                             }),
                         })
                         .await?;
-                } else {
-                    wallet.credit(credit(n, TopupType::BankTransfer, 10_000)).await?;
                 }
                 Ok::<_, tonic::Status>(())
             }
