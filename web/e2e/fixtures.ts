@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { test as base, chromium, expect, type Page } from '@playwright/test';
+import { test as base, chromium, expect, type Locator, type Page } from '@playwright/test';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -158,4 +158,11 @@ export async function waitForMail(
     )
     .toBeTruthy();
   return found!;
+}
+
+/** The full history's rows: the table's body rows on a wide screen, the stacked items on a phone. */
+export function historyRows(page: Page, phone: boolean): Locator {
+  return phone
+    ? page.getByRole('list', { name: 'Toàn bộ lịch sử giao dịch' }).getByRole('listitem')
+    : page.getByRole('table', { name: 'Toàn bộ lịch sử giao dịch' }).locator('tbody tr');
 }

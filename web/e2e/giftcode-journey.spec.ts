@@ -1,6 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
-import { DESKTOP, expect, PHONE, registerNewPlayer, screenshotAtWidth, test } from './fixtures';
+import { DESKTOP, expect, historyRows, PHONE, registerNewPlayer, screenshotAtWidth, test } from './fixtures';
 
 /** The code the portal seeds for new players: 1,000 KP once per player (see the backend seed). */
 const WELCOME = { code: 'KID-WELCOME', campaign: 'Chào mừng tân thủ', kp: '1,000' };
@@ -21,13 +21,6 @@ async function openFromSideNav(page: Page, phone: boolean, name: string) {
   } else {
     await page.getByRole('navigation', { name: 'Quản lý tài khoản' }).getByRole('link', { name }).click();
   }
-}
-
-/** The full history's rows: the table's body rows on a wide screen, the stacked items on a phone. */
-function historyRows(page: Page, phone: boolean): Locator {
-  return phone
-    ? page.getByRole('list', { name: 'Toàn bộ lịch sử giao dịch' }).getByRole('listitem')
-    : page.getByRole('table', { name: 'Toàn bộ lịch sử giao dịch' }).locator('tbody tr');
 }
 
 // The welcome code grants once per player, and the journey runs at two widths: each run signs

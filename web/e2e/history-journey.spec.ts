@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises';
 
-import type { Locator, Page } from '@playwright/test';
-
-import { DESKTOP, expect, PHONE, screenshotAtWidth, signInAsDemo, test } from './fixtures';
+import { DESKTOP, expect, historyRows, PHONE, screenshotAtWidth, signInAsDemo, test } from './fixtures';
 
 /** The demo player's seeded card that the aggregator did not find (see the backend seed). */
 const NOT_FOUND_SERIAL = '30000000000003';
@@ -13,13 +11,6 @@ function vietnamDays() {
   const now = Date.now() + 7 * 3_600_000;
   const day = (at: number) => new Date(at).toISOString().slice(0, 10);
   return { today: day(now), tomorrow: day(now + 86_400_000) };
-}
-
-/** The history's rows: the table's body rows on a wide screen, the stacked items on a phone. */
-function historyRows(page: Page, phone: boolean): Locator {
-  return phone
-    ? page.getByRole('list', { name: 'Toàn bộ lịch sử giao dịch' }).getByRole('listitem')
-    : page.getByRole('table', { name: 'Toàn bộ lịch sử giao dịch' }).locator('tbody tr');
 }
 
 for (const [name, viewport] of [
