@@ -10,17 +10,12 @@ use axum::{
     extract::State,
     http::{HeaderMap, StatusCode},
 };
-use kid_contracts::{
-    messages::{coin::MSG_KEY_INVALID, giftcode::MSG_GRANT_PENDING},
-    money::IdempotencyKey,
-    recharge::v1::RedeemGiftcodeRequest,
-};
+use kid_contracts::{messages::giftcode::MSG_GRANT_PENDING, recharge::v1::RedeemGiftcodeRequest};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
-use uuid::Uuid;
 
-use super::auth::require_captcha;
+use super::{auth::require_captcha, idempotency_key};
 use crate::{
     client_address::ClientAddress,
     error::{ApiError, ApiResult, ValidJson},
@@ -81,20 +76,6 @@ fn stopped(attempt: &Attempt, user_id: &str, address: &str, retry_after_seconds:
     }
     metrics::counter!("gateway_giftcode_guesses_refused_total").increment(1);
     ApiError::TooManyRequests { retry_after_seconds }
-}
-
-/// The `Idempotency-Key` header: the same key retried redeems once. Without one, this request
-/// gets its own (a code redeemed again is then refused as already redeemed).
-fn idempotency_key(headers: &HeaderMap) -> ApiResult<String> {
-    match headers.get("idempotency-key") {
-        None => Ok(Uuid::new_v4().to_string()),
-        Some(value) => {
-            let key = value.to_str().map(str::trim).unwrap_or_default();
-            IdempotencyKey::parse(key)
-                .map(IdempotencyKey::into_string)
-                .ok_or(ApiError::BadHeader(MSG_KEY_INVALID))
-        }
-    }
 }
 
 /// Redeems a giftcode. 200 with what it gave; 202 while the KP are being granted (the same

@@ -25,6 +25,22 @@ fn rate(value: &str) -> f64 {
     value.parse().unwrap_or(0.0)
 }
 
+/// The `Idempotency-Key` header of a money call: the same key retried does the thing once.
+/// Without one, the request gets its own.
+fn idempotency_key(headers: &axum::http::HeaderMap) -> Result<String, ApiError> {
+    match headers.get("idempotency-key") {
+        None => Ok(uuid::Uuid::new_v4().to_string()),
+        Some(value) => {
+            let key = value.to_str().map(str::trim).unwrap_or_default();
+            kid_contracts::money::IdempotencyKey::parse(key)
+                .map(kid_contracts::money::IdempotencyKey::into_string)
+                .ok_or(ApiError::BadHeader(
+                    kid_contracts::messages::coin::MSG_KEY_INVALID,
+                ))
+        }
+    }
+}
+
 /// Every documented route, with its description; each resource's routes under its tag.
 fn routes() -> OpenApiRouter<AppState> {
     let auth = OpenApiRouter::new()

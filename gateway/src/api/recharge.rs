@@ -5,23 +5,21 @@ use axum::{
     extract::{Path, State},
     http::{HeaderMap, StatusCode},
 };
-use kid_contracts::money::IdempotencyKey;
 use kid_contracts::recharge::v1::{
     self as pb, CreateRechargeRequest, GetCharacterRequest, GetRechargeInfoRequest, ListProductsRequest,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
-use uuid::Uuid;
 
-use super::{auth::require_captcha, me::rfc3339, rate};
+use super::{auth::require_captcha, idempotency_key, me::rfc3339, rate};
 use crate::{
     client_address::ClientAddress,
-    error::{ApiError, ApiResult, ValidJson, ValidQuery},
+    error::{ApiResult, ValidJson, ValidQuery},
     session::SignedIn,
     state::AppState,
 };
-use kid_contracts::messages::coin::{MSG_KEY_INVALID, MSG_PAYING};
+use kid_contracts::messages::coin::MSG_PAYING;
 use kid_contracts::messages::order::MSG_ZONE_REQUIRED;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -306,20 +304,6 @@ struct OrderBody {
     lottery_points: i64,
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<&'static str>,
-}
-
-/// The `Idempotency-Key` header: the same key retried places one order. Without one, this
-/// request gets its own.
-fn idempotency_key(headers: &HeaderMap) -> ApiResult<String> {
-    match headers.get("idempotency-key") {
-        None => Ok(Uuid::new_v4().to_string()),
-        Some(value) => {
-            let key = value.to_str().map(str::trim).unwrap_or_default();
-            IdempotencyKey::parse(key)
-                .map(IdempotencyKey::into_string)
-                .ok_or(ApiError::BadHeader(MSG_KEY_INVALID))
-        }
-    }
 }
 
 /// Pays KP for a game's coin. 201 once paid and sent to the game; 202 while the payment is

@@ -47,6 +47,17 @@ impl Recharge {
     }
 }
 
+/// The player and the request's idempotency key of a call that changes something, checked.
+fn player_and_key(user_id: &str, key: &str) -> Result<(Uuid, String), Status> {
+    let user_id = user_id
+        .parse()
+        .map_err(|_| Status::invalid_argument("user_id is not a UUID"))?;
+    let key = IdempotencyKey::parse(key.trim()).ok_or_else(|| {
+        Status::invalid_argument("idempotency_key must be 1 to 128 printable ASCII characters")
+    })?;
+    Ok((user_id, key.into_string()))
+}
+
 fn database(error: sqlx::Error) -> Status {
     grpc::internal("recharge database", &error)
 }
@@ -165,17 +176,8 @@ impl RechargeService for Recharge {
         request: Request<RedeemGiftcodeRequest>,
     ) -> Answer<RedeemGiftcodeResponse> {
         let request = request.into_inner();
-        let user_id: Uuid = request
-            .user_id
-            .parse()
-            .map_err(|_| Status::invalid_argument("user_id is not a UUID"))?;
-        let key = IdempotencyKey::parse(request.idempotency_key.trim()).ok_or_else(|| {
-            Status::invalid_argument("idempotency_key must be 1 to 128 printable ASCII characters")
-        })?;
-        let redemption = self
-            .giftcodes
-            .redeem(user_id, &key.into_string(), &request.code)
-            .await?;
+        let (user_id, key) = player_and_key(&request.user_id, &request.idempotency_key)?;
+        let redemption = self.giftcodes.redeem(user_id, &key, &request.code).await?;
         Ok(Response::new(RedeemGiftcodeResponse {
             redemption_id: redemption.id.to_string(),
             campaign: redemption.campaign,
@@ -193,17 +195,11 @@ impl RechargeService for Recharge {
         request: Request<CreateRechargeRequest>,
     ) -> Answer<CreateRechargeResponse> {
         let request = request.into_inner();
-        let user_id: Uuid = request
-            .user_id
-            .parse()
-            .map_err(|_| Status::invalid_argument("user_id is not a UUID"))?;
-        let key = IdempotencyKey::parse(request.idempotency_key.trim()).ok_or_else(|| {
-            Status::invalid_argument("idempotency_key must be 1 to 128 printable ASCII characters")
-        })?;
+        let (user_id, key) = player_and_key(&request.user_id, &request.idempotency_key)?;
         let placed = self
             .orders
             .place(NewOrder {
-                key: key.into_string(),
+                key,
                 user_id,
                 username: request.username,
                 product_code: request.product_code,
