@@ -48,6 +48,13 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
             query: "select coalesce(extract(epoch from now() - min(updated_at)), 0)::double precision
                     from recharge_order where status = 'awaiting_delivery'",
         },
+        // A giftcode whose KP the wallet has not confirmed: the sweeper should clear it in
+        // seconds; one that stays means the wallet keeps failing the grant.
+        Gauge {
+            name: "recharge_oldest_giftcode_granting_seconds",
+            query: "select coalesce(extract(epoch from now() - min(created_at)), 0)::double precision
+                    from giftcode_redemption where status = 'granting'",
+        },
     ],
 };
 
