@@ -95,12 +95,9 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
         )
         .run(events::consumers::GameResults, shutdown.clone()),
     );
-    host.spawn(orders.clone().run_sweeper(
-        settings.recharge.sweep_interval,
-        settings.recharge.redrive_after,
-        shutdown.clone(),
-    ));
-    host.spawn(giftcodes.clone().run_sweeper(
+    host.spawn(app::sweeper::run(
+        orders.clone(),
+        giftcodes.clone(),
         settings.recharge.sweep_interval,
         settings.recharge.redrive_after,
         shutdown,

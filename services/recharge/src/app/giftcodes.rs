@@ -29,7 +29,6 @@ use secrecy::{ExposeSecret, SecretString};
 use sha2::Sha256;
 use sqlx::PgPool;
 use time::OffsetDateTime;
-use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 use super::orders::WalletClient;
@@ -167,7 +166,14 @@ impl Giftcodes {
         {
             return Err(GiftcodeError::Refused(MSG_CODE_ALREADY_REDEEMED));
         }
-        let id = db::giftcodes::insert_redemption(&mut tx, user_id, key, &code).await?;
+        // The locks above serialise one code and one campaign, not one key: the same key sent
+        // at once with codes of two campaigns meets here, and is the same answer as a replay.
+        let id = match db::giftcodes::insert_redemption(&mut tx, user_id, key, &code).await {
+            Err(sqlx::Error::Database(error)) if error.is_unique_violation() => {
+                return Err(GiftcodeError::KeyReused);
+            }
+            inserted => inserted?,
+        };
         tx.commit().await?;
         metrics::counter!("recharge_giftcode_redemptions_total").increment(1);
         tracing::info!(redemption_id = %id, campaign = code.campaign, kp = code.kp, "giftcode redeemed");
@@ -244,21 +250,6 @@ impl Giftcodes {
             }
         }
         Ok(granted)
-    }
-
-    /// Sweeps every `interval` until shutdown.
-    pub async fn run_sweeper(self, interval: Duration, redrive_after: Duration, shutdown: CancellationToken) {
-        loop {
-            match self.sweep(redrive_after).await {
-                Ok(0) => {}
-                Ok(granted) => tracing::info!(granted, "stalled giftcode grants confirmed"),
-                Err(error) => tracing::warn!(error = %error, "giftcode sweep failed; will retry"),
-            }
-            tokio::select! {
-                () = tokio::time::sleep(interval) => {}
-                () = shutdown.cancelled() => return,
-            }
-        }
     }
 }
 

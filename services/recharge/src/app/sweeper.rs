@@ -1,11 +1,15 @@
-//! The sweeper: drives orders whose debit got no clear answer, and refunds orders whose game
-//! did not answer in time. Safe on several replicas: each decision is a conditional update.
+//! The sweeper: drives orders whose debit got no clear answer, refunds orders whose game did
+//! not answer in time, and asks the wallet again for giftcode grants it did not confirm. Safe on
+//! several replicas: each decision is a conditional update or keyed by the wallet.
 
 use std::time::Duration;
 
 use tokio_util::sync::CancellationToken;
 
-use super::orders::{OrderError, Orders};
+use super::{
+    giftcodes::Giftcodes,
+    orders::{OrderError, Orders},
+};
 use crate::{db, domain::order::REASON_DEADLINE, events};
 
 /// How many overdue or stalled orders one sweep takes.
@@ -51,17 +55,28 @@ impl Orders {
         }
         Ok((driven, expired))
     }
+}
 
-    /// Sweeps every `interval` until shutdown.
-    pub async fn run_sweeper(self, interval: Duration, redrive_after: Duration, shutdown: CancellationToken) {
-        loop {
-            if let Err(error) = self.sweep(redrive_after).await {
-                tracing::warn!(error = %error, "recharge sweep failed; will retry");
-            }
-            tokio::select! {
-                () = tokio::time::sleep(interval) => {}
-                () = shutdown.cancelled() => return,
-            }
+/// Sweeps orders and stalled giftcode grants every `interval` until shutdown.
+pub async fn run(
+    orders: Orders,
+    giftcodes: Giftcodes,
+    interval: Duration,
+    redrive_after: Duration,
+    shutdown: CancellationToken,
+) {
+    loop {
+        if let Err(error) = orders.sweep(redrive_after).await {
+            tracing::warn!(error = %error, "recharge sweep failed; will retry");
+        }
+        match giftcodes.sweep(redrive_after).await {
+            Ok(0) => {}
+            Ok(granted) => tracing::info!(granted, "stalled giftcode grants confirmed"),
+            Err(error) => tracing::warn!(error = %error, "giftcode sweep failed; will retry"),
+        }
+        tokio::select! {
+            () = tokio::time::sleep(interval) => {}
+            () = shutdown.cancelled() => return,
         }
     }
 }
