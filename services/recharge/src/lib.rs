@@ -117,11 +117,13 @@ pub async fn seed_development(settings: &kid_platform::Settings) -> anyhow::Resu
     if added > 0 {
         tracing::info!(added, "development zones 98 and 99 added to every product");
     }
-    let hasher = app::giftcodes::CodeHasher::new(settings.recharge.giftcode_pepper.clone());
+    // The campaign and its code are added in one transaction: a campaign already there has its
+    // code, so a second start adds neither.
     let mut tx = pool.begin().await?;
-    let campaign = db::giftcodes::upsert_campaign(&mut tx, &app::giftcodes::WELCOME).await?;
-    let welcome = app::giftcodes::normalise(app::giftcodes::WELCOME_CODE).map_err(anyhow::Error::msg)?;
-    if db::giftcodes::insert_codes(&mut tx, campaign, &[hasher.hash(&welcome)], None).await? > 0 {
+    if let Some(campaign) = db::giftcodes::insert_campaign(&mut tx, &app::giftcodes::WELCOME).await? {
+        let hasher = app::giftcodes::CodeHasher::new(settings.recharge.giftcode_pepper.clone());
+        let welcome = app::giftcodes::normalise(app::giftcodes::WELCOME_CODE).map_err(anyhow::Error::msg)?;
+        db::giftcodes::insert_codes(&mut tx, campaign, &[hasher.hash(&welcome)], None).await?;
         tracing::info!(code = app::giftcodes::WELCOME_CODE, "development giftcode added");
     }
     tx.commit().await?;

@@ -41,27 +41,6 @@ pub struct NewCampaign<'a> {
     pub expires_at: OffsetDateTime,
 }
 
-/// Creates the campaign, or returns the id of the one of that name (a seed run again).
-pub async fn upsert_campaign(
-    conn: &mut PgConnection,
-    campaign: &NewCampaign<'_>,
-) -> Result<Uuid, sqlx::Error> {
-    sqlx::query_scalar!(
-        "insert into giftcode_campaign (id, name, kp, per_account, starts_at, expires_at)
-         values ($1, $2, $3, $4, $5, $6)
-         on conflict (name) do update set name = excluded.name
-         returning id",
-        Uuid::now_v7(),
-        campaign.name,
-        campaign.kp,
-        campaign.per_account,
-        campaign.starts_at,
-        campaign.expires_at
-    )
-    .fetch_one(conn)
-    .await
-}
-
 /// Creates the campaign; `None` when one of that name exists.
 pub async fn insert_campaign(
     conn: &mut PgConnection,
