@@ -48,18 +48,12 @@ const isErrorBody = (data: unknown): data is ApiErrorBody =>
   typeof data === 'object' && data !== null && ('message' in data || 'errors' in data);
 
 /**
- * A Retry-After header in seconds: delay-seconds as sent, or an HTTP date as the seconds from
- * now to it (0 once past). Undefined when there is none or it is neither.
+ * A Retry-After header in seconds, as the gateway sends it (the OpenAPI document's integer).
+ * Undefined when there is none or it is not a whole number of seconds.
  */
-export function parseRetryAfter(value: unknown, now: number = Date.now()): number | undefined {
-  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : undefined;
-  if (typeof value !== 'string' || !value.trim()) return undefined;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text);
-  // An HTTP date names its day and month ('Sun, 22 Nov 2026 10:00:00 GMT'); '-5' is no date.
-  if (!/[a-z]/i.test(text)) return undefined;
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+export function parseRetryAfter(value: unknown): number | undefined {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  return /^\d+$/.test(text) ? Number(text) : undefined;
 }
 
 function retryAfterOf(response: AxiosResponse | undefined): number | undefined {
