@@ -124,3 +124,72 @@ pub struct CharacterAnswer {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
 }
+
+/// `giftcode.grant.<productCode>`: in-game items a player redeemed a giftcode for, for the
+/// game of the product to put on the character. Published like an order (persistent, from the
+/// redemption's transaction through the outbox); the game answers on
+/// [`giftcode_result_routing_key`].
+pub fn giftcode_grant_routing_key(product_code: &str) -> String {
+    format!("giftcode.grant.{product_code}")
+}
+
+/// Every product's giftcode grants (the reference game's binding).
+pub const ALL_GIFTCODE_GRANTS: &str = "giftcode.grant.*";
+
+/// `giftcode.result.<productCode>`: games acknowledge grants here.
+pub fn giftcode_result_routing_key(product_code: &str) -> String {
+    format!("giftcode.result.{product_code}")
+}
+
+pub const ALL_GIFTCODE_RESULTS: &str = "giftcode.result.*";
+
+/// The product a giftcode result's routing key names, `giftcode.result.<productCode>`.
+pub fn giftcode_result_product(routing_key: &str) -> Option<&str> {
+    routing_key.strip_prefix("giftcode.result.")
+}
+
+/// One kind of item, in the game's own id and name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GiftItem {
+    pub item_id: String,
+    pub name: String,
+    pub quantity: i64,
+}
+
+/// Items for a game to put on a character (schemas/giftcode-grant.json).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GiftcodeGrant {
+    pub schema_version: u32,
+    /// Also the AMQP message id.
+    pub message_id: Uuid,
+    /// The redemption; deduplicate by this.
+    pub grant_id: Uuid,
+    pub username: String,
+    pub product_code: String,
+    pub zone_id: i64,
+    /// The campaign's name, as the player saw it.
+    pub campaign: String,
+    pub items: Vec<GiftItem>,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+}
+
+/// A game's acknowledgement of a grant (schemas/giftcode-result.json).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GiftcodeResult {
+    pub schema_version: u32,
+    pub message_id: String,
+    pub grant_id: Uuid,
+    pub status: Delivery,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    #[serde(
+        default,
+        with = "time::serde::rfc3339::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub occurred_at: Option<OffsetDateTime>,
+}

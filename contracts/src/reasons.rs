@@ -11,6 +11,26 @@ pub const INSUFFICIENT_BALANCE: &str = "INSUFFICIENT_BALANCE";
 /// status message is the player's.
 pub const CHARACTER_UNCHECKED: &str = "CHARACTER_UNCHECKED";
 
+/// A giftcode of in-game items whose zone is missing, unknown, or has no character of the
+/// player (recharge's INVALID_ARGUMENT, with a field violation on `zoneId`): the metadata's
+/// [`PRODUCT_CODE`] names the game whose zones the player chooses from.
+pub const GIFTCODE_ZONE: &str = "GIFTCODE_ZONE";
+
+/// The metadata key of [`GIFTCODE_ZONE`] naming the product.
+pub const PRODUCT_CODE: &str = "productCode";
+
+/// The product a [`GIFTCODE_ZONE`] refusal names.
+pub fn giftcode_zone_product(status: &Status) -> Option<String> {
+    if status.code() != Code::InvalidArgument {
+        return None;
+    }
+    let info = status.get_details_error_info()?;
+    if info.reason != GIFTCODE_ZONE {
+        return None;
+    }
+    info.metadata.get(PRODUCT_CODE).cloned()
+}
+
 /// True when `status` is recharge saying the game did not answer its character check.
 pub fn is_character_unchecked(status: &Status) -> bool {
     status.code() == Code::Unavailable

@@ -22,6 +22,10 @@ pub struct ErrorBody {
     /// Each invalid field's messages (a 422 only).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub errors: BTreeMap<String, Vec<String>>,
+    /// The game whose zones `errors.zoneId` asks the player to choose from (a 422 of a
+    /// giftcode of in-game items only).
+    #[serde(rename = "productCode", skip_serializing_if = "Option::is_none")]
+    pub product_code: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -43,6 +47,8 @@ pub enum ApiError {
     Validation {
         message: String,
         errors: BTreeMap<String, Vec<String>>,
+        /// The game a `zoneId` error is about, when it names one.
+        product_code: Option<String>,
     },
     #[error("{0}")]
     NotFound(String),
@@ -82,6 +88,7 @@ impl ApiError {
     }
 
     fn body(self) -> ErrorBody {
+        let mut product_code = None;
         let (message, errors) = match self {
             Self::Unauthenticated => (MSG_UNAUTHENTICATED.to_owned(), BTreeMap::new()),
             Self::CsrfMismatch => (MSG_CSRF.to_owned(), BTreeMap::new()),
@@ -89,7 +96,14 @@ impl ApiError {
             Self::RouteNotFound => (MSG_ROUTE_NOT_FOUND.to_owned(), BTreeMap::new()),
             Self::BadRequest(_) => (MSG_BAD_REQUEST.to_owned(), BTreeMap::new()),
             Self::BadHeader(message) => (message.to_owned(), BTreeMap::new()),
-            Self::Validation { message, errors } => (message, errors),
+            Self::Validation {
+                message,
+                errors,
+                product_code: game,
+            } => {
+                product_code = game;
+                (message, errors)
+            }
             Self::NotFound(message) | Self::Conflict(message) | Self::GameUnavailable(message) => {
                 (message, BTreeMap::new())
             }
@@ -98,7 +112,11 @@ impl ApiError {
             Self::Busy { .. } => (MSG_BUSY.to_owned(), BTreeMap::new()),
             Self::Internal(_) => (MSG_INTERNAL.to_owned(), BTreeMap::new()),
         };
-        ErrorBody { message, errors }
+        ErrorBody {
+            message,
+            errors,
+            product_code,
+        }
     }
 }
 
@@ -149,7 +167,11 @@ impl From<tonic::Status> for ApiError {
                     .next()
                     .cloned()
                     .unwrap_or_else(|| status.message().to_owned());
-                Self::Validation { message, errors }
+                Self::Validation {
+                    message,
+                    errors,
+                    product_code: kid_contracts::reasons::giftcode_zone_product(&status),
+                }
             }
             Code::Unauthenticated => Self::Unauthenticated,
             Code::NotFound => Self::NotFound(status.message().to_owned()),

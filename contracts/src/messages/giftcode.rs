@@ -17,3 +17,15 @@ pub const MSG_KEY_REUSED: &str = "Yêu cầu này đã được dùng cho một 
 /// Redeemed, but the wallet has not confirmed the KP yet (it will, without the player).
 pub const MSG_GRANT_PENDING: &str =
     "Mã quà tặng đã được ghi nhận, KP sẽ được cộng vào tài khoản trong giây lát.";
+/// A code of in-game items, redeemed without choosing the game's zone: names the game.
+pub fn zone_required(game: &str) -> String {
+    format!("Hãy chọn máy chủ của {game} để nhận quà.")
+}
+/// The game says the player has no character on the zone chosen for the items.
+pub const MSG_NO_CHARACTER: &str =
+    "Bạn chưa có nhân vật trên máy chủ này. Hãy vào game tạo nhân vật rồi nhận quà lại.";
+/// Items sent to the game, whose acknowledgement has not come yet.
+pub const MSG_ITEMS_SENT: &str = "Quà đã được gửi tới game, vật phẩm sẽ vào nhân vật của bạn trong giây lát.";
+/// The game could not deliver the items; the code's use was given back.
+pub const MSG_ITEMS_FAILED: &str =
+    "Game chưa trao được quà cho nhân vật của bạn. Mã quà tặng vẫn có thể dùng lại.";

@@ -134,6 +134,7 @@ pub(super) fn one_field(field: &str, message: &str) -> ApiError {
         errors: [(field.to_owned(), vec![message.to_owned()])]
             .into_iter()
             .collect(),
+        product_code: None,
     }
 }
 

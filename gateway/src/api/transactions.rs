@@ -114,6 +114,7 @@ impl Problems {
         Err(ApiError::Validation {
             message,
             errors: self.0,
+            product_code: None,
         })
     }
 }

@@ -55,6 +55,12 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
             query: "select coalesce(extract(epoch from now() - min(created_at)), 0)::double precision
                     from giftcode_redemption where status = 'granting'",
         },
+        // Items sent to a game that has not acknowledged them: its consumer is down or stuck.
+        Gauge {
+            name: "recharge_oldest_giftcode_unacknowledged_seconds",
+            query: "select coalesce(extract(epoch from now() - min(created_at)), 0)::double precision
+                    from giftcode_redemption where status = 'sent'",
+        },
     ],
 };
 
@@ -71,19 +77,25 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     metrics::counter!("recharge_debit_unconfirmed_total").increment(0);
     metrics::counter!("recharge_giftcode_redemptions_total").increment(0);
     metrics::counter!("recharge_giftcode_grant_unconfirmed_total").increment(0);
+    for effect in ["applied", "duplicate", "conflicting", "unknown_grant", "rejected"] {
+        metrics::counter!("recharge_giftcode_acknowledgements_total", "effect" => effect).increment(0);
+    }
     let settings = host.settings.clone();
     let wallet =
         WalletServiceClient::with_interceptor(lazy_channel(&settings.services.wallet)?, host.attach_jwt());
+    let characters = app::characters::Characters::new(&settings);
     let giftcodes = app::giftcodes::Giftcodes::new(
         host.pool.clone(),
         wallet.clone(),
         app::giftcodes::CodeHasher::new(settings.recharge.giftcode_pepper.clone()),
+        characters.clone(),
+        settings.recharge.character_check_unanswered,
     );
     let orders = app::orders::Orders::new(
         host.pool.clone(),
         wallet,
         settings.recharge.delivery_deadline,
-        app::characters::Characters::new(&settings),
+        characters,
         settings.recharge.character_check_unanswered,
     );
     let shutdown = host.shutdown_token();
@@ -109,24 +121,29 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
 }
 
 /// Development data: zones 99 (the reference game fails its orders) and 98 (it has no
-/// character there) on every product, and the multi-use giftcode `KID-WELCOME` (1,000 KP,
-/// once per account).
+/// character there) on every product, and two multi-use giftcodes, once per account:
+/// `KID-WELCOME` (1,000 KP) and `KID-TANTHU` (Phong Thần Online's starter items).
 pub async fn seed_development(settings: &kid_platform::Settings) -> anyhow::Result<()> {
     let pool = kid_platform::db::connect(&settings.database, "recharge").await?;
     let added = db::catalogue::seed_test_zones(&mut *pool.acquire().await?).await?;
     if added > 0 {
         tracing::info!(added, "development zones 98 and 99 added to every product");
     }
-    // The campaign and its code are added in one transaction: a campaign already there has its
+    // A campaign and its code are added in one transaction: a campaign already there has its
     // code, so a second start adds neither.
-    let mut tx = pool.begin().await?;
-    if let Some(campaign) = db::giftcodes::insert_campaign(&mut tx, &app::giftcodes::WELCOME).await? {
-        let hasher = app::giftcodes::CodeHasher::new(settings.recharge.giftcode_pepper.clone());
-        let welcome = app::giftcodes::normalise(app::giftcodes::WELCOME_CODE).map_err(anyhow::Error::msg)?;
-        db::giftcodes::insert_codes(&mut tx, campaign, &[hasher.hash(&welcome)], None).await?;
-        tracing::info!(code = app::giftcodes::WELCOME_CODE, "development giftcode added");
+    let hasher = app::giftcodes::CodeHasher::new(settings.recharge.giftcode_pepper.clone());
+    for (code, campaign) in [
+        (app::giftcodes::WELCOME_CODE, app::giftcodes::welcome()),
+        (app::giftcodes::STARTER_CODE, app::giftcodes::starter()),
+    ] {
+        let mut tx = pool.begin().await?;
+        if let Some(campaign) = db::giftcodes::insert_campaign(&mut tx, &campaign).await? {
+            let normalised = app::giftcodes::normalise(code).map_err(anyhow::Error::msg)?;
+            db::giftcodes::insert_codes(&mut tx, campaign, &[hasher.hash(&normalised)], None).await?;
+            tracing::info!(code, "development giftcode added");
+        }
+        tx.commit().await?;
     }
-    tx.commit().await?;
     pool.close().await;
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! The reference game consumer: what a game team runs, reduced to its contract. It takes every
-//! product's orders and delivers them, except on zone 99, which it answers failed so refunds
-//! can be seen; and it answers character checks with a character named after the username on
-//! every zone but 98. The development launcher and the tests run it; it speaks only AMQP and
+//! product's orders and giftcode grants and delivers them, except on zone 99, which it answers
+//! failed so refunds (and a giftcode's use given back) can be seen; and it answers character
+//! checks with a character named after the username on every zone but 98. The development launcher and the tests run it; it speaks only AMQP and
 //! JSON, like a real game (docs/game-contract).
 
 use std::time::Duration;
@@ -22,7 +22,8 @@ use uuid::Uuid;
 
 use futures::StreamExt;
 use kid_contracts::game::{
-    self as contract, CharacterAnswer, CharacterQuery, Delivery, GameOrder, GameResult,
+    self as contract, CharacterAnswer, CharacterQuery, Delivery, GameOrder, GameResult, GiftcodeGrant,
+    GiftcodeResult,
 };
 
 use crate::domain::catalogue::{FAILING_ZONE, NO_CHARACTER_ZONE};
@@ -38,6 +39,23 @@ pub fn answer(order: &GameOrder) -> GameResult {
         schema_version: contract::SCHEMA_VERSION,
         message_id: Uuid::now_v7().to_string(),
         order_id: order.order_id,
+        status,
+        reason,
+        occurred_at: Some(OffsetDateTime::now_utc()),
+    }
+}
+
+/// What the reference game answers to a giftcode grant: as to an order, failed on zone 99.
+pub fn acknowledge(grant: &GiftcodeGrant) -> GiftcodeResult {
+    let (status, reason) = if grant.zone_id == FAILING_ZONE {
+        (Delivery::Failed, format!("zone {FAILING_ZONE} is closed"))
+    } else {
+        (Delivery::Delivered, String::new())
+    };
+    GiftcodeResult {
+        schema_version: contract::SCHEMA_VERSION,
+        message_id: Uuid::now_v7().to_string(),
+        grant_id: grant.grant_id,
         status,
         reason,
         occurred_at: Some(OffsetDateTime::now_utc()),
@@ -63,11 +81,11 @@ pub fn character_queue(settings: &Settings) -> amqp::QueueSpec {
     .configured(&settings.amqp)
 }
 
-/// The reference game's own queue, bound to every product's orders.
+/// The reference game's own queue, bound to every product's orders and giftcode grants.
 pub fn queue(settings: &Settings) -> amqp::QueueSpec {
     amqp::QueueSpec::new(
         format!("{}.game.reference", settings.amqp.exchange),
-        &[contract::ALL_ORDERS],
+        &[contract::ALL_ORDERS, contract::ALL_GIFTCODE_GRANTS],
     )
     .configured(&settings.amqp)
 }
@@ -75,17 +93,53 @@ pub fn queue(settings: &Settings) -> amqp::QueueSpec {
 /// How long the broker may take to take an answer and confirm it ([`amqp::within`]).
 const BROKER_ANSWER: Duration = Duration::from_secs(5);
 
-/// Publishes a game's answer to the events exchange, persistent, and waits for the broker's
-/// confirm. `channel` must be in confirm mode.
+/// Publishes a game's answer to an order to the events exchange, persistent, and waits for the
+/// broker's confirm. `channel` must be in confirm mode.
 pub async fn publish_result(
     channel: &Channel,
     exchange: &str,
     product_code: &str,
     result: &GameResult,
 ) -> anyhow::Result<()> {
-    let body = serde_json::to_vec(result)?;
+    publish_answer(
+        channel,
+        exchange,
+        &contract::result_routing_key(product_code),
+        &result.message_id,
+        result,
+    )
+    .await
+}
+
+/// Publishes a game's acknowledgement of a giftcode grant as [`publish_result`] does an order's.
+pub async fn publish_giftcode_result(
+    channel: &Channel,
+    exchange: &str,
+    product_code: &str,
+    result: &GiftcodeResult,
+) -> anyhow::Result<()> {
+    publish_answer(
+        channel,
+        exchange,
+        &contract::giftcode_result_routing_key(product_code),
+        &result.message_id,
+        result,
+    )
+    .await
+}
+
+/// Publishes a game's answer on `routing_key`, persistent, with its message id, and waits for
+/// the broker's confirm.
+async fn publish_answer(
+    channel: &Channel,
+    exchange: &str,
+    routing_key: &str,
+    message_id: &str,
+    answer: &impl serde::Serialize,
+) -> anyhow::Result<()> {
+    let body = serde_json::to_vec(answer)?;
     let properties = BasicProperties::default()
-        .with_message_id(result.message_id.as_str().into())
+        .with_message_id(message_id.into())
         .with_content_type("application/json".into())
         .with_delivery_mode(2);
     let published = amqp::within(
@@ -93,7 +147,7 @@ pub async fn publish_result(
         "publish",
         channel.basic_publish(
             exchange.into(),
-            contract::result_routing_key(product_code).as_str().into(),
+            routing_key.into(),
             BasicPublishOptions::default(),
             &body,
             properties,
@@ -111,9 +165,9 @@ enum Source {
     /// Every product's orders, on a queue of ours with a dead-letter queue: the development
     /// portal's and the tests' game.
     AllProducts,
-    /// One product's orders, as that game team does it with its own RabbitMQ user
-    /// (docs/game-contract, "Binding your queue"): `game.<product>.recharge-orders`, declared
-    /// and bound without touching our exchanges.
+    /// One product's orders and giftcode grants, as that game team does it with its own
+    /// RabbitMQ user (docs/game-contract, "Binding your queue"): `game.<product>.recharge-orders`,
+    /// declared and bound without touching our exchanges.
     Product(String),
 }
 
@@ -123,7 +177,10 @@ impl Source {
             Self::AllProducts => queue(settings),
             Self::Product(product) => amqp::QueueSpec::new(
                 format!("game.{product}.recharge-orders"),
-                &[contract::order_routing_key(product).as_str()],
+                &[
+                    contract::order_routing_key(product).as_str(),
+                    contract::giftcode_grant_routing_key(product).as_str(),
+                ],
             ),
         }
     }
@@ -301,6 +358,9 @@ async fn answer_character(channel: &Channel, delivery: AmqpDelivery) -> anyhow::
 }
 
 async fn handle(channel: &Channel, exchange: &str, delivery: AmqpDelivery) -> anyhow::Result<()> {
+    if delivery.routing_key.as_str().starts_with("giftcode.grant.") {
+        return handle_grant(channel, exchange, delivery).await;
+    }
     let order: GameOrder = match serde_json::from_slice(&delivery.data) {
         Ok(order) => order,
         Err(error) => {
@@ -312,6 +372,24 @@ async fn handle(channel: &Channel, exchange: &str, delivery: AmqpDelivery) -> an
     let result = answer(&order);
     publish_result(channel, exchange, &order.product_code, &result).await?;
     tracing::info!(order_id = %order.order_id, zone = order.zone_id, status = result.status.as_str(), "reference game answered");
+    amqp::within(BROKER_ANSWER, "ack", delivery.ack(BasicAckOptions::default())).await?;
+    Ok(())
+}
+
+/// Puts a giftcode's items on the character (here: answers as [`acknowledge`] says), and
+/// acknowledges the grant on its product's `giftcode.result` key.
+async fn handle_grant(channel: &Channel, exchange: &str, delivery: AmqpDelivery) -> anyhow::Result<()> {
+    let grant: GiftcodeGrant = match serde_json::from_slice(&delivery.data) {
+        Ok(grant) => grant,
+        Err(error) => {
+            tracing::error!(error = %error, "reference game: unreadable giftcode grant rejected");
+            delivery.reject(BasicRejectOptions { requeue: false }).await?;
+            return Ok(());
+        }
+    };
+    let result = acknowledge(&grant);
+    publish_giftcode_result(channel, exchange, &grant.product_code, &result).await?;
+    tracing::info!(grant_id = %grant.grant_id, zone = grant.zone_id, status = result.status.as_str(), "reference game acknowledged a giftcode grant");
     amqp::within(BROKER_ANSWER, "ack", delivery.ack(BasicAckOptions::default())).await?;
     Ok(())
 }

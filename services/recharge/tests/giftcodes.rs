@@ -89,7 +89,7 @@ fn generate(portal: &Portal, dir: &Path, name: &str, extra: &[&str]) -> Vec<Stri
     let mut reader = csv::Reader::from_path(&out).expect("the CSV");
     assert_eq!(
         reader.headers().expect("header").iter().collect::<Vec<_>>(),
-        ["code", "campaign", "kp", "starts_at", "expires_at"]
+        ["code", "campaign", "gift", "starts_at", "expires_at"]
     );
     reader
         .records()

@@ -1,7 +1,8 @@
-//! Giftcodes: a player redeems a code of a campaign for its KP.
+//! Giftcodes: a player redeems a code of a campaign for its KP, or for in-game items of one
+//! product's game.
 //!
-//! As for coin orders, the redemption and the wallet's grant are tied by the redemption's id
-//! rather than one database transaction:
+//! KP, as for coin orders, are tied to the redemption by its id rather than one database
+//! transaction:
 //!
 //! 1. one transaction checks the code under its row lock (and the player's per-campaign lock),
 //!    records the redemption `granting` and counts the code's use;
@@ -11,6 +12,12 @@
 //! A grant with no clear answer leaves the redemption `granting`: the same request key again,
 //! or the sweeper, asks the wallet again, and the key moves the KP at most once.
 //!
+//! Items go to a zone the player chooses, where the game is first asked whether the player has
+//! a character (as a coin order does, with no lock held meanwhile). Then one transaction checks
+//! the code as above, records the redemption `sent` and writes the game's grant to the outbox
+//! (`giftcode.grant.<product>`); the game's acknowledgement (`events::consumers`) marks it
+//! `delivered` or `failed`, and a failure gives the code's use back.
+//!
 //! Codes are found by their keyed hash (HMAC-SHA-256 under the pepper setting) of the
 //! normalised text, and never stored as typed.
 
@@ -18,12 +25,15 @@ use std::time::Duration;
 
 use hmac::{Hmac, Mac};
 use kid_contracts::{
+    game::GiftItem,
     messages::giftcode::{
         MSG_CODE_ALREADY_REDEEMED, MSG_CODE_EXPIRED, MSG_CODE_NOT_STARTED, MSG_CODE_REQUIRED,
-        MSG_CODE_UNKNOWN, MSG_CODE_USED,
+        MSG_CODE_UNKNOWN, MSG_CODE_USED, MSG_NO_CHARACTER, zone_required,
     },
+    messages::order::MSG_ZONE_UNKNOWN,
     wallet::v1::GrantRequest,
 };
+use kid_platform::{config::UnansweredCheck, outbox::OutboxError};
 use rand::seq::IndexedRandom;
 use secrecy::{ExposeSecret, SecretString};
 use sha2::Sha256;
@@ -31,10 +41,16 @@ use sqlx::PgPool;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::orders::WalletClient;
-use crate::db::{
-    self,
-    giftcodes::{CodeRow, RedemptionRow},
+use super::{
+    characters::{Character, Characters},
+    orders::WalletClient,
+};
+use crate::{
+    db::{
+        self,
+        giftcodes::{CodeRow, Destination, Gift, RedemptionRow},
+    },
+    events,
 };
 
 /// How many stalled redemptions one sweep takes.
@@ -48,23 +64,81 @@ const GENERATED_LEN: usize = 12;
 
 /// Development's multi-use code, and its campaign: 1,000 KP, once per account.
 pub const WELCOME_CODE: &str = "KID-WELCOME";
-pub const WELCOME: db::giftcodes::NewCampaign<'static> = db::giftcodes::NewCampaign {
-    name: "Chào mừng tân thủ",
-    kp: 1_000,
-    per_account: 1,
-    starts_at: time::macros::datetime!(2026-01-01 00:00 UTC),
-    expires_at: time::macros::datetime!(2100-01-01 00:00 UTC),
-};
+pub fn welcome() -> db::giftcodes::NewCampaign<'static> {
+    db::giftcodes::NewCampaign {
+        name: "Chào mừng tân thủ",
+        gift: Gift::Kp(1_000),
+        per_account: 1,
+        starts_at: time::macros::datetime!(2026-01-01 00:00 UTC),
+        expires_at: time::macros::datetime!(2100-01-01 00:00 UTC),
+    }
+}
+
+/// Development's multi-use code of in-game items: Phong Thần Online's starter pack, once per
+/// account.
+pub const STARTER_CODE: &str = "KID-TANTHU";
+pub fn starter() -> db::giftcodes::NewCampaign<'static> {
+    let item = |item_id: &str, name: &str, quantity| GiftItem {
+        item_id: item_id.to_owned(),
+        name: name.to_owned(),
+        quantity,
+    };
+    db::giftcodes::NewCampaign {
+        name: "Quà tân thủ Phong Thần",
+        gift: Gift::Items {
+            product_code: "fsonline".to_owned(),
+            items: vec![
+                item("fs.ruong-tan-thu", "Rương Tân Thủ", 1),
+                item("fs.bua-may-man", "Bùa May Mắn", 5),
+            ],
+        },
+        per_account: 1,
+        starts_at: time::macros::datetime!(2026-01-01 00:00 UTC),
+        expires_at: time::macros::datetime!(2100-01-01 00:00 UTC),
+    }
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum GiftcodeError {
     /// The code is refused; the message is the player's, under `code`.
     #[error("{0}")]
     Refused(&'static str),
+    /// An item code's zone is missing, unknown, or has no character of the player: the message
+    /// is the player's, under `zoneId`; the player chooses among `product_code`'s zones.
+    #[error("{message}")]
+    Zone { product_code: String, message: String },
+    /// The game did not answer the character check and the policy refuses.
+    #[error("the game did not answer the character check")]
+    CharacterUnchecked,
     #[error("idempotency key reused for another code")]
     KeyReused,
     #[error("database error")]
     Database(#[from] sqlx::Error),
+    #[error("outbox error")]
+    Outbox(#[from] OutboxError),
+}
+
+/// How far an item grant got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ItemStatus {
+    Sent,
+    Delivered,
+    Failed,
+}
+
+/// What a redemption gave, as the player is told about it.
+#[derive(Debug, Clone)]
+pub enum Granted {
+    Kp {
+        kp: i64,
+        /// The wallet's transaction, once it confirmed the grant.
+        transaction_id: Option<Uuid>,
+    },
+    Items {
+        to: Destination,
+        items: Vec<GiftItem>,
+        status: ItemStatus,
+    },
 }
 
 /// A redemption as the player is told about it.
@@ -72,9 +146,14 @@ pub enum GiftcodeError {
 pub struct Redemption {
     pub id: Uuid,
     pub campaign: String,
-    pub kp: i64,
-    /// The wallet's transaction, once it confirmed the grant.
-    pub transaction_id: Option<Uuid>,
+    pub granted: Granted,
+}
+
+/// Where the player asked an item code's items to go: a zone of the code's game.
+#[derive(Debug, Clone)]
+pub struct ZoneChoice {
+    pub zone_id: i64,
+    pub username: String,
 }
 
 /// Codes' keyed hashes: the pepper never leaves this value.
@@ -128,29 +207,84 @@ pub fn generate(prefix: &str) -> String {
     format!("{prefix}-{}", groups.join("-"))
 }
 
+/// What the locked step found: the request's redemption, made now or before, or an item code
+/// that needs its destination checked first.
+enum Recorded {
+    New(RedemptionRow),
+    Replay(RedemptionRow),
+    NeedsDestination(String),
+}
+
 #[derive(Clone)]
 pub struct Giftcodes {
     pool: PgPool,
     wallet: WalletClient,
     hasher: CodeHasher,
+    characters: Characters,
+    unanswered: UnansweredCheck,
 }
 
 impl Giftcodes {
-    pub fn new(pool: PgPool, wallet: WalletClient, hasher: CodeHasher) -> Self {
-        Self { pool, wallet, hasher }
+    pub fn new(
+        pool: PgPool,
+        wallet: WalletClient,
+        hasher: CodeHasher,
+        characters: Characters,
+        unanswered: UnansweredCheck,
+    ) -> Self {
+        Self {
+            pool,
+            wallet,
+            hasher,
+            characters,
+            unanswered,
+        }
     }
 
     /// Redeems `typed` for the player; the same key again returns the first redemption (and
-    /// asks the wallet again while it is not granted).
-    pub async fn redeem(&self, user_id: Uuid, key: &str, typed: &str) -> Result<Redemption, GiftcodeError> {
+    /// asks the wallet again while its KP are not granted). An item code needs `zone`.
+    pub async fn redeem(
+        &self,
+        user_id: Uuid,
+        key: &str,
+        typed: &str,
+        zone: Option<ZoneChoice>,
+    ) -> Result<Redemption, GiftcodeError> {
         let code = normalise(typed).map_err(GiftcodeError::Refused)?;
         let hash = self.hasher.hash(&code);
+        let recorded = match self.record(user_id, key, &hash, None).await? {
+            Recorded::NeedsDestination(product_code) => {
+                let destination = self.destination(&product_code, zone).await?;
+                self.record(user_id, key, &hash, Some(&destination)).await?
+            }
+            recorded => recorded,
+        };
+        let redemption = match recorded {
+            Recorded::Replay(first) if first.code_hash != hash => return Err(GiftcodeError::KeyReused),
+            Recorded::New(redemption) | Recorded::Replay(redemption) => redemption,
+            // The code's campaign cannot change between the two steps.
+            Recorded::NeedsDestination(_) => return Err(GiftcodeError::Refused(MSG_CODE_UNKNOWN)),
+        };
+        match redemption.gift() {
+            Gift::Kp(_) => self.grant(redemption).await,
+            Gift::Items { .. } => Ok(answer(redemption)),
+        }
+    }
+
+    /// Checks the code and records the redemption, under the code's and the player's locks.
+    /// An item code without a checked `destination` records nothing and says so.
+    async fn record(
+        &self,
+        user_id: Uuid,
+        key: &str,
+        hash: &[u8],
+        destination: Option<&Destination>,
+    ) -> Result<Recorded, GiftcodeError> {
         let mut tx = self.pool.begin().await?;
         if let Some(first) = db::giftcodes::find_by_key(&mut tx, user_id, key).await? {
-            tx.rollback().await?;
-            return self.replay(first, &hash).await;
+            return Ok(Recorded::Replay(first));
         }
-        let code = db::giftcodes::lock_code(&mut tx, &hash)
+        let code = db::giftcodes::lock_code(&mut tx, hash)
             .await?
             .ok_or(GiftcodeError::Refused(MSG_CODE_UNKNOWN))?;
         refusal(&code, OffsetDateTime::now_utc())
@@ -158,61 +292,123 @@ impl Giftcodes {
         db::giftcodes::lock_player_campaign(&mut tx, user_id, code.campaign_id).await?;
         // A retry of this request that was holding the locks may have redeemed it meanwhile.
         if let Some(first) = db::giftcodes::find_by_key(&mut tx, user_id, key).await? {
-            tx.rollback().await?;
-            return self.replay(first, &hash).await;
+            return Ok(Recorded::Replay(first));
         }
         if db::giftcodes::redeemed_by(&mut tx, user_id, code.campaign_id).await?
             >= i64::from(code.per_account)
         {
             return Err(GiftcodeError::Refused(MSG_CODE_ALREADY_REDEEMED));
         }
+        // Only a code the player may still redeem is worth asking the game about.
+        let gift = code.gift();
+        let destination = match (&gift, destination) {
+            (Gift::Kp(_), _) => None,
+            (Gift::Items { product_code, .. }, Some(to)) if &to.product_code == product_code => Some(to),
+            (Gift::Items { product_code, .. }, _) => {
+                return Ok(Recorded::NeedsDestination(product_code.clone()));
+            }
+        };
         // The locks above serialise one code and one campaign, not one key: the same key sent
         // at once with codes of two campaigns meets here, and is the same answer as a replay.
-        let id = match db::giftcodes::insert_redemption(&mut tx, user_id, key, &code).await {
+        let id = match db::giftcodes::insert_redemption(&mut tx, user_id, key, &code, destination).await {
             Err(sqlx::Error::Database(error)) if error.is_unique_violation() => {
                 return Err(GiftcodeError::KeyReused);
             }
             inserted => inserted?,
         };
-        tx.commit().await?;
-        metrics::counter!("recharge_giftcode_redemptions_total").increment(1);
-        tracing::info!(redemption_id = %id, campaign = code.campaign, kp = code.kp, "giftcode redeemed");
-        self.grant(RedemptionRow {
+        let redemption = RedemptionRow {
             id,
             user_id,
             campaign_id: code.campaign_id,
             campaign: code.campaign,
             code_hash: code.hash,
+            status: if destination.is_some() { "sent" } else { "granting" }.to_owned(),
             kp: code.kp,
             transaction_id: None,
-        })
-        .await
+            product_code: destination.map(|to| to.product_code.clone()),
+            product_name: destination.map(|to| to.product_name.clone()),
+            zone_id: destination.map(|to| to.zone_id),
+            zone_description: destination.map(|to| to.zone_description.clone()),
+            character_name: destination.and_then(|to| to.character_name.clone()),
+            items: code.items,
+        };
+        if let (Some(to), Gift::Items { items, .. }) = (destination, &gift) {
+            events::published::send_gift(&mut tx, &redemption, to, items).await?;
+        }
+        tx.commit().await?;
+        metrics::counter!("recharge_giftcode_redemptions_total").increment(1);
+        tracing::info!(redemption_id = %id, campaign = redemption.campaign, gift = ?gift, "giftcode redeemed");
+        Ok(Recorded::New(redemption))
     }
 
-    /// The request's key named a redemption already: the same one again, for the same code.
-    async fn replay(&self, first: RedemptionRow, hash: &[u8]) -> Result<Redemption, GiftcodeError> {
-        if first.code_hash != hash {
-            return Err(GiftcodeError::KeyReused);
-        }
-        self.grant(first).await
+    /// The zone the player chose for an item code, checked: a zone of the code's game where
+    /// the game says the player has a character (or did not answer, when the policy allows).
+    async fn destination(
+        &self,
+        product_code: &str,
+        zone: Option<ZoneChoice>,
+    ) -> Result<Destination, GiftcodeError> {
+        let info = db::catalogue::recharge_info(&mut *self.pool.acquire().await?, product_code)
+            .await?
+            .ok_or(GiftcodeError::Refused(MSG_CODE_UNKNOWN))?;
+        let refuse = |message: String| GiftcodeError::Zone {
+            product_code: product_code.to_owned(),
+            message,
+        };
+        let Some(choice) = zone.filter(|choice| choice.zone_id > 0) else {
+            return Err(refuse(zone_required(&info.product.name)));
+        };
+        let zone = info
+            .zone(choice.zone_id)
+            .ok_or_else(|| refuse(MSG_ZONE_UNKNOWN.to_owned()))?;
+        let character_name = match self
+            .characters
+            .check(product_code, zone.id, &choice.username)
+            .await
+        {
+            Character::Found(name) => Some(name),
+            Character::Missing => return Err(refuse(MSG_NO_CHARACTER.to_owned())),
+            Character::Unanswered if self.unanswered == UnansweredCheck::Refuse => {
+                return Err(GiftcodeError::CharacterUnchecked);
+            }
+            Character::Unanswered => {
+                tracing::info!(
+                    product = product_code,
+                    zone = zone.id,
+                    "character check unanswered; the giftcode goes on (policy allow)"
+                );
+                None
+            }
+        };
+        Ok(Destination {
+            product_code: product_code.to_owned(),
+            product_name: info.product.name.clone(),
+            zone_id: zone.id,
+            zone_description: zone.description.clone(),
+            username: choice.username,
+            character_name,
+        })
     }
 
     /// Asks the wallet for the redemption's KP (at most once per redemption, however often
     /// asked) and records its transaction; without a clear answer it stays `granting`.
     async fn grant(&self, redemption: RedemptionRow) -> Result<Redemption, GiftcodeError> {
+        let kp = redemption.kp.unwrap_or_default();
         let mut answer = Redemption {
             id: redemption.id,
             campaign: redemption.campaign.clone(),
-            kp: redemption.kp,
-            transaction_id: redemption.transaction_id,
+            granted: Granted::Kp {
+                kp,
+                transaction_id: redemption.transaction_id,
+            },
         };
-        if answer.transaction_id.is_some() {
+        if redemption.transaction_id.is_some() {
             return Ok(answer);
         }
         let request = GrantRequest {
             idempotency_key: redemption.id.to_string(),
             user_id: redemption.user_id.to_string(),
-            kp: redemption.kp,
+            kp,
             campaign: redemption.campaign,
         };
         match self.wallet.clone().grant(request).await {
@@ -228,7 +424,10 @@ impl Giftcodes {
                         transaction_id,
                     )
                     .await?;
-                    answer.transaction_id = Some(transaction_id);
+                    answer.granted = Granted::Kp {
+                        kp,
+                        transaction_id: Some(transaction_id),
+                    };
                 }
             }
             Err(status) => {
@@ -245,11 +444,41 @@ impl Giftcodes {
             db::giftcodes::stalled(&mut *self.pool.acquire().await?, redrive_after, SWEEP_BATCH).await?;
         let mut granted = 0;
         for redemption in stalled {
-            if self.grant(redemption).await?.transaction_id.is_some() {
+            if let Granted::Kp {
+                transaction_id: Some(_),
+                ..
+            } = self.grant(redemption).await?.granted
+            {
                 granted += 1;
             }
         }
         Ok(granted)
+    }
+}
+
+/// An item redemption as the player is told about it.
+fn answer(redemption: RedemptionRow) -> Redemption {
+    let status = match redemption.status.as_str() {
+        "delivered" => ItemStatus::Delivered,
+        "failed" => ItemStatus::Failed,
+        _ => ItemStatus::Sent,
+    };
+    let items = redemption.items.map(|items| items.0).unwrap_or_default();
+    Redemption {
+        id: redemption.id,
+        campaign: redemption.campaign,
+        granted: Granted::Items {
+            to: Destination {
+                product_code: redemption.product_code.unwrap_or_default(),
+                product_name: redemption.product_name.unwrap_or_default(),
+                zone_id: redemption.zone_id.unwrap_or_default(),
+                zone_description: redemption.zone_description.unwrap_or_default(),
+                username: String::new(),
+                character_name: redemption.character_name,
+            },
+            items,
+            status,
+        },
     }
 }
 
@@ -319,7 +548,9 @@ mod tests {
             hash: vec![0; 32],
             campaign_id: Uuid::nil(),
             campaign: "c".into(),
-            kp: 1_000,
+            kp: Some(1_000),
+            product_code: None,
+            items: None,
             per_account: 1,
             starts_at,
             expires_at,

@@ -4,6 +4,13 @@
 //!   kid-giftcodes --campaign 'Tết 2027' --kp 5000 --count 100000 --expires 2027-02-28 \
 //!       --out tet-2027.csv
 //!
+//! A campaign of in-game items names the game and its items instead of `--kp`; the game puts
+//! them on the character (docs/game-contract, "Giftcode items"):
+//!
+//!   kid-giftcodes --campaign 'Quà Tết Phong Thần' --product fsonline \
+//!       --item 'fs.li-xi:Lì Xì Tết:3' --item 'fs.bua-may-man:Bùa May Mắn:5' \
+//!       --count 1000 --expires 2027-02-28 --out qua-tet-fs.csv
+//!
 //! Codes are single-use unless `--uses` says how many redemptions each allows (`0`: any number,
 //! bounded only by `--per-account`). Dates are Vietnam days (UTC+7): the campaign starts at the
 //! start of `--starts` (default now) and ends at the end of `--expires`. All or nothing: the
@@ -16,10 +23,11 @@ use std::{collections::HashSet, io::Write, path::PathBuf};
 
 use anyhow::{Context, bail, ensure};
 use clap::Parser;
+use kid_contracts::game::GiftItem;
 use kid_platform::Settings;
 use kid_recharge::{
     app::giftcodes::{CodeHasher, generate},
-    db::giftcodes::{NewCampaign, insert_campaign, insert_codes},
+    db::giftcodes::{Gift, NewCampaign, insert_campaign, insert_codes},
 };
 use time::{Date, OffsetDateTime, Time, UtcOffset, macros::format_description};
 
@@ -32,9 +40,16 @@ struct Args {
     /// The campaign's name, shown to players and in their history.
     #[arg(long)]
     campaign: String,
-    /// KP each redemption gives.
-    #[arg(long)]
-    kp: i64,
+    /// KP each redemption gives (or `--product` with `--item`).
+    #[arg(long, required_unless_present = "product", conflicts_with_all = ["product", "item"])]
+    kp: Option<i64>,
+    /// The game whose items each redemption gives (its product code).
+    #[arg(long, requires = "item")]
+    product: Option<String>,
+    /// An item each redemption gives, `<item id>:<name>:<quantity>` in the game's own id and
+    /// name; repeat for each kind (at most 20).
+    #[arg(long, requires = "product")]
+    item: Vec<String>,
     /// How many codes to generate.
     #[arg(long)]
     count: usize,
@@ -68,10 +83,67 @@ fn day(text: &str) -> anyhow::Result<Date> {
         .with_context(|| format!("{text} is not YYYY-MM-DD"))
 }
 
+/// `<item id>:<name>:<quantity>`.
+fn item(text: &str) -> anyhow::Result<GiftItem> {
+    let mut parts = text.splitn(3, ':');
+    let (Some(item_id), Some(name), Some(quantity)) = (parts.next(), parts.next(), parts.next()) else {
+        bail!("--item {text:?} is not <item id>:<name>:<quantity>");
+    };
+    let quantity: i64 = quantity
+        .parse()
+        .with_context(|| format!("--item {text:?}: the quantity is not a number"))?;
+    ensure!(
+        !item_id.trim().is_empty() && !name.trim().is_empty() && quantity > 0,
+        "--item {text:?}: the id and name must not be empty and the quantity must be positive"
+    );
+    Ok(GiftItem {
+        item_id: item_id.trim().to_owned(),
+        name: name.trim().to_owned(),
+        quantity,
+    })
+}
+
+/// What each redemption gives, from `--kp` or `--product` with `--item`.
+fn gift(args: &Args) -> anyhow::Result<Gift> {
+    match (args.kp, &args.product) {
+        (Some(kp), None) => {
+            ensure!(kp > 0, "--kp must be positive");
+            Ok(Gift::Kp(kp))
+        }
+        (None, Some(product_code)) => {
+            ensure!(
+                (1..=20).contains(&args.item.len()),
+                "--item must be given 1 to 20 times"
+            );
+            Ok(Gift::Items {
+                product_code: product_code.clone(),
+                items: args
+                    .item
+                    .iter()
+                    .map(|text| item(text))
+                    .collect::<anyhow::Result<_>>()?,
+            })
+        }
+        _ => bail!("give either --kp, or --product with --item"),
+    }
+}
+
+/// The CSV's `gift` column: the KP, or the items as `<quantity> × <name>` joined by ", ".
+fn gift_text(gift: &Gift) -> String {
+    match gift {
+        Gift::Kp(kp) => format!("{kp} KP"),
+        Gift::Items { items, .. } => items
+            .iter()
+            .map(|item| format!("{} × {}", item.quantity, item.name))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    ensure!(args.kp > 0, "--kp must be positive");
+    let gift = gift(&args)?;
     ensure!(
         (1..=1_000_000).contains(&args.count),
         "--count must be 1 to 1,000,000"
@@ -119,23 +191,37 @@ async fn main() -> anyhow::Result<()> {
     let partial = args.out.with_extension("csv.partial");
     let mut writer =
         csv::Writer::from_path(&partial).with_context(|| format!("writing {}", partial.display()))?;
-    writer.write_record(["code", "campaign", "kp", "starts_at", "expires_at"])?;
+    writer.write_record(["code", "campaign", "gift", "starts_at", "expires_at"])?;
     let rfc3339 = &time::format_description::well_known::Rfc3339;
     let (starts, expires) = (
         starts_at.to_offset(VIETNAM).format(rfc3339)?,
         expires_at.to_offset(VIETNAM).format(rfc3339)?,
     );
-    let kp = args.kp.to_string();
+    let gift_text = gift_text(&gift);
     for code in &codes {
-        writer.write_record([code.as_str(), args.campaign.as_str(), &kp, &starts, &expires])?;
+        writer.write_record([
+            code.as_str(),
+            args.campaign.as_str(),
+            &gift_text,
+            &starts,
+            &expires,
+        ])?;
     }
     writer.into_inner()?.sync_all()?;
 
     let stored = async {
         let mut tx = pool.begin().await?;
+        if let Gift::Items { product_code, .. } = &gift {
+            ensure!(
+                kid_recharge::db::catalogue::product(&mut tx, product_code)
+                    .await?
+                    .is_some(),
+                "--product {product_code:?} is not a product of the catalogue"
+            );
+        }
         let campaign = NewCampaign {
             name: &args.campaign,
-            kp: args.kp,
+            gift: gift.clone(),
             per_account: args.per_account,
             starts_at,
             expires_at,
@@ -169,10 +255,10 @@ async fn main() -> anyhow::Result<()> {
             let mut out = std::io::stdout().lock();
             writeln!(
                 out,
-                "campaign {campaign_id} {:?}: {} codes of {} KP, stored hashed; codes in {}",
+                "campaign {campaign_id} {:?}: {} codes of {}, stored hashed; codes in {}",
                 args.campaign,
                 codes.len(),
-                args.kp,
+                gift_text,
                 args.out.display()
             )?;
             Ok(())

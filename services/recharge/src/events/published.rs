@@ -1,8 +1,8 @@
-//! What recharge publishes, each in the transaction that decided it: the game's order (see
-//! `contract`), and the settlement or refund of its payment for the wallet.
+//! What recharge publishes, each in the transaction that decided it: the game's order and a
+//! giftcode's items for the game (see `kid_contracts::game`), and the settlement or refund of its payment for the wallet.
 
 use kid_contracts::{
-    game::{self, GameOrder},
+    game::{self, GameOrder, GiftItem, GiftcodeGrant},
     topics::{self, PaymentRefund},
 };
 use kid_platform::outbox::{self, OutboxError};
@@ -10,7 +10,10 @@ use sqlx::PgConnection;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::domain::order::Order;
+use crate::{
+    db::giftcodes::{Destination, RedemptionRow},
+    domain::order::Order,
+};
 
 /// The key the wallet refunds an order's payment by: once, whatever decided it.
 pub fn refund_key(order_id: Uuid) -> String {
@@ -45,6 +48,35 @@ pub async fn send_to_game(
         conn,
         message_id,
         &game::order_routing_key(&order.product_code),
+        &message,
+    )
+    .await?;
+    Ok(())
+}
+
+/// Writes the game's grant of an item redemption, in the redemption's transaction.
+pub async fn send_gift(
+    conn: &mut PgConnection,
+    redemption: &RedemptionRow,
+    to: &Destination,
+    items: &[GiftItem],
+) -> Result<(), OutboxError> {
+    let message_id = Uuid::now_v7();
+    let message = GiftcodeGrant {
+        schema_version: game::SCHEMA_VERSION,
+        message_id,
+        grant_id: redemption.id,
+        username: to.username.clone(),
+        product_code: to.product_code.clone(),
+        zone_id: to.zone_id,
+        campaign: redemption.campaign.clone(),
+        items: items.to_vec(),
+        created_at: OffsetDateTime::now_utc(),
+    };
+    outbox::enqueue_with_id(
+        conn,
+        message_id,
+        &game::giftcode_grant_routing_key(&to.product_code),
         &message,
     )
     .await?;

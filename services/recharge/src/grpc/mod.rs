@@ -14,7 +14,7 @@ use uuid::Uuid;
 use crate::{
     app::{
         characters::Character,
-        giftcodes::{GiftcodeError, Giftcodes},
+        giftcodes::{GiftcodeError, Giftcodes, Granted, ItemStatus, ZoneChoice},
         orders::{OrderError, Orders},
     },
     db,
@@ -25,7 +25,7 @@ use crate::{
 };
 pub use kid_contracts::messages::catalogue::MSG_UNKNOWN_PRODUCT;
 use kid_contracts::messages::giftcode::MSG_KEY_REUSED as MSG_GIFTCODE_KEY_REUSED;
-use kid_contracts::reasons::CHARACTER_UNCHECKED;
+use kid_contracts::reasons::{CHARACTER_UNCHECKED, GIFTCODE_ZONE, PRODUCT_CODE};
 use kid_platform::validation::FieldErrors;
 use tonic_types::{ErrorDetails, StatusExt};
 
@@ -80,8 +80,22 @@ impl From<GiftcodeError> for Status {
     fn from(error: GiftcodeError) -> Self {
         match error {
             GiftcodeError::Refused(message) => FieldErrors::one("code", message).into_status(),
+            GiftcodeError::Zone {
+                product_code,
+                message,
+            } => {
+                let mut details = ErrorDetails::with_error_info(
+                    GIFTCODE_ZONE,
+                    "recharge",
+                    [(PRODUCT_CODE.to_owned(), product_code)],
+                );
+                details.add_bad_request_violation("zoneId", message.clone());
+                Status::with_error_details(tonic::Code::InvalidArgument, message, details)
+            }
+            GiftcodeError::CharacterUnchecked => character_unchecked(),
             GiftcodeError::KeyReused => Status::already_exists(MSG_GIFTCODE_KEY_REUSED),
             GiftcodeError::Database(error) => database(error),
+            GiftcodeError::Outbox(error) => grpc::internal("recharge outbox", &error),
         }
     }
 }
@@ -177,17 +191,47 @@ impl RechargeService for Recharge {
     ) -> Answer<RedeemGiftcodeResponse> {
         let request = request.into_inner();
         let (user_id, key) = player_and_key(&request.user_id, &request.idempotency_key)?;
-        let redemption = self.giftcodes.redeem(user_id, &key, &request.code).await?;
-        Ok(Response::new(RedeemGiftcodeResponse {
+        let zone = (request.zone_id != 0).then_some(ZoneChoice {
+            zone_id: request.zone_id,
+            username: request.username,
+        });
+        let redemption = self.giftcodes.redeem(user_id, &key, &request.code, zone).await?;
+        let mut response = RedeemGiftcodeResponse {
             redemption_id: redemption.id.to_string(),
             campaign: redemption.campaign,
-            kp: redemption.kp,
-            granted: redemption.transaction_id.is_some(),
-            transaction_id: redemption
-                .transaction_id
-                .map(|id| id.to_string())
-                .unwrap_or_default(),
-        }))
+            ..RedeemGiftcodeResponse::default()
+        };
+        match redemption.granted {
+            Granted::Kp { kp, transaction_id } => {
+                response.kp = kp;
+                response.granted = transaction_id.is_some();
+                response.transaction_id = transaction_id.map(|id| id.to_string()).unwrap_or_default();
+            }
+            Granted::Items { to, items, status } => {
+                response.items = Some(pb::GiftItems {
+                    product_code: to.product_code,
+                    product_name: to.product_name,
+                    zone_id: to.zone_id,
+                    zone_description: to.zone_description,
+                    character_name: to.character_name.unwrap_or_default(),
+                    items: items
+                        .into_iter()
+                        .map(|item| pb::GiftItem {
+                            item_id: item.item_id,
+                            name: item.name,
+                            quantity: item.quantity,
+                        })
+                        .collect(),
+                    status: match status {
+                        ItemStatus::Sent => pb::ItemGrantStatus::Sent,
+                        ItemStatus::Delivered => pb::ItemGrantStatus::Delivered,
+                        ItemStatus::Failed => pb::ItemGrantStatus::Failed,
+                    }
+                    .into(),
+                });
+            }
+        }
+        Ok(Response::new(response))
     }
 
     async fn create_recharge(
