@@ -53,6 +53,8 @@ const order = await compile('./schemas/recharge-order.json');
 const result = await compile('./schemas/recharge-result.json');
 const query = await compile('./schemas/character-query.json');
 const answer = await compile('./schemas/character-answer.json');
+const grant = await compile('./schemas/giftcode-grant.json');
+const grantResult = await compile('./schemas/giftcode-result.json');
 
 const examples = [
   ['examples/order.json', order],
@@ -61,6 +63,9 @@ const examples = [
   ['examples/character-query.json', query],
   ['examples/character-found.json', answer],
   ['examples/character-missing.json', answer],
+  ['examples/giftcode-grant.json', grant],
+  ['examples/giftcode-delivered.json', grantResult],
+  ['examples/giftcode-failed.json', grantResult],
 ];
 let valid = 0;
 for (const [path, validate] of examples) {
@@ -75,6 +80,8 @@ const anOrder = await readJson('./examples/order.json');
 const aFailure = await readJson('./examples/result-failed.json');
 const aQuery = await readJson('./examples/character-query.json');
 const aFind = await readJson('./examples/character-found.json');
+const aGrant = await readJson('./examples/giftcode-grant.json');
+const aGrantFailure = await readJson('./examples/giftcode-failed.json');
 const refused = [
   ['an order without deliverBy', order, without(anOrder, 'deliverBy')],
   ['an order for zone 0', order, { ...anOrder, zoneId: 0 }],
@@ -87,6 +94,11 @@ const refused = [
   ['a query whose messageId is no UUID', query, { ...aQuery, messageId: 'q-1' }],
   ['a found answer without a name', answer, without(aFind, 'name')],
   ['an answer without found', answer, without(aFind, 'found')],
+  ['a grant without items', grant, { ...aGrant, items: [] }],
+  ['a grant of 0 of an item', grant, { ...aGrant, items: [{ ...aGrant.items[0], quantity: 0 }] }],
+  ['a grant without a zone', grant, without(aGrant, 'zoneId')],
+  ['a failed grant result without a reason', grantResult, without(aGrantFailure, 'reason')],
+  ['a grant result naming an order', grantResult, { ...without(aGrantFailure, 'grantId'), orderId: aGrant.grantId }],
 ];
 let refusedCount = 0;
 for (const [what, validate, message] of refused) {
