@@ -296,20 +296,29 @@ async fn export(
     let first = wallet.search_transactions(search.clone()).await?.into_inner();
     let mut head = UTF8_BOM.to_vec();
     head.extend(csv_rows(Some(&HEADER), &first.transactions)?);
-    let rest = stream::try_unfold(
-        (wallet, search, first.next),
-        |(mut wallet, mut search, next)| async move {
-            let Some(next) = next else {
-                return Ok(None);
-            };
-            search.after = Some(next);
-            let page = wallet.search_transactions(search.clone()).await?.into_inner();
-            let chunk = csv_rows(None, &page.transactions)?;
-            Ok::<_, ApiError>(Some((Bytes::from(chunk), (wallet, search, page.next))))
-        },
-    )
-    .inspect_err(|error| tracing::warn!(%error, "the CSV export stopped part-way"))
-    .map_err(std::io::Error::other);
+    // The wallet is asked for the next page while this one is written out: its query overlaps
+    // the CSV and the network instead of waiting for them. One page ahead at most, so memory
+    // stays two pages; a client that goes away drops the receiver, which ends the task.
+    let (pages, mut received) = tokio::sync::mpsc::channel::<ApiResult<pb::SearchTransactionsResponse>>(1);
+    tokio::spawn(async move {
+        let mut next = first.next;
+        while let Some(position) = next {
+            search.after = Some(position);
+            let page = wallet
+                .search_transactions(search.clone())
+                .await
+                .map(tonic::Response::into_inner)
+                .map_err(ApiError::from);
+            next = page.as_ref().ok().and_then(|page| page.next.clone());
+            if pages.send(page).await.is_err() {
+                return;
+            }
+        }
+    });
+    let rest = stream::poll_fn(move |context| received.poll_recv(context))
+        .map(|page| page.and_then(|page| csv_rows(None, &page.transactions).map(Bytes::from)))
+        .inspect_err(|error| tracing::warn!(%error, "the CSV export stopped part-way"))
+        .map_err(std::io::Error::other);
     let body = Body::from_stream(stream::once(async { Ok(Bytes::from(head)) }).chain(rest));
     let filename = format!(
         "attachment; filename=\"kid-lich-su-giao-dich-{}.csv\"",
