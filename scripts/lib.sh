@@ -219,14 +219,15 @@ ensure_chromium() {
 }
 
 # The portal for the browser journeys: its own port, database, exchange and Redis prefix, so it
-# neither meets a developer's running portal nor inherits its data.
+# neither meets a developer's running portal nor inherits its data. Its card simulator answers
+# after 8 s rather than 2, so a journey sees a card pending even on a loaded machine.
 E2E_PORT="${E2E_PORT:-18080}"
 start_e2e_portal() {
   psql -h 127.0.0.1 -U postgres -d postgres -qc 'drop database if exists kid_e2e' >/dev/null
   KID_DATABASE__URL=postgres://postgres@127.0.0.1:5432/kid_e2e \
   KID_REDIS__KEY_PREFIX=kid-e2e KID_AMQP__EXCHANGE=kid.e2e \
   KID_GATEWAY__PORT="$E2E_PORT" KID_GATEWAY__PUBLIC_URL="http://127.0.0.1:$E2E_PORT" \
-  KID_PAYMENT__AGGREGATOR_URL=http://127.0.0.1:0 \
+  KID_PAYMENT__AGGREGATOR_URL=http://127.0.0.1:0 KID_PAYMENT__SIMULATOR_DELAY_MS=8000 \
   KID_SERVICES__IDENTITY=http://127.0.0.1:0 KID_SERVICES__WALLET=http://127.0.0.1:0 \
   KID_SERVICES__PAYMENT=http://127.0.0.1:0 KID_SERVICES__RECHARGE=http://127.0.0.1:0 \
   RUST_LOG=warn "$CARGO_TARGET_DIR/debug/kid-launcher" >"${TMPDIR:-/tmp}/kid-e2e-portal.log" 2>&1 &

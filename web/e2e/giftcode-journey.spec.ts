@@ -42,7 +42,7 @@ for (const [name, viewport] of [
     await expect(page.getByRole('heading', { level: 1, name: 'Nhập giftcode' })).toBeVisible();
     await expect(
       page.getByText(
-        'Nhập mã quà tặng để nhận KP vào tài khoản. Mỗi mã chỉ dùng được theo điều kiện của chương trình.',
+        'Nhập mã quà tặng để nhận KP hoặc vật phẩm trong game. Mỗi mã chỉ dùng được theo điều kiện của chương trình.',
       ),
     ).toBeVisible();
     const code = page.getByRole('textbox', { name: 'Mã quà tặng' });

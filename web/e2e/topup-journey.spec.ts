@@ -31,13 +31,16 @@ test('a player sends a phone card and sees it go from pending to credited', asyn
   await expect(page.getByText('Gửi thẻ thành công!')).toBeVisible();
   await page.getByRole('link', { name: 'Xem lịch sử giao dịch' }).click();
 
-  // The aggregator's simulator answers after two seconds. The pending row comes from the
-  // wallet once it has taken payment's `topup.opened` event, which a loaded machine may deliver
-  // after the page first read the history: read it again until the row is there.
+  // The aggregator's simulator answers after KID_PAYMENT__SIMULATOR_DELAY_MS (8 s in the test
+  // command's portal, scripts/lib.sh). The pending row comes from the wallet once it has taken
+  // payment's `topup.opened` event, which a loaded machine may deliver after the page first
+  // read the history: read it again until the row is there, each time once the page has
+  // rendered its table (a debug build on a loaded machine takes more than a moment).
   await expect(page).toHaveURL(/\/transactions$/);
   const row = page.getByRole('row').filter({ hasText: '20000000000001' });
   await expect(async () => {
     await page.reload();
+    await expect(page.getByRole('row').first()).toBeVisible({ timeout: 5_000 });
     await expect(row).toContainText('Đang xử lý', { timeout: 500 });
   }).toPass({ timeout: 15_000, intervals: [250] });
   await screenshots(page, 'transactions-card-pending');

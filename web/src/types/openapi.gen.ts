@@ -189,9 +189,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Redeems a giftcode. 200 with what it gave; 202 while the KP are being granted (the same
-         *     key later returns the outcome); 422 with `errors.code` for an unknown, not yet valid,
-         *     expired or used code or one already redeemed by this account; 429 once too many codes were
+         * Redeems a giftcode. 200 with what it gave; 202 while the KP are being granted or the items
+         *     are with the game (the same key later returns the outcome); 422 with `errors.code` for an
+         *     unknown, not yet valid, expired or used code or one already redeemed by this account; 422
+         *     with `errors.zoneId` and `productCode` for a code of in-game items without a zone of that
+         *     game, on an unknown zone, or on one where the player has no character; 503 when the game did
+         *     not answer its character check and the deployment refuses then; 429 once too many codes were
          *     refused (per player and per address, 15 minutes).
          */
         post: operations["redeem"];
@@ -653,6 +656,11 @@ export interface components {
             errors?: {
                 [key: string]: string[];
             };
+            /**
+             * @description The game whose zones `errors.zoneId` asks the player to choose from (a 422 of a
+             *     giftcode of in-game items only).
+             */
+            productCode?: string | null;
         };
         /** @description An event's rate: `coinBonusRate` for a coin bonus, `extpointRate` for lottery points. */
         EventConfig: {
@@ -666,6 +674,22 @@ export interface components {
          * @enum {string}
          */
         EventKind: "recharge.bonus_lottery_point" | "recharge.bonus_coin";
+        /** @description Where a code's in-game items went. */
+        GiftDestination: {
+            productCode: string;
+            productName: string;
+            /** Format: int64 */
+            zoneId: number;
+            zoneDescription: string;
+            /** @description The character the game named; null when it did not answer the check in time. */
+            characterName?: string | null;
+        };
+        /** @description One kind of in-game item. */
+        GiftItem: {
+            name: string;
+            /** Format: int64 */
+            quantity: number;
+        };
         /** @description What a redeemed code gave. */
         GiftcodeRedeemed: {
             redemptionId: string;
@@ -673,19 +697,22 @@ export interface components {
             campaign: string;
             /**
              * Format: int64
-             * @description KP granted.
+             * @description KP granted (0 for a code of in-game items).
              */
             kp: number;
+            /** @description In-game items given (empty for a KP code). */
+            items: components["schemas"]["GiftItem"][];
+            destination?: null | components["schemas"]["GiftDestination"];
             status: components["schemas"]["GrantStatus"];
             /** @description The history's `giftcode` transaction, once granted. */
             transactionId?: string | null;
             message?: string | null;
         };
         /**
-         * @description Whether the KP are in the balance yet.
+         * @description How far the gift got.
          * @enum {string}
          */
-        GrantStatus: "granted" | "processing";
+        GrantStatus: "granted" | "processing" | "sent" | "delivered" | "failed";
         LoginBody: {
             username?: string;
             password?: string;
@@ -761,6 +788,12 @@ export interface components {
             /** @description As the player typed it: case, spaces and dashes do not matter. */
             code?: string;
             gReCaptchaToken?: string;
+            /**
+             * Format: int64
+             * @description For a code of in-game items: the zone of its game to send them to (the 422 that asks
+             *     for it names the game in `productCode`). Ignored for a KP code.
+             */
+            zoneId?: number | null;
         };
         RegisterBody: {
             email?: string;
@@ -1325,7 +1358,7 @@ export interface operations {
                     "application/json": components["schemas"]["GiftcodeRedeemed"];
                 };
             };
-            /** @description Redeemed; the KP are being granted. Retry with the same key for the outcome. */
+            /** @description Redeemed; the KP are being granted, or the items are with the game. Retry with the same key for the outcome. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -1340,9 +1373,25 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
-            422: components["responses"]["Validation"];
+            /** @description The code is refused (`errors.code`), or an item code needs a zone of the game `productCode` names (`errors.zoneId`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["Unavailable"];
+            /** @description The game did not answer its character check in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     me: {

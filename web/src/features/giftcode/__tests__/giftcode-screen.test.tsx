@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { TRANSACTION_HISTORY_QUERY_KEY } from '@/lib/query-keys';
@@ -8,6 +8,10 @@ import { buildUser } from '@/testing/data';
 import { captchaTokenFor, validationError } from '@/testing/mocks/common';
 import { db } from '@/testing/mocks/db';
 import {
+  GIFT_CHARACTER_UNCHECKED,
+  GIFT_ITEMS_FAILED,
+  GIFT_ITEMS_SENT,
+  GIFT_NO_CHARACTER,
   GIFTCODE_ALREADY_REDEEMED,
   GIFTCODE_CAPTCHA_REFUSED,
   GIFTCODE_EXPIRED,
@@ -17,11 +21,16 @@ import {
   GIFTCODE_REQUIRED,
   GIFTCODE_USED,
   giftcodeDb,
+  giftZoneRequired,
+  STARTER_CAMPAIGN,
   WELCOME_CAMPAIGN,
 } from '@/testing/mocks/giftcode-handlers';
+import { rechargeDb } from '@/testing/mocks/recharge-handlers';
 import { server } from '@/testing/mocks/server';
-import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import { act, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 import type { User } from '@/types/api-schema';
+
+import { DELIVERY_CHECK_INTERVAL_MS, DELIVERY_CHECKS } from '../api/redeem-giftcode';
 
 vi.mock('@/hooks/use-captcha', async (importOriginal) =>
   (await import('@/testing/captcha-stub')).stubCaptcha(await importOriginal()),
@@ -83,7 +92,7 @@ describe('giftcode: the page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Nhập giftcode' })).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Nhập mã quà tặng để nhận KP vào tài khoản. Mỗi mã chỉ dùng được theo điều kiện của chương trình.',
+        'Nhập mã quà tặng để nhận KP hoặc vật phẩm trong game. Mỗi mã chỉ dùng được theo điều kiện của chương trình.',
       ),
     ).toBeInTheDocument();
     const input = codeInput();
@@ -323,5 +332,215 @@ describe('giftcode: refusals', () => {
     await events.click(submitButton());
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Network Error'));
     expect(codeInput()).toHaveValue('KID-WELCOME');
+  });
+});
+
+describe('giftcode: in-game items', () => {
+  const STARTER = 'KID-TANTHU';
+  const GAME = 'Phong Thần Online';
+  const ZONE_1 = 'Máy chủ 1 - Thiên Long';
+  const ZONE_2 = 'Máy chủ 2 - Bạch Hổ';
+  const ITEMS = '1 × Rương Tân Thủ, 5 × Bùa May Mắn';
+  const PLAYER = 'tan_thu';
+  const DELIVERED = `Nhận quà thành công! Đã nhận ${ITEMS} cho nhân vật ${PLAYER} tại ${ZONE_1} (${GAME}).`;
+
+  const zoneSelect = () => screen.getByRole('combobox', { name: 'Máy chủ nhận quà' });
+  const openAsPlayer = () => openGiftcode(buildUser({ username: PLAYER, credit: 0 }));
+
+  /** `text` is said under the zone picker, which is marked invalid; the code field is not. */
+  async function expectUnderZone(text: string) {
+    const message = await screen.findByText(text);
+    expect(message.closest('[role="group"]')).toContainElement(zoneSelect());
+    expect(zoneSelect()).toHaveAttribute('aria-invalid', 'true');
+    expect(codeInput()).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).toBeNull();
+  }
+
+  /** Submits the starter code and waits for the server's request for a zone. */
+  async function askedForZone(events: ReturnType<typeof renderApp>['events']) {
+    await submitCode(events, STARTER);
+    await screen.findByRole('combobox', { name: 'Máy chủ nhận quà' });
+    await expectUnderZone(giftZoneRequired(GAME));
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('asks for a zone of the game the code is for, naming the game and listing its zones', async () => {
+    const { events } = await openAsPlayer();
+    await askedForZone(events);
+
+    expect(zoneSelect()).toHaveAccessibleDescription(expect.stringContaining(GAME));
+    await waitFor(() =>
+      expect(within(zoneSelect()).getAllByRole('option').map((option) => option.textContent)).toEqual([
+        '-- Chọn máy chủ --',
+        ZONE_1,
+        ZONE_2,
+      ]),
+    );
+    expect(db.requests).toContain('GET /api/payment/coin-recharge/fsonline');
+    // The code stays, and the player is on the picker.
+    expect(codeInput()).toHaveValue(STARTER);
+    expect(zoneSelect()).toHaveFocus();
+  });
+
+  it('sends the chosen zone with the code, under a new Idempotency-Key, and shows what went where', async () => {
+    giftcodeDb.game = 'silent';
+    const posts = captureRedemptions();
+    const { events } = await openAsPlayer();
+    await askedForZone(events);
+
+    await events.selectOptions(zoneSelect(), ZONE_1);
+    await events.click(submitButton());
+
+    const status = await screen.findByText(GIFT_ITEMS_SENT);
+    const alert = status.closest<HTMLElement>('[role="status"]')!;
+    expect(within(alert).getByText(`Chương trình: ${STARTER_CAMPAIGN}`)).toBeInTheDocument();
+    expect(within(alert).getByText(`Vật phẩm: ${ITEMS}`)).toBeInTheDocument();
+    expect(within(alert).getByText(`Game: ${GAME}`)).toBeInTheDocument();
+    expect(within(alert).getByText(`Máy chủ: ${ZONE_1}`)).toBeInTheDocument();
+    expect(within(alert).getByText(`Nhân vật: ${PLAYER}`)).toBeInTheDocument();
+
+    const token = captchaTokenFor('giftcodeFormSubmit');
+    expect(posts.map((post) => post.body)).toEqual([
+      { code: STARTER, gReCaptchaToken: token },
+      { code: STARTER, gReCaptchaToken: token, zoneId: 1 },
+    ]);
+    expect(posts[1]!.key).toMatch(UUID);
+    expect(posts[1]!.key).not.toBe(posts[0]!.key);
+    // Until the items arrive, the code and the zone stay.
+    expect(codeInput()).toHaveValue(STARTER);
+    expect(zoneSelect()).toHaveValue('1');
+  });
+
+  it('asks again when nothing was chosen, without sending anything', async () => {
+    const { events } = await openAsPlayer();
+    await askedForZone(events);
+
+    await events.click(submitButton());
+    await expectUnderZone('Hãy chọn máy chủ để nhận quà.');
+    expect(zoneSelect()).toHaveFocus();
+    expect(redeemRequests()).toHaveLength(1);
+  });
+
+  it('says under the picker that the player has no character on that zone, until another is chosen', async () => {
+    rechargeDb.noCharacter = { fsonline: [2] };
+    const { events } = await openAsPlayer();
+    await askedForZone(events);
+
+    await events.selectOptions(zoneSelect(), ZONE_2);
+    await events.click(submitButton());
+    await expectUnderZone(GIFT_NO_CHARACTER);
+    expect(screen.queryByText(giftZoneRequired(GAME))).toBeNull();
+    expect(codeInput()).toHaveValue(STARTER);
+
+    await events.selectOptions(zoneSelect(), ZONE_1);
+    await waitFor(() => expect(screen.queryByText(GIFT_NO_CHARACTER)).toBeNull());
+    expect(zoneSelect()).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows above the button that the game did not answer the character check (503)', async () => {
+    const { events } = await openAsPlayer();
+    await askedForZone(events);
+    rechargeDb.gameAnswers = false;
+
+    await events.selectOptions(zoneSelect(), ZONE_1);
+    await events.click(submitButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Nhận quà không thành công');
+    expect(alert).toHaveTextContent(GIFT_CHARACTER_UNCHECKED);
+    expect(zoneSelect()).toHaveValue('1');
+    expect(codeInput()).toHaveValue(STARTER);
+  });
+
+  it('follows the items sent (202) with the same request until the game delivered them, then clears the form', async () => {
+    const posts = captureRedemptions();
+    const { events } = await openAsPlayer();
+    await askedForZone(events);
+    await events.selectOptions(zoneSelect(), ZONE_1);
+    await events.click(submitButton());
+    await screen.findByText(GIFT_ITEMS_SENT);
+
+    const title = await screen.findByText(DELIVERED);
+    const banner = title.closest<HTMLElement>('[role="status"]')!;
+    expect(banner).toHaveTextContent(`Chương trình: ${STARTER_CAMPAIGN}`);
+    expect(screen.queryByText(GIFT_ITEMS_SENT)).toBeNull();
+    // The replay is the redemption again: the same key, the same body.
+    expect(posts).toHaveLength(3);
+    expect(posts[2]).toEqual(posts[1]);
+    // The gift arrived: nothing of it stays in the form.
+    expect(codeInput()).toHaveValue('');
+    expect(screen.queryByRole('combobox', { name: 'Máy chủ nhận quà' })).toBeNull();
+
+    // Delivered is final: no more asking.
+    await act(() => new Promise((resolve) => window.setTimeout(resolve, DELIVERY_CHECK_INTERVAL_MS + 500)));
+    expect(redeemRequests()).toHaveLength(3);
+
+    // The campaign is once per player.
+    await submitCode(events, STARTER);
+    await expectUnderField(GIFTCODE_ALREADY_REDEEMED);
+    expect(screen.queryByRole('combobox', { name: 'Máy chủ nhận quà' })).toBeNull();
+    expect(screen.queryByText(DELIVERED)).toBeNull();
+  });
+
+  it("shows the server's warning when the game could not deliver the items, and keeps the code to try again", async () => {
+    giftcodeDb.game = 'fails';
+    const { events } = await openAsPlayer();
+    await askedForZone(events);
+    await events.selectOptions(zoneSelect(), ZONE_1);
+    await events.click(submitButton());
+
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent('Chưa nhận được quà');
+    expect(warning).toHaveTextContent(GIFT_ITEMS_FAILED);
+    expect(warning).toHaveTextContent(`Máy chủ: ${ZONE_1}`);
+    expect(screen.queryByText(/^Nhận quà thành công/)).toBeNull();
+    expect(codeInput()).toHaveValue(STARTER);
+    expect(zoneSelect()).toHaveValue('1');
+
+    // The code can be used again: the same code and zone, as a new redemption.
+    giftcodeDb.game = 'delivers';
+    await events.click(submitButton());
+    expect(await screen.findByText(DELIVERED)).toBeInTheDocument();
+    expect(new Set(giftcodeDb.attempts.slice(1).map((attempt) => attempt.idempotencyKey)).size).toBe(2);
+  });
+
+  it(`stops asking after ${DELIVERY_CHECKS} answers without news, and says to look in the game later`, async () => {
+    giftcodeDb.game = 'silent';
+    const { events } = await openAsPlayer();
+    await askedForZone(events);
+    await events.selectOptions(zoneSelect(), ZONE_1);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    await events.click(submitButton());
+    await screen.findByText(GIFT_ITEMS_SENT);
+
+    for (let check = 1; check <= DELIVERY_CHECKS; check += 1) {
+      await act(() => vi.advanceTimersByTimeAsync(DELIVERY_CHECK_INTERVAL_MS));
+      await waitFor(() => expect(redeemRequests()).toHaveLength(2 + check));
+    }
+    expect(
+      await screen.findByText('Game chưa xác nhận đã trao quà. Bạn hãy vào game kiểm tra nhân vật sau ít phút.'),
+    ).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(DELIVERY_CHECK_INTERVAL_MS * 2));
+    expect(redeemRequests()).toHaveLength(2 + DELIVERY_CHECKS);
+    expect(screen.getByText(GIFT_ITEMS_SENT)).toBeInTheDocument();
+  });
+
+  it('drops the picker once the code is changed: a KP code then goes without a zone, as before', async () => {
+    const posts = captureRedemptions();
+    const { events } = await openAsPlayer();
+    await askedForZone(events);
+    await events.selectOptions(zoneSelect(), ZONE_1);
+
+    await events.type(codeInput(), 'X');
+    expect(screen.queryByRole('combobox', { name: 'Máy chủ nhận quà' })).toBeNull();
+    expect(screen.queryByText(giftZoneRequired(GAME))).toBeNull();
+
+    await submitCode(events, 'KID-WELCOME');
+    expect(await screen.findByText(WELCOME_SUCCESS)).toBeInTheDocument();
+    expect(posts.at(-1)!.body).toEqual({ code: 'KID-WELCOME', gReCaptchaToken: captchaTokenFor('giftcodeFormSubmit') });
+    expect(codeInput()).toHaveValue('');
+    expect(screen.queryByRole('combobox', { name: 'Máy chủ nhận quà' })).toBeNull();
   });
 });

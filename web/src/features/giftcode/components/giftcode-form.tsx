@@ -1,7 +1,7 @@
 import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Gift } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -21,10 +21,19 @@ import {
   type GiftcodeInput,
 } from '../api/redeem-giftcode';
 import { lockOf, type GiftcodeLock } from '../utils/lock';
+import { sameCode, zoneProductOf } from '../utils/zone-request';
 
-const FIELDS: readonly GiftcodeField[] = ['code'];
+import { GiftZoneField } from './gift-zone-field';
+import { ItemGiftResult } from './item-gift-result';
 
-const EMPTY: GiftcodeInput = { code: '' };
+const FIELDS: readonly GiftcodeField[] = ['code', 'zoneId'];
+/** While no zone is asked for, a zone message has no field to go beside. */
+const CODE_ONLY: readonly GiftcodeField[] = ['code'];
+
+const EMPTY: GiftcodeInput = { code: '', zoneId: 0 };
+
+/** The server asked for a zone of `productCode`'s game for the code `code` (as then typed). */
+type ZoneRequest = { productCode: string; code: string };
 
 /** The lock after too many wrong codes, lifted by itself once its time is up. */
 function useLock() {
@@ -44,17 +53,29 @@ function useLock() {
  * shows the server's message. The server's refusal of the code goes under the field, any other
  * refusal above the button. After too many wrong codes (429) the field says for how many
  * minutes, and the button stays disabled until the server's Retry-After has passed.
+ *
+ * A code of in-game items needs a zone of its game: the server says so (422, errors.zoneId with
+ * the game's productCode), and a zone picker for that game appears below the code, which stays;
+ * the next submit sends the chosen zone. The zone's own refusals (unknown, no character there)
+ * go under the picker. Editing the code into another one drops the picker: the next code may be
+ * one of KP. Items sent to the game are followed until they arrive (ItemGiftResult); then the
+ * form clears, as after KP.
  */
 export function GiftcodeForm() {
   const { t } = useTranslation();
   const captcha = useCaptchaToken('giftcodeFormSubmit');
   const redeem = useRedeemGiftcode();
   const [lock, setLock] = useLock();
+  const [zoneRequest, setZoneRequest] = useState<ZoneRequest | null>(null);
   const {
+    control,
     register,
     handleSubmit,
     setError,
     setFocus,
+    setValue,
+    getValues,
+    clearErrors,
     reset,
     formState: { errors },
   } = useForm<GiftcodeInput>({
@@ -62,15 +83,50 @@ export function GiftcodeForm() {
     defaultValues: EMPTY,
   });
 
+  // Each request for a zone puts the player on the picker, the first one as soon as it appears.
+  useEffect(() => {
+    if (zoneRequest) setFocus('zoneId');
+  }, [zoneRequest, setFocus]);
+
+  /** After a gift arrived: nothing of it stays in the form. */
+  const clear = () => {
+    reset(EMPTY);
+    setZoneRequest(null);
+  };
+
+  /** Items arrive a while after the submit: a code typed since then is the player's next one. */
+  const clearUnlessRetyped = (code: string) => {
+    if (sameCode(getValues('code'), code)) clear();
+  };
+
+  const codeField = register('code', {
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      // The picker was for the code the server saw; another code may not need one.
+      if (!zoneRequest || sameCode(zoneRequest.code, event.target.value)) return;
+      setZoneRequest(null);
+      setValue('zoneId', 0);
+      clearErrors('zoneId');
+    },
+  });
+
   const onSubmit = handleSubmit(async (input) => {
     if (lock) return;
+    if (zoneRequest && input.zoneId <= 0) {
+      setError('zoneId', { type: 'required', message: 'giftcode.validation.zoneRequired' }, { shouldFocus: true });
+      return;
+    }
     const gReCaptchaToken = await captcha.getToken();
     if (!gReCaptchaToken) return;
     redeem.mutate(
-      { ...input, gReCaptchaToken, idempotencyKey: crypto.randomUUID() },
+      {
+        code: input.code,
+        zoneId: zoneRequest ? input.zoneId : 0,
+        gReCaptchaToken,
+        idempotencyKey: crypto.randomUUID(),
+      },
       {
         onSuccess: (result) => {
-          if (result.status === 'granted') reset(EMPTY);
+          if (result.status === 'granted' || result.status === 'delivered') clear();
         },
         onError: (error) => {
           const newLock = lockOf(error);
@@ -79,7 +135,9 @@ export function GiftcodeForm() {
             setFocus('code');
             return;
           }
-          placeServerErrors(error, FIELDS, setError);
+          const productCode = zoneProductOf(error);
+          if (productCode) setZoneRequest({ productCode, code: input.code });
+          placeServerErrors(error, (productCode ?? zoneRequest) ? FIELDS : CODE_ONLY, setError);
         },
       },
     );
@@ -91,9 +149,14 @@ export function GiftcodeForm() {
     return t(error.message as 'giftcode.validation.required');
   };
   const codeError = lock ? t('giftcode.tooManyAttempts', { minutes: lock.minutes }) : message(errors.code);
-  // A 429 is said under the field; any other failure the field does not show, above the button.
-  const failure = redeem.error && toApiError(redeem.error).status !== 429 ? failureText(redeem.error, FIELDS) : null;
+  // A 429 is said under the field; any other failure the fields do not show, above the button.
+  // A request for a zone is the picker's, even once a changed code dropped it.
+  const failure =
+    redeem.error && toApiError(redeem.error).status !== 429
+      ? failureText(redeem.error, (zoneRequest ?? zoneProductOf(redeem.error)) ? FIELDS : CODE_ONLY)
+      : null;
   const result = redeem.isSuccess ? redeem.data : undefined;
+  const itemGift = result && redeem.variables && ['sent', 'delivered', 'failed'].includes(result.status);
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
@@ -103,7 +166,7 @@ export function GiftcodeForm() {
             {t('giftcode.code.label')}
           </Field.Label>
           <Input
-            {...register('code')}
+            {...codeField}
             placeholder={t('giftcode.code.placeholder')}
             autoComplete="off"
             autoCorrect="off"
@@ -114,6 +177,10 @@ export function GiftcodeForm() {
           />
           <Field.ErrorText>{codeError}</Field.ErrorText>
         </Field.Root>
+
+        {zoneRequest && (
+          <GiftZoneField productCode={zoneRequest.productCode} control={control} error={message(errors.zoneId)} />
+        )}
 
         {failure && <FailureAlert title={t('giftcode.failed')} text={failure} />}
         {result?.status === 'processing' && (
@@ -127,6 +194,16 @@ export function GiftcodeForm() {
         {result?.status === 'granted' && (
           <SuccessBanner
             title={t('giftcode.success', { kp: formatNumber(result.kp), campaign: result.campaign })}
+            onClose={() => redeem.reset()}
+          />
+        )}
+        {itemGift && (
+          // A new follower per redemption: the next one starts from its own first answer.
+          <ItemGiftResult
+            key={redeem.variables.idempotencyKey}
+            request={redeem.variables}
+            answer={result}
+            onDelivered={() => clearUnlessRetyped(redeem.variables.code)}
             onClose={() => redeem.reset()}
           />
         )}

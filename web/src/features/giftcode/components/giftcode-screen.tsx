@@ -7,7 +7,7 @@ import { GiftcodeForm } from './giftcode-form';
 
 /**
  * /giftcode: the player types a campaign's gift code and receives its KP, which the header's
- * balance and the history then show.
+ * balance and the history then show, or its in-game items, on a character of a zone they choose.
  */
 export function GiftcodeScreen() {
   const { t } = useTranslation();

@@ -8,8 +8,7 @@ import { ContentCard } from '@/components/layouts/content-card';
 import { paths } from '@/config/paths';
 import { toApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
-
-import { useCoinRechargeInfo } from '../api/get-coin-recharge-info';
+import { useCoinRechargeInfo } from '@/lib/coin-recharge-info';
 
 import { CoinRechargeForm } from './coin-recharge-form';
 import { EventBanners } from './event-banners';

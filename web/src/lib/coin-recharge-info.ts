@@ -7,7 +7,8 @@ export const coinRechargeInfoQueryKey = (productCode: string) => ['recharge', 'i
 
 /**
  * GET /payment/coin-recharge/{productCode}: the game's coin name, servers, amount tiles and the
- * events active now; 404 for a game the portal does not sell.
+ * events active now; 404 for a game the portal does not sell. Shared: the coin top-up page shows
+ * all of it, the giftcode page the servers a code of in-game items can go to.
  */
 export async function getCoinRechargeInfo(productCode: string): Promise<RechargeInfo> {
   const response = await api.get<RechargeInfo>(`/payment/coin-recharge/${encodeURIComponent(productCode)}`);

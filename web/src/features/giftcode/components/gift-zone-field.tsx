@@ -1,0 +1,71 @@
+import { Button, Field, HStack, NativeSelect } from '@chakra-ui/react';
+import { Controller, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+import { useCoinRechargeInfo } from '@/lib/coin-recharge-info';
+
+import type { GiftcodeInput } from '../api/redeem-giftcode';
+
+type GiftZoneFieldProps = {
+  /** The game the code's items are for, as the server named it. */
+  productCode: string;
+  control: Control<GiftcodeInput>;
+  error: string | undefined;
+};
+
+/**
+ * The zone a code of in-game items goes to, shown once the server asked for one: the game's
+ * zones, from the same call as its coin top-up page, in the same picker. Below it the server's
+ * refusal of the zone (none chosen, unknown, no character there), then which game it is for.
+ */
+export function GiftZoneField({ productCode, control, error }: GiftZoneFieldProps) {
+  const { t } = useTranslation();
+  const info = useCoinRechargeInfo(productCode);
+
+  return (
+    <Controller
+      control={control}
+      name="zoneId"
+      render={({ field }) => (
+        <Field.Root required invalid={!!error} maxW={{ md: 'sm' }}>
+          <Field.Label fontWeight="semibold" fontSize="md">
+            {t('giftcode.zone.label')}
+          </Field.Label>
+          {/* Not disabled while the zones load: it takes the focus as soon as it appears. */}
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              ref={field.ref}
+              name={field.name}
+              value={field.value > 0 ? String(field.value) : ''}
+              onChange={(event) => field.onChange(Number(event.currentTarget.value) || 0)}
+              onBlur={field.onBlur}
+            >
+              <option value="" disabled>
+                {t('giftcode.zone.placeholder')}
+              </option>
+              {info.data?.zones.map((zone) => (
+                <option key={zone.id} value={String(zone.id)}>
+                  {zone.description}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.ErrorText>{error}</Field.ErrorText>
+          <Field.HelperText aria-live="polite" mt="1.5">
+            {info.data && t('giftcode.zone.hint', { game: info.data.name })}
+            {info.isPending && t('giftcode.zone.loading')}
+            {info.isError && (
+              <HStack as="span" gap="2" wrap="wrap" color="fg.error">
+                {t('giftcode.zone.loadFailed')}
+                <Button variant="outline" size="xs" loading={info.isFetching} onClick={() => void info.refetch()}>
+                  {t('errors.retry')}
+                </Button>
+              </HStack>
+            )}
+          </Field.HelperText>
+        </Field.Root>
+      )}
+    />
+  );
+}
