@@ -155,6 +155,14 @@ async fn redeem(
     let key = idempotency_key(&headers)?;
     let address = client.text();
     require_captcha(&state, &body.g_re_captcha_token, "giftcodeFormSubmit", &address).await?;
+    // The game knows the character by the username: asked for only when a zone was chosen,
+    // and before the throttle counts the attempt (a failure here is no guess).
+    let zone_id = body.zone_id.filter(|zone| *zone > 0).unwrap_or_default();
+    let username = if zone_id > 0 {
+        super::me::user(&state, user_id.clone()).await?.username
+    } else {
+        String::new()
+    };
     // The player first: one whose guessing is stopped counts no more against the address, so
     // a single guesser cannot stop the other players behind a shared address.
     let player = state.throttle.count(&[(PER_GIFTCODE_PLAYER, &user_id)]).await?;
@@ -166,13 +174,6 @@ async fn redeem(
         state.throttle.release(player).await?;
         return Err(stopped(&from_address, &user_id, &address, retry_after_seconds));
     }
-    // The game knows the character by the username: asked for only when a zone was chosen.
-    let zone_id = body.zone_id.filter(|zone| *zone > 0).unwrap_or_default();
-    let username = if zone_id > 0 {
-        super::me::user(&state, user_id.clone()).await?.username
-    } else {
-        String::new()
-    };
     let answer = state
         .recharge()
         .redeem_giftcode(RedeemGiftcodeRequest {
