@@ -32,3 +32,4 @@ export type TransactionPayload = components['schemas']['TransactionPayload'];
 export type TransferMethod = components['schemas']['TransferMethod'];
 export type User = components['schemas']['User'];
 export type Validity = components['schemas']['Validity'];
+export type Zone = components['schemas']['Zone'];

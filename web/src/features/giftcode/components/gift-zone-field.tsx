@@ -1,7 +1,8 @@
-import { Button, Field, HStack, NativeSelect } from '@chakra-ui/react';
+import { Button, Field, HStack } from '@chakra-ui/react';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
+import { ZoneSelect } from '@/components/form/zone-select';
 import { useCoinRechargeInfo } from '@/lib/coin-recharge-info';
 
 import type { GiftcodeInput } from '../api/redeem-giftcode';
@@ -32,25 +33,15 @@ export function GiftZoneField({ productCode, control, error }: GiftZoneFieldProp
             {t('giftcode.zone.label')}
           </Field.Label>
           {/* Not disabled while the zones load: it takes the focus as soon as it appears. */}
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              ref={field.ref}
-              name={field.name}
-              value={field.value > 0 ? String(field.value) : ''}
-              onChange={(event) => field.onChange(Number(event.currentTarget.value) || 0)}
-              onBlur={field.onBlur}
-            >
-              <option value="" disabled>
-                {t('giftcode.zone.placeholder')}
-              </option>
-              {info.data?.zones.map((zone) => (
-                <option key={zone.id} value={String(zone.id)}>
-                  {zone.description}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <ZoneSelect
+            ref={field.ref}
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            zones={info.data?.zones}
+            placeholder={t('giftcode.zone.placeholder')}
+          />
           <Field.ErrorText>{error}</Field.ErrorText>
           <Field.HelperText aria-live="polite" mt="1.5">
             {info.data && t('giftcode.zone.hint', { game: info.data.name })}

@@ -5,7 +5,6 @@ import {
   Field,
   HStack,
   Link,
-  NativeSelect,
   RadioCard,
   Spinner,
   Stack,
@@ -18,6 +17,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 import { AmountTiles } from '@/components/form/amount-tiles';
+import { ZoneSelect } from '@/components/form/zone-select';
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { SuccessBanner } from '@/components/feedback/success-banner';
 import { paths } from '@/config/paths';
@@ -213,25 +213,15 @@ export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
               <Field.Label fontWeight="semibold" fontSize="md">
                 {t('recharge.zone.label')}
               </Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value > 0 ? String(field.value) : ''}
-                  onChange={(event) => field.onChange(Number(event.currentTarget.value) || 0)}
-                  onBlur={field.onBlur}
-                >
-                  <option value="" disabled>
-                    {t('recharge.zone.placeholder')}
-                  </option>
-                  {product.zones.map((zone) => (
-                    <option key={zone.id} value={String(zone.id)}>
-                      {zone.description}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <ZoneSelect
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                zones={product.zones}
+                placeholder={t('recharge.zone.placeholder')}
+              />
               {/* A refused order's message for the server first; else what the check found. */}
               <Field.ErrorText>
                 {message(errors.zoneId) ?? (character.kind === 'missing' ? character.message : undefined)}
