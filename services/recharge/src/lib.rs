@@ -89,14 +89,12 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
         wallet.clone(),
         app::giftcodes::CodeHasher::new(settings.recharge.giftcode_pepper.clone()),
         characters.clone(),
-        settings.recharge.character_check_unanswered,
     );
     let orders = app::orders::Orders::new(
         host.pool.clone(),
         wallet,
         settings.recharge.delivery_deadline,
         characters,
-        settings.recharge.character_check_unanswered,
     );
     let shutdown = host.shutdown_token();
     host.spawn(

@@ -13,7 +13,7 @@ use std::{
 
 use futures::StreamExt;
 use kid_contracts::game::{self as contract, CharacterAnswer, CharacterQuery};
-use kid_platform::{Settings, amqp};
+use kid_platform::{Settings, amqp, config::UnansweredCheck};
 use lapin::{
     BasicProperties, Channel, Confirmation, Connection,
     options::{BasicConsumeOptions, BasicPublishOptions, ConfirmSelectOptions},
@@ -35,6 +35,16 @@ pub enum Character {
     Missing,
     /// No answer within the deadline: no game bound, the broker away, or the game silent.
     Unanswered,
+}
+
+/// Why KP may not go to a zone: the check's verdict once the policy for an unanswered check
+/// is applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unconfirmed {
+    /// The player has no character there.
+    Missing,
+    /// The game did not answer and the policy refuses.
+    Unchecked,
 }
 
 type Waiting = Arc<Mutex<HashMap<String, oneshot::Sender<CharacterAnswer>>>>;
@@ -66,6 +76,7 @@ pub struct Characters {
     url: SecretString,
     exchange: String,
     deadline: Duration,
+    unanswered: UnansweredCheck,
     link: Arc<tokio::sync::Mutex<Option<Arc<Link>>>>,
 }
 
@@ -75,6 +86,7 @@ impl Characters {
             url: settings.amqp.url.clone(),
             exchange: settings.amqp.exchange.clone(),
             deadline: settings.recharge.character_check_timeout,
+            unanswered: settings.recharge.character_check_unanswered,
             link: Arc::default(),
         }
     }
@@ -105,6 +117,32 @@ impl Characters {
         metrics::counter!("recharge_character_checks_total", "product" => product_code.to_owned(), "outcome" => outcome)
             .increment(1);
         character
+    }
+
+    /// Whether KP may go to `username`'s character on `zone_id`: the character's name, or
+    /// `None` when the game did not answer and the policy allows going on (a refund covers a
+    /// delivery the game then refuses).
+    pub async fn confirm(
+        &self,
+        product_code: &str,
+        zone_id: i64,
+        username: &str,
+    ) -> Result<Option<String>, Unconfirmed> {
+        match self.check(product_code, zone_id, username).await {
+            Character::Found(name) => Ok(Some(name)),
+            Character::Missing => Err(Unconfirmed::Missing),
+            Character::Unanswered if self.unanswered == UnansweredCheck::Refuse => {
+                Err(Unconfirmed::Unchecked)
+            }
+            Character::Unanswered => {
+                tracing::info!(
+                    product_code,
+                    zone_id,
+                    "character check unanswered; going on (policy allow)"
+                );
+                Ok(None)
+            }
+        }
     }
 
     async fn ask(&self, product_code: &str, zone_id: i64, username: &str) -> anyhow::Result<CharacterAnswer> {

@@ -21,14 +21,12 @@ use kid_contracts::wallet::v1::{CoinMetadata, DebitRequest, wallet_service_clien
 use kid_contracts::{
     messages::wallet::MSG_INSUFFICIENT_BALANCE, money::Coins, reasons::is_insufficient_balance,
 };
-use kid_platform::{
-    auth::AttachInternalJwt, config::UnansweredCheck, outbox::OutboxError, validation::FieldErrors,
-};
+use kid_platform::{auth::AttachInternalJwt, outbox::OutboxError, validation::FieldErrors};
 use sqlx::PgPool;
 use tonic::{service::interceptor::InterceptedService, transport::Channel};
 use uuid::Uuid;
 
-use super::characters::{Character, Characters};
+use super::characters::{Characters, Unconfirmed};
 use crate::{
     db,
     domain::{
@@ -77,23 +75,15 @@ pub struct Orders {
     wallet: WalletClient,
     deadline: Duration,
     characters: Characters,
-    unanswered: UnansweredCheck,
 }
 
 impl Orders {
-    pub fn new(
-        pool: PgPool,
-        wallet: WalletClient,
-        deadline: Duration,
-        characters: Characters,
-        unanswered: UnansweredCheck,
-    ) -> Self {
+    pub fn new(pool: PgPool, wallet: WalletClient, deadline: Duration, characters: Characters) -> Self {
         Self {
             pool,
             wallet,
             deadline,
             characters,
-            unanswered,
         }
     }
 
@@ -138,19 +128,14 @@ impl Orders {
             drop(conn);
             match self
                 .characters
-                .check(&info.product.code, zone.id, &request.username)
+                .confirm(&info.product.code, zone.id, &request.username)
                 .await
             {
-                Character::Found(_) => {}
-                Character::Missing => {
+                Ok(_) => {}
+                Err(Unconfirmed::Missing) => {
                     return Err(OrderError::Invalid(FieldErrors::one("zoneId", MSG_NO_CHARACTER)));
                 }
-                Character::Unanswered if self.unanswered == UnansweredCheck::Refuse => {
-                    return Err(OrderError::CharacterUnchecked);
-                }
-                Character::Unanswered => {
-                    tracing::info!(product = %info.product.code, zone = zone.id, "character check unanswered; the order goes on (policy allow)");
-                }
+                Err(Unconfirmed::Unchecked) => return Err(OrderError::CharacterUnchecked),
             }
             conn = self.pool.acquire().await?;
         }
