@@ -33,7 +33,7 @@ use kid_contracts::{
     messages::order::MSG_ZONE_UNKNOWN,
     wallet::v1::GrantRequest,
 };
-use kid_platform::{config::UnansweredCheck, outbox::OutboxError};
+use kid_platform::outbox::OutboxError;
 use rand::seq::IndexedRandom;
 use secrecy::{ExposeSecret, SecretString};
 use sha2::Sha256;
@@ -42,13 +42,13 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::{
-    characters::{Character, Characters},
+    characters::{Characters, Unconfirmed},
     orders::WalletClient,
 };
 use crate::{
     db::{
         self,
-        giftcodes::{CodeRow, Destination, Gift, RedemptionRow},
+        giftcodes::{CodeRow, Destination, Gift, Place, RedemptionRow},
     },
     events,
 };
@@ -135,7 +135,7 @@ pub enum Granted {
         transaction_id: Option<Uuid>,
     },
     Items {
-        to: Destination,
+        to: Place,
         items: Vec<GiftItem>,
         status: ItemStatus,
     },
@@ -221,23 +221,15 @@ pub struct Giftcodes {
     wallet: WalletClient,
     hasher: CodeHasher,
     characters: Characters,
-    unanswered: UnansweredCheck,
 }
 
 impl Giftcodes {
-    pub fn new(
-        pool: PgPool,
-        wallet: WalletClient,
-        hasher: CodeHasher,
-        characters: Characters,
-        unanswered: UnansweredCheck,
-    ) -> Self {
+    pub fn new(pool: PgPool, wallet: WalletClient, hasher: CodeHasher, characters: Characters) -> Self {
         Self {
             pool,
             wallet,
             hasher,
             characters,
-            unanswered,
         }
     }
 
@@ -303,7 +295,9 @@ impl Giftcodes {
         let gift = code.gift();
         let destination = match (&gift, destination) {
             (Gift::Kp(_), _) => None,
-            (Gift::Items { product_code, .. }, Some(to)) if &to.product_code == product_code => Some(to),
+            (Gift::Items { product_code, .. }, Some(to)) if &to.place.product_code == product_code => {
+                Some(to)
+            }
             (Gift::Items { product_code, .. }, _) => {
                 return Ok(Recorded::NeedsDestination(product_code.clone()));
             }
@@ -325,11 +319,11 @@ impl Giftcodes {
             status: if destination.is_some() { "sent" } else { "granting" }.to_owned(),
             kp: code.kp,
             transaction_id: None,
-            product_code: destination.map(|to| to.product_code.clone()),
-            product_name: destination.map(|to| to.product_name.clone()),
-            zone_id: destination.map(|to| to.zone_id),
-            zone_description: destination.map(|to| to.zone_description.clone()),
-            character_name: destination.and_then(|to| to.character_name.clone()),
+            product_code: destination.map(|to| to.place.product_code.clone()),
+            product_name: destination.map(|to| to.place.product_name.clone()),
+            zone_id: destination.map(|to| to.place.zone_id),
+            zone_description: destination.map(|to| to.place.zone_description.clone()),
+            character_name: destination.and_then(|to| to.place.character_name.clone()),
             items: code.items,
         };
         if let (Some(to), Gift::Items { items, .. }) = (destination, &gift) {
@@ -361,32 +355,23 @@ impl Giftcodes {
         let zone = info
             .zone(choice.zone_id)
             .ok_or_else(|| refuse(MSG_ZONE_UNKNOWN.to_owned()))?;
-        let character_name = match self
+        let character_name = self
             .characters
-            .check(product_code, zone.id, &choice.username)
+            .confirm(product_code, zone.id, &choice.username)
             .await
-        {
-            Character::Found(name) => Some(name),
-            Character::Missing => return Err(refuse(MSG_NO_CHARACTER.to_owned())),
-            Character::Unanswered if self.unanswered == UnansweredCheck::Refuse => {
-                return Err(GiftcodeError::CharacterUnchecked);
-            }
-            Character::Unanswered => {
-                tracing::info!(
-                    product = product_code,
-                    zone = zone.id,
-                    "character check unanswered; the giftcode goes on (policy allow)"
-                );
-                None
-            }
-        };
+            .map_err(|unconfirmed| match unconfirmed {
+                Unconfirmed::Missing => refuse(MSG_NO_CHARACTER.to_owned()),
+                Unconfirmed::Unchecked => GiftcodeError::CharacterUnchecked,
+            })?;
         Ok(Destination {
-            product_code: product_code.to_owned(),
-            product_name: info.product.name.clone(),
-            zone_id: zone.id,
-            zone_description: zone.description.clone(),
+            place: Place {
+                product_code: product_code.to_owned(),
+                product_name: info.product.name.clone(),
+                zone_id: zone.id,
+                zone_description: zone.description.clone(),
+                character_name,
+            },
             username: choice.username,
-            character_name,
         })
     }
 
@@ -443,7 +428,12 @@ impl Giftcodes {
         let stalled =
             db::giftcodes::stalled(&mut *self.pool.acquire().await?, redrive_after, SWEEP_BATCH).await?;
         let mut granted = 0;
-        for redemption in stalled {
+        for (user_id, key) in stalled {
+            // No connection is held while the wallet answers.
+            let found = db::giftcodes::find_by_key(&mut *self.pool.acquire().await?, user_id, &key).await?;
+            let Some(redemption) = found else {
+                continue;
+            };
             if let Granted::Kp {
                 transaction_id: Some(_),
                 ..
@@ -468,12 +458,11 @@ fn answer(redemption: RedemptionRow) -> Redemption {
         id: redemption.id,
         campaign: redemption.campaign,
         granted: Granted::Items {
-            to: Destination {
+            to: Place {
                 product_code: redemption.product_code.unwrap_or_default(),
                 product_name: redemption.product_name.unwrap_or_default(),
                 zone_id: redemption.zone_id.unwrap_or_default(),
                 zone_description: redemption.zone_description.unwrap_or_default(),
-                username: String::new(),
                 character_name: redemption.character_name,
             },
             items,

@@ -184,16 +184,23 @@ pub async fn redeemed_by(
     .await
 }
 
-/// Where an item code's items go: a zone of the game where the player's character was checked.
+/// A zone of a game and the player's character there: where items went, as the player is told.
 #[derive(Debug, Clone)]
-pub struct Destination {
+pub struct Place {
     pub product_code: String,
     pub product_name: String,
     pub zone_id: i64,
     pub zone_description: String,
-    pub username: String,
     /// The character the game named; `None` when it did not answer in time.
     pub character_name: Option<String>,
+}
+
+/// Where an item code's items go: a place checked for the player's character, and the
+/// username the game knows the player by.
+#[derive(Debug, Clone)]
+pub struct Destination {
+    pub place: Place,
+    pub username: String,
 }
 
 /// Records a redemption and counts a use of its code: `granting` for KP, `sent` for items
@@ -218,10 +225,10 @@ pub async fn insert_redemption(
         key,
         code.kp,
         status,
-        destination.map(|to| to.product_code.as_str()),
-        destination.map(|to| to.zone_id),
+        destination.map(|to| to.place.product_code.as_str()),
+        destination.map(|to| to.place.zone_id),
         destination.map(|to| to.username.as_str()),
-        destination.and_then(|to| to.character_name.as_deref())
+        destination.and_then(|to| to.place.character_name.as_deref())
     )
     .execute(&mut *conn)
     .await?;
@@ -269,29 +276,28 @@ pub async fn mark_granted(
     Ok(())
 }
 
-/// Redemptions still `granting` this long after they were made (the wallet did not answer).
+/// Redemptions still `granting` this long after they were made (the wallet did not answer),
+/// oldest first, as their players and keys ([`find_by_key`] reads each).
 pub async fn stalled(
     conn: &mut PgConnection,
     after: Duration,
     limit: i64,
-) -> Result<Vec<RedemptionRow>, sqlx::Error> {
+) -> Result<Vec<(Uuid, String)>, sqlx::Error> {
     let cutoff = OffsetDateTime::now_utc() - after;
-    sqlx::query_as!(
-        RedemptionRow,
-        r#"select r.id, r.user_id, r.campaign_id, c.name as campaign, r.code_hash, r.status, r.kp, r.transaction_id,
-                r.product_code, p.name as "product_name?", r.zone_id, z.description as "zone_description?",
-                r.character_name, c.items as "items: Json<Vec<GiftItem>>"
-           from giftcode_redemption r join giftcode_campaign c on c.id = r.campaign_id
-           left join product p on p.code = r.product_code
-           left join zone z on z.product_code = r.product_code and z.id = r.zone_id
-          where r.status = 'granting' and r.created_at < $1
-          order by r.created_at
-          limit $2"#,
+    let rows = sqlx::query!(
+        "select user_id, idempotency_key from giftcode_redemption
+          where status = 'granting' and created_at < $1
+          order by created_at
+          limit $2",
         cutoff,
         limit
     )
     .fetch_all(conn)
-    .await
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| (row.user_id, row.idempotency_key))
+        .collect())
 }
 
 /// What a game's acknowledgement of an item grant did.

@@ -67,8 +67,8 @@ pub async fn send_gift(
         message_id,
         grant_id: redemption.id,
         username: to.username.clone(),
-        product_code: to.product_code.clone(),
-        zone_id: to.zone_id,
+        product_code: to.place.product_code.clone(),
+        zone_id: to.place.zone_id,
         campaign: redemption.campaign.clone(),
         items: items.to_vec(),
         created_at: OffsetDateTime::now_utc(),
@@ -76,7 +76,7 @@ pub async fn send_gift(
     outbox::enqueue_with_id(
         conn,
         message_id,
-        &game::giftcode_grant_routing_key(&to.product_code),
+        &game::giftcode_grant_routing_key(&to.place.product_code),
         &message,
     )
     .await?;
