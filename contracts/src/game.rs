@@ -136,6 +136,11 @@ pub fn giftcode_grant_routing_key(product_code: &str) -> String {
 /// Every product's giftcode grants (the reference game's binding).
 pub const ALL_GIFTCODE_GRANTS: &str = "giftcode.grant.*";
 
+/// The product a giftcode grant's routing key names, `giftcode.grant.<productCode>`.
+pub fn giftcode_grant_product(routing_key: &str) -> Option<&str> {
+    routing_key.strip_prefix("giftcode.grant.")
+}
+
 /// `giftcode.result.<productCode>`: games acknowledge grants here.
 pub fn giftcode_result_routing_key(product_code: &str) -> String {
     format!("giftcode.result.{product_code}")

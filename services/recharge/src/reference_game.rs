@@ -358,7 +358,7 @@ async fn answer_character(channel: &Channel, delivery: AmqpDelivery) -> anyhow::
 }
 
 async fn handle(channel: &Channel, exchange: &str, delivery: AmqpDelivery) -> anyhow::Result<()> {
-    if delivery.routing_key.as_str().starts_with("giftcode.grant.") {
+    if contract::giftcode_grant_product(delivery.routing_key.as_str()).is_some() {
         return handle_grant(channel, exchange, delivery).await;
     }
     let order: GameOrder = match serde_json::from_slice(&delivery.data) {
