@@ -453,3 +453,17 @@ pub async fn listen(settings: &Settings, pattern: &str, no_ack: bool) -> (lapin:
         .expect("consume");
     (channel, deliveries)
 }
+
+/// The game contract's JSON Schema `name` (docs/game-contract/schemas), checking formats too:
+/// what a game team validates our messages against.
+pub fn contract_schema(name: &str) -> jsonschema::Validator {
+    let path = format!(
+        "{}/../docs/game-contract/schemas/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
+    jsonschema::options()
+        .should_validate_formats(true)
+        .build(&serde_json::from_str(&text).expect("schema JSON"))
+        .expect("a valid schema")
+}

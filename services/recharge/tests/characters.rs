@@ -10,7 +10,7 @@ use futures::StreamExt;
 use kid_contracts::game::CharacterQuery;
 use kid_platform::{config::UnansweredCheck, db};
 use kid_recharge::{domain::catalogue::NO_CHARACTER_ZONE, reference_game};
-use kid_testing::portal::{Portal, buy, fund, get_json, listen, registered, start};
+use kid_testing::portal::{Portal, buy, contract_schema, fund, get_json, listen, registered, start};
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 
@@ -31,18 +31,6 @@ async fn orders_of(portal: &Portal) -> i64 {
         .fetch_one(&pool)
         .await
         .expect("count")
-}
-
-fn schema(name: &str) -> jsonschema::Validator {
-    let path = format!(
-        "{}/../../docs/game-contract/schemas/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    jsonschema::options()
-        .should_validate_formats(true)
-        .build(&serde_json::from_str(&text).expect("schema JSON"))
-        .expect("a valid schema")
 }
 
 #[tokio::test]
@@ -77,7 +65,7 @@ async fn the_game_names_the_character_or_says_there_is_none() {
         .expect("a delivery")
         .expect("delivery");
     let body: Value = serde_json::from_slice(&query.data).expect("JSON");
-    let errors: Vec<String> = schema("character-query.json")
+    let errors: Vec<String> = contract_schema("character-query.json")
         .iter_errors(&body)
         .map(|e| e.to_string())
         .collect();
@@ -103,7 +91,7 @@ async fn the_game_names_the_character_or_says_there_is_none() {
     );
     // The reference game's answers, found and missing, meet the answer's schema.
     let mut asked: CharacterQuery = serde_json::from_value(body).expect("a query");
-    let answer = schema("character-answer.json");
+    let answer = contract_schema("character-answer.json");
     for zone in [1, NO_CHARACTER_ZONE] {
         asked.zone_id = zone;
         let answered = serde_json::to_value(reference_game::character(&asked)).expect("JSON");

@@ -13,7 +13,7 @@ use kid_contracts::{
 };
 use kid_recharge::reference_game;
 use kid_testing::portal::{
-    Portal, database, get_json, listen, registered, start, status_and_json, xsrf_token,
+    Portal, contract_schema, database, get_json, listen, registered, start, status_and_json, xsrf_token,
 };
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
@@ -66,18 +66,6 @@ fn zone_error(body: &Value) -> &str {
 async fn credit_of(http: &Client, portal: &Portal) -> i64 {
     let (_, me) = get_json(http, portal, "/me").await;
     me["credit"].as_i64().expect("credit")
-}
-
-fn schema(name: &str) -> jsonschema::Validator {
-    let path = format!(
-        "{}/../../docs/game-contract/schemas/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    jsonschema::options()
-        .should_validate_formats(true)
-        .build(&serde_json::from_str(&text).expect("schema JSON"))
-        .expect("a valid schema")
 }
 
 /// The redemption's status and the code's uses, as stored.
@@ -147,7 +135,7 @@ async fn an_item_code_asks_for_a_zone_then_the_game_puts_the_items_on_the_charac
         .expect("readable");
     assert_eq!(delivery.routing_key.as_str(), "giftcode.grant.fsonline");
     let grant: Value = serde_json::from_slice(&delivery.data).expect("JSON");
-    let validator = schema("giftcode-grant.json");
+    let validator = contract_schema("giftcode-grant.json");
     assert!(validator.is_valid(&grant), "{grant}");
     assert_eq!(grant["grantId"], redemption_id.as_str());
     assert_eq!(grant["username"], "gift_items");

@@ -10,7 +10,7 @@ use kid_platform::{Settings, db};
 use kid_recharge::reference_game;
 use kid_testing::{
     metric,
-    portal::{Portal, buy, eventually, fund, get_json, registered, start, xsrf_token},
+    portal::{Portal, buy, contract_schema, eventually, fund, get_json, registered, start, xsrf_token},
 };
 use lapin::{
     Channel,
@@ -162,19 +162,6 @@ impl GameTeam {
             .await
             .expect("publish");
     }
-}
-
-fn schema(name: &str) -> jsonschema::Validator {
-    let path = format!(
-        "{}/../../docs/game-contract/schemas/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let schema: Value = serde_json::from_str(&text).expect("schema JSON");
-    jsonschema::options()
-        .should_validate_formats(true)
-        .build(&schema)
-        .expect("a valid schema")
 }
 
 fn assert_valid(validator: &jsonschema::Validator, message: &Value) {
@@ -333,7 +320,7 @@ async fn a_paid_order_is_debited_once_sent_once_and_delivered() {
     assert_eq!(body["username"], "coin_buyer");
     assert_eq!(body["zoneId"], 1);
     assert_eq!(body["totalCoins"], 1_150);
-    assert_valid(&schema("recharge-order.json"), body);
+    assert_valid(&contract_schema("recharge-order.json"), body);
 
     // The reference game delivered it; its answer follows the contract too.
     let recharge = recharge_db(&portal).await;
@@ -341,7 +328,7 @@ async fn a_paid_order_is_debited_once_sent_once_and_delivered() {
     let (_, result_key, result) = answers.next(Duration::from_secs(5)).await.expect("an answer");
     assert_eq!(result_key, "recharge.result.fsonline");
     assert_eq!(result["status"], "delivered");
-    assert_valid(&schema("recharge-result.json"), &result);
+    assert_valid(&contract_schema("recharge-result.json"), &result);
 
     let row = payment_reaches(&http, &portal, &transaction_id, "success").await;
     assert_eq!(row["type"], "credit.pay");
