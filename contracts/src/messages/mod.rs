@@ -23,5 +23,6 @@ pub mod security;
 pub mod session;
 pub mod sign_in;
 pub mod top_up;
+pub mod two_factor;
 pub mod username;
 pub mod wallet;

@@ -18,6 +18,14 @@ pub enum Error {
     InvalidLink,
     #[error("the reset link is unknown, used or expired")]
     InvalidResetLink,
+    /// Not now: the message is the player's (two-factor already on, not started, not on).
+    #[error("{0}")]
+    Precondition(&'static str),
+    /// A wrong, replayed or used second-factor code at sign-in.
+    #[error("wrong second-factor code")]
+    SecondFactorRefused,
+    #[error("{0}")]
+    Internal(String),
     #[error("password hashing failed")]
     Hash(#[from] HashError),
     #[error("database error")]

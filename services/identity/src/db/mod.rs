@@ -4,6 +4,7 @@
 pub mod codes;
 pub mod mail;
 pub mod tokens;
+pub mod two_factor;
 pub mod users;
 
 pub use users::{InsertError, NewUser, Taken, UserRow};

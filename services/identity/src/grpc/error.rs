@@ -7,7 +7,10 @@ use crate::{
     app::Error,
     domain::{FieldErrors, hasher::HashError},
 };
-use kid_contracts::messages::links::{MSG_ALREADY_VERIFIED, MSG_INVALID_LINK, MSG_INVALID_RESET_LINK};
+use kid_contracts::messages::{
+    links::{MSG_ALREADY_VERIFIED, MSG_INVALID_LINK, MSG_INVALID_RESET_LINK},
+    two_factor::MSG_CODE_WRONG,
+};
 
 impl From<Error> for Status {
     fn from(error: Error) -> Self {
@@ -19,6 +22,9 @@ impl From<Error> for Status {
             Error::InvalidResetLink => FieldErrors::one("token", MSG_INVALID_RESET_LINK).into_status(),
             Error::InvalidLink => FieldErrors::one("token", MSG_INVALID_LINK).into_status(),
             Error::Validation(fields) => fields.into_status(),
+            Error::Precondition(message) => Status::failed_precondition(message),
+            Error::SecondFactorRefused => Status::unauthenticated(MSG_CODE_WRONG),
+            Error::Internal(message) => grpc::internal("identity", &message),
             Error::Hash(HashError::Busy) => {
                 tracing::warn!("password hashing at capacity: asked to retry");
                 Status::resource_exhausted("password hashing is at capacity, retry shortly")

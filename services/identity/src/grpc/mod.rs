@@ -11,6 +11,10 @@ use kid_contracts::identity::v1::{
     SendVerificationResponse, UpdateProfileRequest, UpdateProfileResponse, User, VerifyEmailRequest,
     VerifyEmailResponse, identity_service_server::IdentityService,
 };
+use kid_contracts::identity::v1::{
+    ConfirmTotpRequest, ConfirmTotpResponse, DisableTotpRequest, DisableTotpResponse, StartTotpRequest,
+    StartTotpResponse, VerifySecondFactorRequest, VerifySecondFactorResponse,
+};
 use sqlx::PgPool;
 use time::macros::format_description;
 use tonic::{Request, Response, Status};
@@ -21,7 +25,7 @@ use crate::{
         Error, account, recovery,
         registration::{self, Registration},
         security_code::{self, Action},
-        verification,
+        two_factor, verification,
     },
     db::{self, UserRow},
     domain::{PasswordHasher, ProfileChange},
@@ -199,6 +203,52 @@ impl IdentityService for Identity {
         .await?;
         Ok(Response::new(ChangeEmailResponse {
             user: Some(user.into()),
+        }))
+    }
+
+    async fn start_totp(
+        &self,
+        request: Request<StartTotpRequest>,
+    ) -> Result<Response<StartTotpResponse>, Status> {
+        let id = parse_user_id(&request.get_ref().user_id)?;
+        let enrolment = two_factor::start(&self.pool, id).await?;
+        Ok(Response::new(StartTotpResponse {
+            secret: enrolment.secret,
+            otpauth_url: enrolment.otpauth_url,
+        }))
+    }
+
+    async fn confirm_totp(
+        &self,
+        request: Request<ConfirmTotpRequest>,
+    ) -> Result<Response<ConfirmTotpResponse>, Status> {
+        let request = request.get_ref();
+        let id = parse_user_id(&request.user_id)?;
+        let recovery_codes = two_factor::confirm(&self.pool, id, &request.code).await?;
+        Ok(Response::new(ConfirmTotpResponse { recovery_codes }))
+    }
+
+    async fn disable_totp(
+        &self,
+        request: Request<DisableTotpRequest>,
+    ) -> Result<Response<DisableTotpResponse>, Status> {
+        let request = request.get_ref();
+        let id = parse_user_id(&request.user_id)?;
+        two_factor::disable(&self.pool, &self.hasher, id, &request.password, &request.code).await?;
+        Ok(Response::new(DisableTotpResponse {}))
+    }
+
+    async fn verify_second_factor(
+        &self,
+        request: Request<VerifySecondFactorRequest>,
+    ) -> Result<Response<VerifySecondFactorResponse>, Status> {
+        let request = request.get_ref();
+        let id = parse_user_id(&request.user_id)?;
+        let verified = two_factor::verify(&self.pool, id, &request.code, &request.client_ip).await?;
+        Ok(Response::new(VerifySecondFactorResponse {
+            user: Some(verified.user.into()),
+            recovery_code_used: verified.recovery_code_used,
+            recovery_codes_left: u32::try_from(verified.recovery_codes_left).unwrap_or_default(),
         }))
     }
 
