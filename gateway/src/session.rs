@@ -77,6 +77,17 @@ pub struct SessionData {
     /// Unix seconds, refreshed at most once a minute.
     #[serde(default)]
     pub last_seen_at: i64,
+    /// A sign-in whose password was right and which waits for its second factor. The session
+    /// is not signed in meanwhile (`user_id` is `None`).
+    #[serde(default)]
+    pub pending: Option<PendingSignIn>,
+}
+
+/// The player a sign-in waiting for its second factor will sign in, and how.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PendingSignIn {
+    pub user_id: String,
+    pub remember: bool,
 }
 
 /// The browser and address a session signed in from.
@@ -205,7 +216,27 @@ impl SessionStore {
         if let Some(previous) = previous {
             self.destroy(&previous.id).await?;
         }
-        self.start(Some(user_id.to_owned()), remember, client).await
+        self.start(Some(user_id.to_owned()), remember, client, None).await
+    }
+
+    /// A sign-in whose password was right, waiting for `user_id`'s second factor, under a
+    /// brand-new session id that is not signed in; the previous session, if any, is deleted.
+    pub async fn await_second_factor(
+        &self,
+        previous: Option<&Session>,
+        user_id: &str,
+        remember: bool,
+        client: Client,
+    ) -> redis::RedisResult<Session> {
+        if let Some(previous) = previous {
+            self.destroy(&previous.id).await?;
+        }
+        let pending = PendingSignIn {
+            user_id: user_id.to_owned(),
+            remember,
+        };
+        // A browser session however the player asked to be remembered: it only waits for a code.
+        self.start(None, false, client, Some(pending)).await
     }
 
     async fn start(
@@ -213,6 +244,7 @@ impl SessionStore {
         user_id: Option<String>,
         remember: bool,
         client: Client,
+        pending: Option<PendingSignIn>,
     ) -> redis::RedisResult<Session> {
         let data = SessionData {
             xsrf_token: random_token(),
@@ -221,6 +253,7 @@ impl SessionStore {
             client,
             created_at: now(),
             last_seen_at: now(),
+            pending,
         };
         let session = Session {
             id: random_token(),
@@ -395,6 +428,7 @@ mod tests {
             client: Client::default(),
             created_at: 50_000,
             last_seen_at: 50_000,
+            pending: None,
         }
     }
 

@@ -41,6 +41,13 @@ pub const PER_GIFTCODE_ADDRESS: Limit = Limit {
     name: "giftcode-ip",
     free: 50,
 };
+/// Second-factor codes (an authenticator's or a recovery code), per player: at sign-in, and
+/// when turning two-factor on or off. No captcha lifts it (a code has a million values; a
+/// guesser who got past the password must not get to try them).
+pub const PER_SECOND_FACTOR: Limit = Limit {
+    name: "second-factor",
+    free: 5,
+};
 /// Current-password checks of change-password, per player.
 pub const PER_PASSWORD_CHECK: Limit = Limit {
     name: "password-check",

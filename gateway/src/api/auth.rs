@@ -6,8 +6,8 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use axum_extra::extract::{CookieJar, cookie::Cookie};
-use kid_contracts::identity::v1::{AuthenticateRequest, RegisterRequest, User};
-use serde::Deserialize;
+use kid_contracts::identity::v1::{AuthenticateRequest, RegisterRequest, User, VerifySecondFactorRequest};
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -17,17 +17,48 @@ use crate::{
     error::{ApiError, ApiResult, ValidJson},
     session::{Client, SESSION_COOKIE, XSRF_COOKIE},
     state::AppState,
-    throttle::{Attempt, Limit, PER_ADDRESS, PER_USERNAME},
+    throttle::{Attempt, Limit, PER_ADDRESS, PER_SECOND_FACTOR, PER_USERNAME},
 };
-use kid_contracts::messages::sign_in::{
-    MSG_CAPTCHA, MSG_LOGIN_FAILED, MSG_PASSWORD_REQUIRED, MSG_USERNAME_REQUIRED, MSG_USERNAME_SHORT,
+use kid_contracts::messages::{
+    sign_in::{
+        MSG_CAPTCHA, MSG_LOGIN_FAILED, MSG_PASSWORD_REQUIRED, MSG_USERNAME_REQUIRED, MSG_USERNAME_SHORT,
+    },
+    two_factor::{MSG_CODE_REQUIRED, MSG_CODE_WRONG, MSG_SIGN_IN_EXPIRED},
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(register))
         .routes(routes!(login))
+        .routes(routes!(login_two_factor))
         .routes(routes!(logout))
+}
+
+/// How long a sign-in whose password was right waits for its second factor.
+const SECOND_FACTOR_WAIT_SECONDS: i64 = 5 * 60;
+
+/// A sign-in's answer: the player, or (two-factor on) a request for the second factor.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum LoginAnswer {
+    SignedIn(Box<UserBody>),
+    TwoFactorRequired(TwoFactorRequired),
+}
+
+/// The password was right; the session is not signed in until
+/// `POST /api/auth/login/two-factor` accepts a code.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TwoFactorRequired {
+    /// Always `true`.
+    two_factor_required: bool,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SecondFactorBody {
+    /// Six digits from the authenticator app, or an unused recovery code.
+    #[serde(default)]
+    code: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -138,14 +169,15 @@ pub(super) fn one_field(field: &str, message: &str) -> ApiError {
     }
 }
 
+/// Signs `user` in under a new session (the request's session, if any, ends): its cookies,
+/// and the player as `/api/me` answers.
 async fn signed_in(
     state: &AppState,
     jar: CookieJar,
     user: Option<User>,
     remember: bool,
     client: Client,
-    status: StatusCode,
-) -> ApiResult<Response> {
+) -> ApiResult<(CookieJar, UserBody)> {
     let user = the_user(user)?;
     let previous = state.sessions.from_jar(&jar).await?;
     let session = state
@@ -153,12 +185,7 @@ async fn signed_in(
         .sign_in(previous.as_ref(), &user.id, remember, client)
         .await?;
     let body = UserBody::compose(state, user).await?;
-    Ok((
-        status,
-        state.sessions.set_cookies(jar, &session),
-        axum::Json(body),
-    )
-        .into_response())
+    Ok((state.sessions.set_cookies(jar, &session), body))
 }
 
 /// Creates the account and signs it in (a new session and XSRF token).
@@ -190,15 +217,18 @@ async fn register(
         user_agent: user_agent(&headers),
         ip,
     };
-    signed_in(&state, jar, user, false, client, StatusCode::CREATED).await
+    let (jar, body) = signed_in(&state, jar, user, false, client).await?;
+    Ok((StatusCode::CREATED, jar, axum::Json(body)).into_response())
 }
 
-/// Signs in: a new session and XSRF token. Past the free attempts the captcha is needed.
+/// Signs in: a new session and XSRF token. Past the free attempts the captcha is needed. With
+/// two-factor on, a right password answers `{"twoFactorRequired": true}` and the new session
+/// is not signed in until `POST /api/auth/login/two-factor` accepts a code.
 #[utoipa::path(
     post,
     path = "/auth/login",
     request_body = LoginBody,
-    responses((status = 200, description = "Signed in.", body = UserBody))
+    responses((status = 200, description = "Signed in, or waiting for the second factor.", body = LoginAnswer))
 )]
 async fn login(
     State(state): State<AppState>,
@@ -240,8 +270,67 @@ async fn login(
         user_agent: user_agent(&headers),
         ip,
     };
-    let user = response.into_inner().user;
-    signed_in(&state, jar, user, body.remember, client, StatusCode::OK).await
+    let user = the_user(response.into_inner().user)?;
+    if user.mfa_enabled {
+        let previous = state.sessions.from_jar(&jar).await?;
+        let session = state
+            .sessions
+            .await_second_factor(previous.as_ref(), &user.id, body.remember, client)
+            .await?;
+        let answer = LoginAnswer::TwoFactorRequired(TwoFactorRequired {
+            two_factor_required: true,
+        });
+        return Ok((state.sessions.set_cookies(jar, &session), axum::Json(answer)).into_response());
+    }
+    let (jar, body) = signed_in(&state, jar, Some(user), body.remember, client).await?;
+    Ok((jar, axum::Json(LoginAnswer::SignedIn(Box::new(body)))).into_response())
+}
+
+/// The second step of a sign-in with two-factor on: a code from the authenticator app (each
+/// code once) or an unused recovery code. Five wrong codes per player in 15 minutes, then 429
+/// until the window ends (no captcha lifts it).
+#[utoipa::path(
+    post,
+    path = "/auth/login/two-factor",
+    request_body = SecondFactorBody,
+    responses((status = 200, description = "Signed in.", body = UserBody))
+)]
+async fn login_two_factor(
+    State(state): State<AppState>,
+    client: ClientAddress,
+    jar: CookieJar,
+    ValidJson(body): ValidJson<SecondFactorBody>,
+) -> ApiResult<Response> {
+    let session = state.sessions.from_jar(&jar).await?;
+    let waiting = session.as_ref().and_then(|session| {
+        let fresh = time::OffsetDateTime::now_utc().unix_timestamp() - session.data.created_at
+            <= SECOND_FACTOR_WAIT_SECONDS;
+        session.data.pending.clone().filter(|_| fresh)
+    });
+    let Some(pending) = waiting else {
+        return Err(one_field("code", MSG_SIGN_IN_EXPIRED));
+    };
+    if body.code.trim().is_empty() {
+        return Err(one_field("code", MSG_CODE_REQUIRED));
+    }
+    let ip = client.text();
+    let attempt = admit(&state, &[(PER_SECOND_FACTOR, &pending.user_id)], "", "", &ip).await?;
+    let answer = state
+        .identity()
+        .verify_second_factor(VerifySecondFactorRequest {
+            user_id: pending.user_id.clone(),
+            code: body.code,
+            client_ip: ip,
+        })
+        .await;
+    let verified = settle(&state, attempt, answer, |status| {
+        (status.code() == tonic::Code::Unauthenticated).then(|| one_field("code", MSG_CODE_WRONG))
+    })
+    .await?
+    .into_inner();
+    let client = session.map(|session| session.data.client).unwrap_or_default();
+    let (jar, body) = signed_in(&state, jar, verified.user, pending.remember, client).await?;
+    Ok((jar, axum::Json(body)).into_response())
 }
 
 /// Ends the session, if any, and clears its cookies.

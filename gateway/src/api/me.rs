@@ -170,15 +170,16 @@ struct ChangePasswordBody {
     g_re_captcha_token: String,
 }
 
-/// A wrong current password (when one was `guessed`): refused, and the guess stays counted.
-pub(super) fn wrong_current_password(guessed: bool, status: &tonic::Status) -> Option<ApiError> {
+/// Identity refused what was typed in `field` (when something was `guessed` there): the
+/// refusal is answered, and the guess stays counted.
+pub(super) fn wrong_guess(field: &str, guessed: bool, status: &tonic::Status) -> Option<ApiError> {
     use tonic_types::StatusExt;
     let wrong = status.code() == tonic::Code::InvalidArgument
         && status.get_details_bad_request().is_some_and(|details| {
             details
                 .field_violations
                 .iter()
-                .any(|violation| violation.field == "currentPassword")
+                .any(|violation| violation.field == field)
         });
     (guessed && wrong).then(|| status.clone().into())
 }
@@ -218,7 +219,7 @@ async fn change_password(
         })
         .await;
     settle(&state, attempt, changed, |status| {
-        wrong_current_password(guessed, status)
+        wrong_guess("currentPassword", guessed, status)
     })
     .await?;
     state

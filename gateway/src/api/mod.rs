@@ -12,6 +12,7 @@ mod recovery;
 mod security;
 mod sessions;
 mod transactions;
+mod two_factor;
 mod webhooks;
 
 use axum::{Router, body::Bytes, http::header, middleware, routing::get};
@@ -52,6 +53,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(tagged("recovery", recovery::router()))
         .merge(tagged("security", security::router()))
         .merge(tagged("sessions", sessions::router()))
+        .merge(tagged("two-factor", two_factor::router()))
         .merge(tagged("me", me::router()))
         .merge(tagged("payment", payment::router()))
         .merge(tagged("transactions", transactions::router()))

@@ -11,7 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     auth::{one_field, require_captcha, settle},
-    me::{UserBody, the_user, wrong_current_password},
+    me::{UserBody, the_user, wrong_guess},
 };
 use crate::{
     client_address::ClientAddress,
@@ -132,7 +132,7 @@ async fn change_email(
         })
         .await;
     let changed = settle(&state, attempt, changed, |status| {
-        wrong_current_password(guessed, status)
+        wrong_guess("currentPassword", guessed, status)
     })
     .await?;
     let user = the_user(changed.into_inner().user)?;
