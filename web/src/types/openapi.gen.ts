@@ -69,8 +69,33 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Signs in: a new session and XSRF token. Past the free attempts the captcha is needed. */
+        /**
+         * Signs in: a new session and XSRF token. Past the free attempts the captcha is needed. With
+         *     two-factor on, a right password answers `{"twoFactorRequired": true}` and the new session
+         *     is not signed in until `POST /api/auth/login/two-factor` accepts a code.
+         */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of a sign-in with two-factor on: a code from the authenticator app (each
+         *     code once) or an unused recovery code. Five wrong codes per player in 15 minutes, then 429
+         *     until the window ends (no captcha lifts it).
+         */
+        post: operations["login_two_factor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -325,6 +350,47 @@ export interface paths {
         post?: never;
         /** Signs one of the player's sessions out. */
         delete: operations["sign_out"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/two-factor/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new secret for the authenticator app (replacing one not yet confirmed); 409 when
+         *     two-factor is already on.
+         */
+        post: operations["start"];
+        /**
+         * Turns two-factor off: the password and a code (from the app, or a recovery code). Both are
+         *     guesses, throttled as a sign-in's; the account's address is told.
+         */
+        delete: operations["disable"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/two-factor/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turns two-factor on with a code from the app; answers the recovery codes, shown only now. */
+        post: operations["confirm"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -648,6 +714,21 @@ export interface components {
             creditAmount?: number;
             gReCaptchaToken?: string;
         };
+        ConfirmBody: {
+            /** @description Six digits from the authenticator app. */
+            code?: string;
+        };
+        DisableBody: {
+            password?: string;
+            /** @description Six digits from the authenticator app, or an unused recovery code. */
+            code?: string;
+        };
+        Enrolment: {
+            /** @description Base32, for typing into the app by hand. */
+            secret: string;
+            /** @description `otpauth://totp/Kid:{username}?…`, for the QR code. */
+            otpauthUrl: string;
+        };
         /** @description `{ "message": "...", "errors": { "field": ["..."] } }` */
         ErrorBody: {
             /** @description What went wrong, in Vietnamese, fit to show the player. */
@@ -713,6 +794,8 @@ export interface components {
          * @enum {string}
          */
         GrantStatus: "granted" | "processing" | "sent" | "delivered" | "failed";
+        /** @description A sign-in's answer: the player, or (two-factor on) a request for the second factor. */
+        LoginAnswer: components["schemas"]["User"] | components["schemas"]["TwoFactorRequired"];
         LoginBody: {
             username?: string;
             password?: string;
@@ -784,6 +867,10 @@ export interface components {
             email?: string;
             gReCaptchaToken?: string;
         };
+        RecoveryCodes: {
+            /** @description Ten single-use codes, shown only now. */
+            recoveryCodes: string[];
+        };
         RedeemBody: {
             /** @description As the player typed it: case, spaces and dashes do not matter. */
             code?: string;
@@ -815,6 +902,10 @@ export interface components {
             token?: string;
             password?: string;
             passwordConfirm?: string;
+        };
+        SecondFactorBody: {
+            /** @description Six digits from the authenticator app, or an unused recovery code. */
+            code?: string;
         };
         SendResetBody: {
             username?: string;
@@ -898,6 +989,14 @@ export interface components {
             accountNumber: string;
             mobileAccountNumber: string;
             type: components["schemas"]["MethodKind"];
+        };
+        /**
+         * @description The password was right; the session is not signed in until
+         *     `POST /api/auth/login/two-factor` accepts a code.
+         */
+        TwoFactorRequired: {
+            /** @description Always `true`. */
+            twoFactorRequired: boolean;
         };
         /** @description The spec's User (section 3). Times are RFC 3339. */
         User: {
@@ -1136,6 +1235,37 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["LoginBody"];
+            };
+        };
+        responses: {
+            /** @description Signed in, or waiting for the second factor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ForeignOrigin"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    login_two_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorBody"];
             };
         };
         responses: {
@@ -1590,6 +1720,99 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret to add to the app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enrolment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisableBody"];
+            };
+        };
+        responses: {
+            /** @description Two-factor is off. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmBody"];
+            };
+        };
+        responses: {
+            /** @description Two-factor is on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
