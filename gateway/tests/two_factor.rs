@@ -283,3 +283,26 @@ async fn a_password_reset_by_email_leaves_two_factor_on() {
         StatusCode::OK
     );
 }
+
+#[tokio::test]
+async fn a_database_dump_holds_no_totp_secret() {
+    let portal = start(|_| {}).await;
+    let http = register(&portal, "dumped").await;
+    let (app, _) = enrol(&http, &portal).await;
+    let secret = app.totp.secret().as_bytes().to_vec();
+    let pool = kid_testing::portal::database(&portal, "identity").await;
+    let stored: Vec<u8> = sqlx::query_scalar(
+        "select c.secret from totp_credential c join user_account u on u.id = c.user_id where u.username = 'dumped'",
+    )
+    .fetch_one(&pool)
+    .await
+    .expect("the stored secret");
+    assert!(stored.len() > secret.len(), "sealed with a nonce and a tag");
+    assert!(
+        !stored
+            .windows(secret.len())
+            .any(|window| window == secret.as_slice())
+    );
+    let base32 = app.totp.secret().to_base32();
+    assert!(!String::from_utf8_lossy(&stored).contains(&base32));
+}

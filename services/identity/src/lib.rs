@@ -25,7 +25,12 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
     queues: |_| Vec::new(),
     wire,
     // Links in mail point at the portal's public address.
-    needs: &["mail.smtp_url", "mail.from", "gateway.public_url"],
+    needs: &[
+        "mail.smtp_url",
+        "mail.from",
+        "gateway.public_url",
+        "identity.totp_key",
+    ],
     callers: &[auth::GATEWAY, auth::OPERATOR],
     gauges: &[],
 };
@@ -37,6 +42,7 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
         host.pool.clone(),
         domain::PasswordHasher::new()?,
         host.settings.gateway.public_url.clone(),
+        app::two_factor::SecretSeal::new(&host.settings.identity.totp_key),
     );
     Ok(Routes::new(IdentityServiceServer::with_interceptor(
         service,

@@ -44,7 +44,16 @@ pub struct Settings {
     pub mail: MailSettings,
     pub payment: PaymentSettings,
     pub recharge: RechargeSettings,
+    pub identity: IdentitySettings,
     pub testing: TestingSettings,
+}
+
+/// Players' accounts.
+#[derive(Debug, Clone, Deserialize)]
+pub struct IdentitySettings {
+    /// The key that seals authenticator (TOTP) secrets at rest (AES-256-GCM under its SHA-256):
+    /// a database dump without it gives no codes. Changing it voids every enrolment.
+    pub totp_key: SecretString,
 }
 
 /// Switches that break the portal on purpose, for the reliability suite (`scripts/chaos`) to
@@ -280,7 +289,11 @@ const DEVELOPMENT_VALUES: &[(&str, &str)] = &[
     ("payment.bank_feed_secret", DEV_WEBHOOK_SECRET),
     ("payment.card_secret", DEV_WEBHOOK_SECRET),
     ("recharge.giftcode_pepper", DEV_GIFTCODE_PEPPER),
+    ("identity.totp_key", DEV_TOTP_KEY),
 ];
+
+/// The development key of sealed TOTP secrets, which production refuses.
+const DEV_TOTP_KEY: &str = "dev-totp-key";
 
 /// The development key of giftcodes' hashes, which production refuses.
 const DEV_GIFTCODE_PEPPER: &str = "dev-giftcode-pepper";

@@ -5,9 +5,15 @@
 //! earlier one is refused after it (RFC 6238, section 5.2). Recovery codes are 16 letters of an
 //! unambiguous alphabet (≈ 78 random bits), kept as SHA-256 of the player's id and the code.
 //! Turning two-factor on or off mails the account's address, so neither happens silently.
+//! Secrets are sealed at rest (AES-256-GCM under `identity.totp_key`, bound to the player).
 //! Guessing is throttled where the codes arrive (the gateway), as passwords are.
 
+use aes_gcm::{
+    Aes256Gcm, KeyInit, Nonce,
+    aead::{Aead, Payload},
+};
 use rand::seq::IndexedRandom;
+use secrecy::{ExposeSecret, SecretString};
 use sha2::{Digest, Sha256};
 use sqlx::PgPool;
 use totp_rs::{Builder, Totp};
@@ -31,6 +37,52 @@ pub const RECOVERY_CODES: usize = 10;
 const RECOVERY_LENGTH: usize = 16;
 /// No 0/O, 1/I/L, U/V look-alikes.
 const RECOVERY_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTWXYZ23456789";
+
+/// Seals TOTP secrets at rest: AES-256-GCM under the SHA-256 of `identity.totp_key`, a random
+/// 96-bit nonce before the ciphertext, and the player's id as associated data (a sealed secret
+/// moved to another player's row does not open).
+#[derive(Clone)]
+pub struct SecretSeal {
+    cipher: Aes256Gcm,
+}
+
+const NONCE_BYTES: usize = 12;
+
+impl SecretSeal {
+    pub fn new(key: &SecretString) -> Self {
+        let key = Sha256::digest(key.expose_secret().as_bytes());
+        Self {
+            cipher: Aes256Gcm::new(&key),
+        }
+    }
+
+    fn seal(&self, user_id: Uuid, secret: &[u8]) -> Result<Vec<u8>, Error> {
+        let mut nonce = [0u8; NONCE_BYTES];
+        rand::Rng::fill(&mut rand::rng(), &mut nonce);
+        let payload = Payload {
+            msg: secret,
+            aad: user_id.as_bytes(),
+        };
+        let sealed = self
+            .cipher
+            .encrypt(&Nonce::from(nonce), payload)
+            .map_err(|_| Error::Internal("sealing a TOTP secret failed".into()))?;
+        Ok([nonce.as_slice(), &sealed].concat())
+    }
+
+    fn open(&self, user_id: Uuid, sealed: &[u8]) -> Result<Vec<u8>, Error> {
+        let (nonce, sealed) = sealed
+            .split_first_chunk::<NONCE_BYTES>()
+            .ok_or_else(|| Error::Internal("a sealed TOTP secret is too short".into()))?;
+        let payload = Payload {
+            msg: sealed,
+            aad: user_id.as_bytes(),
+        };
+        self.cipher
+            .decrypt(&Nonce::from(*nonce), payload)
+            .map_err(|_| Error::Internal("a TOTP secret does not open under identity.totp_key".into()))
+    }
+}
 
 /// What the player types into (or scans with) the authenticator app.
 pub struct Enrolment {
@@ -101,7 +153,7 @@ fn wrong_code() -> Error {
 }
 
 /// A new secret for the player's app, replacing one not yet confirmed.
-pub async fn start(pool: &PgPool, user_id: Uuid) -> Result<Enrolment, Error> {
+pub async fn start(pool: &PgPool, seal: &SecretSeal, user_id: Uuid) -> Result<Enrolment, Error> {
     let mut conn = pool.acquire().await?;
     let user = db::users::find_user(&mut conn, user_id)
         .await?
@@ -111,7 +163,7 @@ pub async fn start(pool: &PgPool, user_id: Uuid) -> Result<Enrolment, Error> {
         rand::Rng::fill(&mut rand::rng(), bytes.as_mut_slice());
         bytes
     };
-    if !db::two_factor::start(&mut conn, user_id, &secret).await? {
+    if !db::two_factor::start(&mut conn, user_id, &seal.seal(user_id, &secret)?).await? {
         return Err(Error::Precondition(MSG_ALREADY_ENABLED));
     }
     let totp = totp(secret, &user.username)?;
@@ -124,7 +176,12 @@ pub async fn start(pool: &PgPool, user_id: Uuid) -> Result<Enrolment, Error> {
 }
 
 /// Turns two-factor on with a code from the app; answers the recovery codes, shown only now.
-pub async fn confirm(pool: &PgPool, user_id: Uuid, typed: &str) -> Result<Vec<String>, Error> {
+pub async fn confirm(
+    pool: &PgPool,
+    seal: &SecretSeal,
+    user_id: Uuid,
+    typed: &str,
+) -> Result<Vec<String>, Error> {
     let Some(Code::Totp(code)) = parse(typed) else {
         return Err(if typed.trim().is_empty() {
             Error::Validation(FieldErrors::one("code", MSG_CODE_REQUIRED))
@@ -140,7 +197,7 @@ pub async fn confirm(pool: &PgPool, user_id: Uuid, typed: &str) -> Result<Vec<St
     let Some(stored) = stored.filter(|stored| stored.confirmed_at.is_none()) else {
         return Err(Error::Precondition(MSG_NOT_STARTED));
     };
-    let step = totp(stored.secret, &account.username)?
+    let step = totp(seal.open(user_id, &stored.secret)?, &account.username)?
         .check_current(&code)
         .ok_or_else(wrong_code)?;
     db::two_factor::accept_step(&mut tx, user_id, step_number(step)?).await?;
@@ -178,6 +235,7 @@ fn step_number(step: u64) -> Result<i64, Error> {
 /// not used before) or an unused recovery code. `None`: not a good code.
 async fn redeem(
     conn: &mut sqlx::PgConnection,
+    seal: &SecretSeal,
     user_id: Uuid,
     username: &str,
     typed: &str,
@@ -189,12 +247,14 @@ async fn redeem(
         return Err(Error::Precondition(MSG_NOT_ENABLED));
     };
     match parse(typed) {
-        Some(Code::Totp(code)) => match totp(stored.secret, username)?.check_current(&code) {
-            Some(step) => Ok(db::two_factor::accept_step(conn, user_id, step_number(step)?)
-                .await?
-                .then_some(false)),
-            None => Ok(None),
-        },
+        Some(Code::Totp(code)) => {
+            match totp(seal.open(user_id, &stored.secret)?, username)?.check_current(&code) {
+                Some(step) => Ok(db::two_factor::accept_step(conn, user_id, step_number(step)?)
+                    .await?
+                    .then_some(false)),
+                None => Ok(None),
+            }
+        }
         Some(Code::Recovery(code)) => {
             let used =
                 db::two_factor::use_recovery_code(conn, user_id, &recovery_hash(user_id, &code)).await?;
@@ -205,12 +265,18 @@ async fn redeem(
 }
 
 /// The second step of a sign-in. A wrong, replayed or used code is `SecondFactorRefused`.
-pub async fn verify(pool: &PgPool, user_id: Uuid, typed: &str, client_ip: &str) -> Result<Verified, Error> {
+pub async fn verify(
+    pool: &PgPool,
+    seal: &SecretSeal,
+    user_id: Uuid,
+    typed: &str,
+    client_ip: &str,
+) -> Result<Verified, Error> {
     let mut conn = pool.acquire().await?;
     let user = db::users::find_user(&mut conn, user_id)
         .await?
         .ok_or(Error::UserNotFound)?;
-    let Some(recovery_code_used) = redeem(&mut conn, user_id, &user.username, typed).await? else {
+    let Some(recovery_code_used) = redeem(&mut conn, seal, user_id, &user.username, typed).await? else {
         tracing::info!(%user_id, client_ip, outcome = "failure", "second factor");
         return Err(Error::SecondFactorRefused);
     };
@@ -226,6 +292,7 @@ pub async fn verify(pool: &PgPool, user_id: Uuid, typed: &str, client_ip: &str) 
 /// Turns two-factor off: needs the password and a code (from the app, or a recovery code).
 pub async fn disable(
     pool: &PgPool,
+    seal: &SecretSeal,
     hasher: &PasswordHasher,
     user_id: Uuid,
     password: &str,
@@ -253,7 +320,7 @@ pub async fn disable(
     let account = db::users::addressee(&mut tx, user_id)
         .await?
         .ok_or(Error::UserNotFound)?;
-    if redeem(&mut tx, user_id, &account.username, typed)
+    if redeem(&mut tx, seal, user_id, &account.username, typed)
         .await?
         .is_none()
     {
@@ -307,6 +374,28 @@ mod tests {
                     .all(|b| RECOVERY_ALPHABET.contains(&b))
             );
         }
+    }
+
+    #[test]
+    fn a_sealed_secret_opens_only_for_its_player_under_its_key() {
+        let seal = SecretSeal::new(&SecretString::from("a-key"));
+        let (player, other) = (Uuid::now_v7(), Uuid::now_v7());
+        let sealed = seal.seal(player, b"twenty bytes secret!").expect("sealed");
+        assert!(!sealed.windows(20).any(|window| window == b"twenty bytes secret!"));
+        assert_eq!(
+            seal.open(player, &sealed).expect("opens"),
+            b"twenty bytes secret!"
+        );
+        assert!(seal.open(other, &sealed).is_err());
+        assert!(
+            SecretSeal::new(&SecretString::from("another"))
+                .open(player, &sealed)
+                .is_err()
+        );
+        assert_ne!(
+            seal.seal(player, b"twenty bytes secret!").expect("sealed"),
+            sealed
+        );
     }
 
     #[test]

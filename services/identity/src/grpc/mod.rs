@@ -34,15 +34,22 @@ use crate::{
 pub struct Identity {
     pool: PgPool,
     hasher: PasswordHasher,
+    seal: two_factor::SecretSeal,
     /// The portal's origin, from configuration (never a request's Host), for links in mail.
     public_url: String,
 }
 
 impl Identity {
-    pub fn new(pool: PgPool, hasher: PasswordHasher, public_url: String) -> Self {
+    pub fn new(
+        pool: PgPool,
+        hasher: PasswordHasher,
+        public_url: String,
+        seal: two_factor::SecretSeal,
+    ) -> Self {
         Self {
             pool,
             hasher,
+            seal,
             public_url,
         }
     }
@@ -211,7 +218,7 @@ impl IdentityService for Identity {
         request: Request<StartTotpRequest>,
     ) -> Result<Response<StartTotpResponse>, Status> {
         let id = parse_user_id(&request.get_ref().user_id)?;
-        let enrolment = two_factor::start(&self.pool, id).await?;
+        let enrolment = two_factor::start(&self.pool, &self.seal, id).await?;
         Ok(Response::new(StartTotpResponse {
             secret: enrolment.secret,
             otpauth_url: enrolment.otpauth_url,
@@ -224,7 +231,7 @@ impl IdentityService for Identity {
     ) -> Result<Response<ConfirmTotpResponse>, Status> {
         let request = request.get_ref();
         let id = parse_user_id(&request.user_id)?;
-        let recovery_codes = two_factor::confirm(&self.pool, id, &request.code).await?;
+        let recovery_codes = two_factor::confirm(&self.pool, &self.seal, id, &request.code).await?;
         Ok(Response::new(ConfirmTotpResponse { recovery_codes }))
     }
 
@@ -234,7 +241,15 @@ impl IdentityService for Identity {
     ) -> Result<Response<DisableTotpResponse>, Status> {
         let request = request.get_ref();
         let id = parse_user_id(&request.user_id)?;
-        two_factor::disable(&self.pool, &self.hasher, id, &request.password, &request.code).await?;
+        two_factor::disable(
+            &self.pool,
+            &self.seal,
+            &self.hasher,
+            id,
+            &request.password,
+            &request.code,
+        )
+        .await?;
         Ok(Response::new(DisableTotpResponse {}))
     }
 
@@ -244,7 +259,8 @@ impl IdentityService for Identity {
     ) -> Result<Response<VerifySecondFactorResponse>, Status> {
         let request = request.get_ref();
         let id = parse_user_id(&request.user_id)?;
-        let verified = two_factor::verify(&self.pool, id, &request.code, &request.client_ip).await?;
+        let verified =
+            two_factor::verify(&self.pool, &self.seal, id, &request.code, &request.client_ip).await?;
         Ok(Response::new(VerifySecondFactorResponse {
             user: Some(verified.user.into()),
             recovery_code_used: verified.recovery_code_used,
