@@ -15,7 +15,7 @@ test('a player changes their password and protective email on /security', async 
   await page.goto('/security');
   await expect(page.getByRole('heading', { level: 1, name: 'Bảo mật và đăng nhập' })).toBeVisible();
   await expect(page.getByText(player.username, { exact: true }).first()).toBeVisible();
-  await expect(page.getByText('Chưa khả dụng')).toBeVisible();
+  await expect(page.getByText('Đang tắt')).toBeVisible();
   // This browser is the one signed-in device.
   await expect(page.getByText('Thiết bị này')).toBeVisible();
   await screenshots(page, 'security');

@@ -12,6 +12,7 @@ import { resetProfileUpdates } from './mocks/profile-handlers';
 import { resetRechargeDb } from './mocks/recharge-handlers';
 import { resetSecurityDb } from './mocks/security-handlers';
 import { server } from './mocks/server';
+import { resetTwoFactorDb } from './mocks/two-factor-handlers';
 
 // Lazily loaded routes can take longer than the default second on a busy 2-core CI machine.
 configure({ asyncUtilTimeout: 5_000 });
@@ -65,6 +66,7 @@ afterEach(() => {
   resetPaymentDb();
   resetRechargeDb();
   resetGiftcodeDb();
+  resetTwoFactorDb();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

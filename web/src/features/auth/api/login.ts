@@ -4,6 +4,7 @@ import type { Resolver } from 'react-hook-form';
 import { api } from '@/lib/api-client';
 import { getCsrfCookie, userQueryOptions } from '@/lib/auth';
 import { type CaptchaTokenSource, retryWithCaptchaWhenThrottled } from '@/lib/captcha-retry';
+import type { LoginAnswer, TwoFactorRequired } from '@/types/api-schema';
 
 import type { LoginInput } from './login-schema';
 
@@ -29,12 +30,21 @@ export const loginResolver: Resolver<LoginInput> = async (values, context, optio
 /** A captcha token goes along only once the gateway throttles the username or address. */
 export type LoginRequest = LoginInput & { gReCaptchaToken?: string };
 
-/** POST /auth/login; 422 with errors.username when the password is wrong, 429 when throttled. */
-export async function login({ gReCaptchaToken, ...input }: LoginRequest): Promise<void> {
+/** The password was right, but the account has two-factor on: a code is asked next. */
+export const isTwoFactorRequired = (answer: LoginAnswer | undefined): answer is TwoFactorRequired =>
+  typeof answer === 'object' && answer !== null && 'twoFactorRequired' in answer && answer.twoFactorRequired === true;
+
+/**
+ * POST /auth/login; 422 with errors.username when the password is wrong, 429 when throttled.
+ * Answers the user, or `{ twoFactorRequired: true }` when the account has two-factor on: then
+ * the session is not signed in until POST /auth/login/two-factor accepts a code.
+ */
+export async function login({ gReCaptchaToken, ...input }: LoginRequest): Promise<LoginAnswer> {
   const body = (await loadSchema()).loginInputSchema.parse(input);
   await getCsrfCookie();
   // An undefined token is left out of the JSON.
-  await api.post('/auth/login', { ...body, gReCaptchaToken });
+  const response = await api.post<LoginAnswer>('/auth/login', { ...body, gReCaptchaToken });
+  return response.data;
 }
 
 type UseLoginOptions = {
@@ -45,13 +55,15 @@ type UseLoginOptions = {
 /**
  * Signs in, then reloads the current user; the sign-in route's guard then sends the user
  * back to where they were going. A throttled attempt (429) is sent once more with a captcha
- * token.
+ * token. When a code is asked next (two-factor) nobody is signed in yet: nothing is reloaded.
  */
 export function useLogin({ getCaptchaToken }: UseLoginOptions) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) =>
       retryWithCaptchaWhenThrottled((gReCaptchaToken) => login({ ...input, gReCaptchaToken }), getCaptchaToken),
-    onSuccess: () => queryClient.fetchQuery({ ...userQueryOptions(), staleTime: 0 }),
+    onSuccess: async (answer) => {
+      if (!isTwoFactorRequired(answer)) await queryClient.fetchQuery({ ...userQueryOptions(), staleTime: 0 });
+    },
   });
 }

@@ -11,15 +11,26 @@ import { toApiError } from '@/lib/api-client';
 import { fromLocation } from '@/lib/auth';
 import { enterToNextField } from '@/lib/enter-to-next-field';
 
-import { loginResolver, useLogin, type LoginInput } from '../api/login';
+import { isTwoFactorRequired, loginResolver, useLogin, type LoginInput } from '../api/login';
+
+/** What the form starts with when the player comes back from the code step: all but the password. */
+export type LoginDefaults = Pick<LoginInput, 'username' | 'remember'>;
+
+type LoginFormProps = {
+  /** Empty fields when not given. */
+  defaults?: LoginDefaults;
+  /** The password was right and the account has two-factor on: a code is asked next. */
+  onTwoFactorRequired: (input: LoginInput) => void;
+};
 
 /**
  * Username, password and 'remember me'. The attempt goes without a captcha; when the gateway
  * throttles it (429) it is sent once more with a loginFormSubmit token. The server's message
  * for the username goes beside it until the form is edited; any other failure, such as the
- * throttling message, shows in the alert above the fields.
+ * throttling message, shows in the alert above the fields. When the account has two-factor on,
+ * the right password leads to the code step (`onTwoFactorRequired`) instead of signing in.
  */
-export function LoginForm() {
+export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const captcha = useCaptchaToken('loginFormSubmit');
@@ -35,7 +46,7 @@ export function LoginForm() {
   } = useForm<LoginInput>({
     mode: 'onChange',
     resolver: loginResolver,
-    defaultValues: { username: '', password: '', remember: false },
+    defaultValues: { username: defaults?.username ?? '', password: '', remember: defaults?.remember ?? false },
   });
 
   // The server's complaint about the username holds only until the user edits the form.
@@ -47,6 +58,9 @@ export function LoginForm() {
   const onSubmit = handleSubmit((values) => {
     setUsernameFlag(null);
     login.mutate(values, {
+      onSuccess: (answer) => {
+        if (isTwoFactorRequired(answer)) onTwoFactorRequired(values);
+      },
       onError: (error) => setUsernameFlag(toApiError(error).fieldError('username') ?? null),
     });
   });
@@ -74,7 +88,7 @@ export function LoginForm() {
             {t('auth.login.username')}
             <Field.RequiredIndicator />
           </Field.Label>
-          <Input {...register('username')} autoComplete="username" autoCapitalize="none" autoFocus />
+          <Input {...register('username')} autoComplete="username" autoCapitalize="none" autoFocus={!defaults?.username} />
           <Field.ErrorText>
             {usernameError ? t(usernameError as 'auth.login.validation.usernameRequired') : usernameFlag}
           </Field.ErrorText>
@@ -85,7 +99,7 @@ export function LoginForm() {
             {t('auth.login.password')}
             <Field.RequiredIndicator />
           </Field.Label>
-          <PasswordInput {...register('password')} autoComplete="current-password" />
+          <PasswordInput {...register('password')} autoComplete="current-password" autoFocus={!!defaults?.username} />
           <Field.ErrorText>
             {passwordError && t(passwordError as 'auth.login.validation.passwordRequired')}
           </Field.ErrorText>

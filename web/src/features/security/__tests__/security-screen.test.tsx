@@ -34,11 +34,13 @@ describe('security screen', () => {
     expect(within(login).getAllByRole('term').map((term) => term.textContent)).toEqual(['Tên đăng nhập']);
   });
 
-  it('says two-factor authentication is not available yet, with nothing to act on', async () => {
+  it('says whether two-factor authentication is on, with the action that changes it', async () => {
     renderApp('/security', { user: true });
     const twoFactor = await screen.findByRole('region', { name: /^Xác thực hai bước/ });
-    expect(within(twoFactor).getByText('Chưa khả dụng')).toBeInTheDocument();
-    expect(twoFactor).toHaveTextContent('Tính năng này đang được phát triển');
-    expect(within(twoFactor).queryByRole('button')).toBeNull();
+    expect(within(twoFactor).getByText('Đang tắt')).toBeInTheDocument();
+    expect(twoFactor).toHaveTextContent('ứng dụng xác thực');
+    expect(within(twoFactor).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Bật xác thực hai lớp',
+    ]);
   });
 });

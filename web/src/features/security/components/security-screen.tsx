@@ -12,7 +12,7 @@ import { TwoFactor } from './two-factor';
 
 /**
  * /security (spec section 2, "Security and login"): the username, the password change, the
- * protective email, two-factor (not yet available) and the devices signed in to the account.
+ * protective email, two-factor with an authenticator app and the devices signed in to the account.
  */
 export function SecurityScreen() {
   const { t } = useTranslation();
@@ -25,7 +25,7 @@ export function SecurityScreen() {
           <LoginInfo user={user} />
           <ChangePasswordForm username={user.username} />
           <ProtectiveEmail user={user} />
-          <TwoFactor />
+          <TwoFactor user={user} />
           <ActiveSessions />
         </Stack>
       )}

@@ -1,15 +1,67 @@
-import { Badge } from '@chakra-ui/react';
-import { useId } from 'react';
+import { Badge, Button, Stack } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ShieldCheck, ShieldOff } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FailureAlert } from '@/components/feedback/failure-alert';
+import { SuccessBanner } from '@/components/feedback/success-banner';
 import { ContentCard } from '@/components/layouts/content-card';
+import { toApiError } from '@/lib/api-client';
+import { USER_QUERY_KEY } from '@/lib/auth';
+import type { Enrolment, User } from '@/types/api-schema';
 
+import { useStartTwoFactor } from '../api/start-two-factor';
+import { DisableTwoFactorDialog } from './disable-two-factor-dialog';
 import { SectionHeader } from './section-header';
+import { TwoFactorSetupDialog } from './two-factor-setup-dialog';
 
-/** Two-factor authentication is not available yet (spec section 6); nothing to act on. */
-export function TwoFactor() {
+/** A modal's state: `key` gives each opening a fresh form; null until first opened. */
+type DialogState = { open: boolean; key: number };
+
+/**
+ * Two-factor with an authenticator app: whether it is on, and the action that turns it on or
+ * off. 'Bật xác thực hai lớp' asks the server for a new secret and opens the set-up modal (QR
+ * code, secret, code, then the recovery codes once); /me is read again once that modal
+ * closes, so the card says 'on' only after the player has left the codes. 'Tắt xác thực hai
+ * lớp' opens a modal asking for the password and a code. Each ends with a banner saying what
+ * changed.
+ */
+export function TwoFactor({ user }: { user: Pick<User, 'username' | 'mfaEnabled'> }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const queryClient = useQueryClient();
+  const start = useStartTwoFactor();
+  const [setup, setSetup] = useState<(DialogState & { enrolment: Enrolment }) | null>(null);
+  const [disabling, setDisabling] = useState<DialogState | null>(null);
+  const [changed, setChanged] = useState<'enabled' | 'disabled' | null>(null);
+
+  const refreshUser = () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+
+  const startSetup = () => {
+    setChanged(null);
+    start.mutate(undefined, {
+      onSuccess: (enrolment) => setSetup((previous) => ({ open: true, key: (previous?.key ?? 0) + 1, enrolment })),
+      // 409: it is on already (turned on in another tab, say); the card catches up.
+      onError: (error) => {
+        if (toApiError(error).status === 409) void refreshUser();
+      },
+    });
+  };
+  const closeSetup = (enabled: boolean) => {
+    setSetup((previous) => previous && { ...previous, open: false });
+    if (!enabled) return;
+    setChanged('enabled');
+    void refreshUser();
+  };
+
+  const openDisabling = () => {
+    setChanged(null);
+    start.reset();
+    setDisabling((previous) => ({ open: true, key: (previous?.key ?? 0) + 1 }));
+  };
+  const closeDisabling = () => setDisabling((previous) => previous && { ...previous, open: false });
+
   return (
     <ContentCard as="section" aria-labelledby={titleId}>
       <SectionHeader
@@ -17,12 +69,58 @@ export function TwoFactor() {
         title={t('security.twoFactor.heading')}
         description={t('security.twoFactor.description')}
         adornment={
-          <Badge colorPalette="gray" variant="subtle" size="sm">
-            {t('security.twoFactor.status')}
-          </Badge>
+          user.mfaEnabled ? (
+            <Badge colorPalette="green" variant="subtle" size="sm">
+              {t('security.twoFactor.statusOn')}
+            </Badge>
+          ) : (
+            <Badge colorPalette="gray" variant="subtle" size="sm">
+              {t('security.twoFactor.statusOff')}
+            </Badge>
+          )
         }
-        mb="0"
       />
+      {changed === 'enabled' && (
+        <SuccessBanner title={t('security.twoFactor.enabled')}>{t('security.twoFactor.enabledText')}</SuccessBanner>
+      )}
+      {changed === 'disabled' && (
+        <SuccessBanner title={t('security.twoFactor.disabled')}>{t('security.twoFactor.disabledText')}</SuccessBanner>
+      )}
+      <Stack gap="4" align={{ base: 'stretch', sm: 'flex-start' }}>
+        {start.isError && <FailureAlert title={t('security.twoFactor.setup.failed')} text={toApiError(start.error).message} />}
+        {user.mfaEnabled ? (
+          <Button type="button" variant="outline" colorPalette="red" onClick={openDisabling}>
+            <ShieldOff aria-hidden />
+            {t('security.twoFactor.disable')}
+          </Button>
+        ) : (
+          <Button type="button" onClick={startSetup} loading={start.isPending}>
+            <ShieldCheck aria-hidden />
+            {t('security.twoFactor.enable')}
+          </Button>
+        )}
+      </Stack>
+      {setup && (
+        <TwoFactorSetupDialog
+          key={setup.key}
+          username={user.username}
+          enrolment={setup.enrolment}
+          open={setup.open}
+          onClose={closeSetup}
+        />
+      )}
+      {disabling && (
+        <DisableTwoFactorDialog
+          key={disabling.key}
+          username={user.username}
+          open={disabling.open}
+          onOpenChange={(open) => (open ? openDisabling() : closeDisabling())}
+          onDisabled={() => {
+            setChanged('disabled');
+            closeDisabling();
+          }}
+        />
+      )}
     </ContentCard>
   );
 }

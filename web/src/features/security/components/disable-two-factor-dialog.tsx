@@ -1,0 +1,120 @@
+import { Field, Input, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch, type FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+import { FormDialog } from '@/components/ui/form-dialog';
+import { PasswordInput } from '@/components/ui/password-input';
+import { useThrottleLock } from '@/hooks/use-throttle-lock';
+import { toApiError } from '@/lib/api-client';
+import { failureText } from '@/lib/failure-text';
+import { placeServerErrors } from '@/lib/server-errors';
+import { throttleLockOf } from '@/lib/throttle-lock';
+
+import {
+  disableTwoFactorInputSchema,
+  useDisableTwoFactor,
+  type DisableTwoFactorField,
+  type DisableTwoFactorInput,
+} from '../api/disable-two-factor';
+
+const FIELDS: readonly DisableTwoFactorField[] = ['password', 'code'];
+
+type DisableTwoFactorDialogProps = {
+  username: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Called once two-factor is off and /me says so. */
+  onDisabled: () => void;
+};
+
+/**
+ * Turning two-factor off: the current password and a code, from the app or a recovery code.
+ * The server's refusals (a wrong password, a wrong or used code) go beside their field; after
+ * too many wrong ones (429) the banner says for how many minutes and the button waits until
+ * then. Mount it afresh (a new `key`) for each opening.
+ */
+export function DisableTwoFactorDialog({ username, open, onOpenChange, onDisabled }: DisableTwoFactorDialogProps) {
+  const { t } = useTranslation();
+  const disable = useDisableTwoFactor();
+  const [lock, setLock] = useThrottleLock();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<DisableTwoFactorInput>({
+    mode: 'onTouched',
+    resolver: zodResolver(disableTwoFactorInputSchema),
+    defaultValues: { password: '', code: '' },
+  });
+  const values = useWatch({ control }) as DisableTwoFactorInput;
+  const valid = disableTwoFactorInputSchema.safeParse(values).success;
+
+  const onSubmit = handleSubmit((input) => {
+    if (lock) return;
+    disable.mutate(input, {
+      onSuccess: onDisabled,
+      onError: (error) => {
+        const newLock = throttleLockOf(error);
+        if (newLock) setLock(newLock);
+        else placeServerErrors(error, FIELDS, setError);
+      },
+    });
+  });
+
+  const message = (error: FieldError | undefined): string | undefined => {
+    if (!error?.message) return undefined;
+    if (error.type === 'server') return error.message;
+    return t(error.message as 'security.twoFactor.validation.codeRequired');
+  };
+  const failure = lock
+    ? t('security.twoFactor.tooManyGuesses', { minutes: lock.minutes })
+    : disable.error && toApiError(disable.error).status !== 429
+      ? failureText(disable.error, FIELDS)
+      : null;
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('security.twoFactor.disableDialog.title')}
+      onSubmit={(event) => void onSubmit(event)}
+      canSave={valid && !lock && !disable.isPending}
+      pending={disable.isPending}
+      failure={failure ? { title: t('security.twoFactor.disableDialog.failed'), text: failure } : null}
+      saveLabel={t('security.twoFactor.disableDialog.submit')}
+    >
+      <Text fontSize="sm" color="fg.muted">
+        {t('security.twoFactor.disableDialog.description')}
+      </Text>
+      {/* Lets password managers offer the password of the right account. */}
+      <input type="text" name="username" value={username} autoComplete="username" readOnly hidden />
+      <Field.Root required invalid={!!errors.password}>
+        <Field.Label>
+          {t('security.twoFactor.disableDialog.password')}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <PasswordInput {...register('password')} autoComplete="current-password" />
+        <Field.ErrorText>{message(errors.password)}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root required invalid={!!errors.code}>
+        <Field.Label>
+          {t('security.twoFactor.code')}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input
+          {...register('code')}
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          autoCorrect="off"
+          spellCheck={false}
+          fontFamily="mono"
+        />
+        <Field.ErrorText>{message(errors.code)}</Field.ErrorText>
+        <Field.HelperText>{t('security.twoFactor.disableDialog.codeHelp')}</Field.HelperText>
+      </Field.Root>
+    </FormDialog>
+  );
+}

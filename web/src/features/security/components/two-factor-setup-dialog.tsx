@@ -1,0 +1,307 @@
+import { Alert, Box, Button, CloseButton, Code, Dialog, Field, Flex, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Check, Copy, Download } from 'lucide-react';
+import { QRCodeSVG } from 'qrcode.react';
+import { useForm, useWatch, type FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+import { FailureAlert } from '@/components/feedback/failure-alert';
+import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
+import { useThrottleLock } from '@/hooks/use-throttle-lock';
+import { toApiError } from '@/lib/api-client';
+import { enterToNextField } from '@/lib/enter-to-next-field';
+import { failureText } from '@/lib/failure-text';
+import { placeServerErrors } from '@/lib/server-errors';
+import { throttleLockOf } from '@/lib/throttle-lock';
+import type { Enrolment } from '@/types/api-schema';
+
+import {
+  confirmTwoFactorInputSchema,
+  twoFactorMessageParams,
+  useConfirmTwoFactor,
+  type ConfirmTwoFactorInput,
+} from '../api/confirm-two-factor';
+
+/** The QR code's side in pixels: an otpauth URL is longer than a transfer's, so a little larger. */
+const QR_SIZE = 176;
+
+const FIELDS = ['code'] as const;
+
+type TwoFactorSetupDialogProps = {
+  username: string;
+  enrolment: Enrolment;
+  open: boolean;
+  /**
+   * Called as the dialog closes: `enabled` once a code turned two-factor on (the player has
+   * seen the recovery codes), false when they left before.
+   */
+  onClose: (enabled: boolean) => void;
+};
+
+/**
+ * Turning two-factor on, in one modal of two steps. First the secret: its QR code for the
+ * authenticator app, the secret itself to type in by hand, and the app's six-digit code that
+ * confirms it ('Xác nhận'). A wrong code is said under the field; after too many (429) the
+ * field says for how many minutes and 'Xác nhận' waits until then. Then the ten recovery
+ * codes, shown only this once, to copy or download; 'Tôi đã lưu mã' is the only way out, so they
+ * are not lost to a stray click or Escape. Mount it afresh (a new `key`) for each enrolment.
+ */
+export function TwoFactorSetupDialog({ username, enrolment, open, onClose }: TwoFactorSetupDialogProps) {
+  const { t } = useTranslation();
+  const confirm = useConfirmTwoFactor();
+  const recoveryCodes = confirm.data;
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) onClose(!!recoveryCodes);
+      }}
+      lazyMount
+      unmountOnExit
+      placement="center"
+      size="md"
+      closeOnInteractOutside={false}
+      closeOnEscape={!recoveryCodes}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            {recoveryCodes ? (
+              <RecoveryCodesStep username={username} codes={recoveryCodes} onDone={() => onClose(true)} />
+            ) : (
+              <>
+                <VerifyStep username={username} enrolment={enrolment} confirm={confirm} />
+                <Dialog.CloseTrigger asChild>
+                  <CloseButton size="sm" aria-label={t('form.close')} />
+                </Dialog.CloseTrigger>
+              </>
+            )}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+type VerifyStepProps = {
+  username: string;
+  enrolment: Enrolment;
+  confirm: ReturnType<typeof useConfirmTwoFactor>;
+};
+
+/** The QR code, the secret and the code field. */
+function VerifyStep({ username, enrolment, confirm }: VerifyStepProps) {
+  const { t } = useTranslation();
+  const [lock, setLock] = useThrottleLock();
+  const { copied, copy } = useCopyToClipboard();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<ConfirmTwoFactorInput>({
+    mode: 'onTouched',
+    resolver: zodResolver(confirmTwoFactorInputSchema),
+    defaultValues: { code: '' },
+  });
+  const values = useWatch({ control }) as ConfirmTwoFactorInput;
+  const valid = confirmTwoFactorInputSchema.safeParse(values).success;
+
+  const onSubmit = handleSubmit((input) => {
+    if (lock) return;
+    confirm.mutate(input, {
+      onError: (error) => {
+        const newLock = throttleLockOf(error);
+        if (newLock) {
+          setLock(newLock);
+          setFocus('code');
+          return;
+        }
+        placeServerErrors(error, FIELDS, setError);
+      },
+    });
+  });
+
+  const message = (error: FieldError | undefined): string | undefined => {
+    if (!error?.message) return undefined;
+    if (error.type === 'server') return error.message;
+    return t(error.message as 'security.twoFactor.validation.codeRequired', twoFactorMessageParams);
+  };
+  const codeError = lock ? t('security.twoFactor.tooManyAttempts', { minutes: lock.minutes }) : message(errors.code);
+  // A 429 is said under the field; anything else the field does not show (409: the enrolment
+  // was replaced elsewhere), above it.
+  const failure =
+    confirm.error && toApiError(confirm.error).status !== 429 ? failureText(confirm.error, FIELDS) : null;
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
+      <Dialog.Header>
+        <Dialog.Title>{t('security.twoFactor.setup.title')}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          {failure && <FailureAlert title={t('security.twoFactor.setup.failed')} text={failure} />}
+          <Text fontSize="sm">{t('security.twoFactor.setup.scan', { username })}</Text>
+          <Box
+            alignSelf="center"
+            p="3"
+            bg="white"
+            borderRadius="lg"
+            borderWidth="1px"
+            borderColor="gray.200"
+            lineHeight="0"
+          >
+            <QRCodeSVG
+              value={enrolment.otpauthUrl}
+              size={QR_SIZE}
+              level="M"
+              bgColor="#ffffff"
+              fgColor="#000000"
+              title={t('security.twoFactor.setup.qr', { username })}
+            />
+          </Box>
+          <Stack gap="1.5">
+            <Text fontSize="sm" color="fg.muted">
+              {t('security.twoFactor.setup.manual')}
+            </Text>
+            <Flex align="center" gap="2" wrap="wrap">
+              <Code
+                data-testid="totp-secret"
+                size="lg"
+                fontFamily="mono"
+                letterSpacing="wider"
+                overflowWrap="anywhere"
+                wordBreak="break-all"
+                userSelect="all"
+              >
+                {enrolment.secret}
+              </Code>
+              <Button type="button" size="xs" variant="outline" onClick={() => void copy(enrolment.secret)}>
+                {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+                {t('security.twoFactor.setup.copySecret')}
+              </Button>
+              <Text as="span" role="status" fontSize="xs" color="fg.success" fontWeight="medium">
+                {copied ? t('security.twoFactor.copied') : ''}
+              </Text>
+            </Flex>
+          </Stack>
+          <Text fontSize="sm">{t('security.twoFactor.setup.enterCode')}</Text>
+          <Field.Root required invalid={!!codeError}>
+            <Field.Label>
+              {t('security.twoFactor.code')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              {...register('code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              autoCorrect="off"
+              spellCheck={false}
+              fontFamily="mono"
+              letterSpacing="widest"
+              autoFocus
+            />
+            <Field.ErrorText>{codeError}</Field.ErrorText>
+          </Field.Root>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button type="button" variant="outline">
+            {t('form.cancel')}
+          </Button>
+        </Dialog.ActionTrigger>
+        <Button type="submit" disabled={!valid || !!lock} loading={confirm.isPending}>
+          {t('security.twoFactor.setup.submit')}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}
+
+/** The file 'Tải xuống' saves: a line saying what the codes are, then one code a line. */
+function recoveryFile(header: string, codes: readonly string[]) {
+  return `data:text/plain;charset=utf-8,${encodeURIComponent(`${header}\n\n${codes.join('\n')}\n`)}`;
+}
+
+type RecoveryCodesStepProps = {
+  username: string;
+  codes: readonly string[];
+  onDone: () => void;
+};
+
+/** The recovery codes, once: the warning, the list, 'Sao chép', 'Tải xuống' and 'Tôi đã lưu mã'. */
+function RecoveryCodesStep({ username, codes, onDone }: RecoveryCodesStepProps) {
+  const { t } = useTranslation();
+  const { copied, copy } = useCopyToClipboard();
+  return (
+    <>
+      <Dialog.Header>
+        <Dialog.Title>{t('security.twoFactor.recovery.title')}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          <Alert.Root status="warning" borderRadius="lg">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t('security.twoFactor.recovery.warningTitle')}</Alert.Title>
+              <Alert.Description>{t('security.twoFactor.recovery.warning')}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+          <Box
+            as="ul"
+            aria-label={t('security.twoFactor.recovery.listLabel')}
+            listStyleType="none"
+            display="grid"
+            gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)' }}
+            gap="2"
+            p="4"
+            bg="bg.muted"
+            borderRadius="lg"
+          >
+            {codes.map((code) => (
+              <Text
+                as="li"
+                key={code}
+                data-testid="recovery-code"
+                fontFamily="mono"
+                fontSize="md"
+                letterSpacing="wide"
+                textAlign="center"
+              >
+                {code}
+              </Text>
+            ))}
+          </Box>
+          <Flex align="center" gap="2" wrap="wrap">
+            <Button type="button" variant="outline" size="sm" onClick={() => void copy(codes.join('\n'))}>
+              {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+              {t('security.twoFactor.recovery.copy')}
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <a
+                href={recoveryFile(t('security.twoFactor.recovery.fileHeader', { username }), codes)}
+                download={`kid-${username}-recovery-codes.txt`}
+              >
+                <Download aria-hidden />
+                {t('security.twoFactor.recovery.download')}
+              </a>
+            </Button>
+            <Text as="span" role="status" fontSize="xs" color="fg.success" fontWeight="medium">
+              {copied ? t('security.twoFactor.copied') : ''}
+            </Text>
+          </Flex>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button type="button" onClick={onDone}>
+          {t('security.twoFactor.recovery.done')}
+        </Button>
+      </Dialog.Footer>
+    </>
+  );
+}
