@@ -4,7 +4,8 @@
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/kid-target}"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
-log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+# Each step's line carries the wall-clock time, so a slow CI run shows where its minutes went.
+log() { printf '\033[1m==> [%s] %s\033[0m\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
@@ -159,6 +160,17 @@ web_install() {
 web_build() {
   log "building the web app"
   (cd web && npm run build)
+}
+
+# cargo-hakari keeps tools/workspace-hack (see .config/hakari.toml), installed outside the clone.
+HAKARI_VERSION=0.9.39
+ensure_hakari() {
+  local tools="$HOME/.cache/kid-tools"
+  export PATH="$tools/bin:$PATH"
+  cargo hakari --version 2>/dev/null | grep -q "$HAKARI_VERSION" && return 0
+  log "installing cargo-hakari $HAKARI_VERSION"
+  cargo install --locked --quiet cargo-hakari --version "$HAKARI_VERSION" --root "$tools" \
+    --target-dir "$tools/target"
 }
 
 ensure_nextest() {
