@@ -16,6 +16,10 @@ use serde::{Deserialize, Serialize};
 pub const SESSION_COOKIE: &str = "kid_session";
 pub const XSRF_COOKIE: &str = "XSRF-TOKEN";
 pub const XSRF_HEADER: &str = "x-xsrf-token";
+/// A random id the browser keeps for 400 days (the longest a browser keeps a cookie), so a
+/// sign-in from a device the player never used can be told apart (identity mails them).
+pub const DEVICE_COOKIE: &str = "kid_device";
+const DEVICE_COOKIE_DAYS: i64 = 400;
 
 /// How long sessions last (the gateway's settings).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -204,11 +208,13 @@ impl SessionStore {
         }
     }
 
-    /// Signs `user_id` in under a brand-new session id and XSRF token; the previous session,
-    /// if any, is deleted.
+    /// Signs `user_id` in under `id` (a brand-new id from [`random_token`], whose handle the
+    /// sign-in history already holds) and a new XSRF token; the previous session, if any, is
+    /// deleted.
     pub async fn sign_in(
         &self,
         previous: Option<&Session>,
+        id: String,
         user_id: &str,
         remember: bool,
         client: Client,
@@ -216,7 +222,8 @@ impl SessionStore {
         if let Some(previous) = previous {
             self.destroy(&previous.id).await?;
         }
-        self.start(Some(user_id.to_owned()), remember, client, None).await
+        self.start(id, Some(user_id.to_owned()), remember, client, None)
+            .await
     }
 
     /// A sign-in whose password was right, waiting for `user_id`'s second factor, under a
@@ -236,11 +243,13 @@ impl SessionStore {
             remember,
         };
         // A browser session however the player asked to be remembered: it only waits for a code.
-        self.start(None, false, client, Some(pending)).await
+        self.start(random_token(), None, false, client, Some(pending))
+            .await
     }
 
     async fn start(
         &self,
+        id: String,
         user_id: Option<String>,
         remember: bool,
         client: Client,
@@ -255,10 +264,7 @@ impl SessionStore {
             last_seen_at: now(),
             pending,
         };
-        let session = Session {
-            id: random_token(),
-            data,
-        };
+        let session = Session { id, data };
         let mut redis = self.redis.clone();
         let raw = serde_json::to_string(&session.data).unwrap_or_default();
         let lifetime = self.lifetimes.left(&session.data, session.data.created_at).max(1);
@@ -353,6 +359,25 @@ impl SessionStore {
             cookie.set_max_age(time::Duration::seconds(self.lifetimes.remember.as_secs() as i64));
         }
         cookie
+    }
+
+    /// The browser's device id, and its cookie, made now when it had none.
+    pub fn device(&self, jar: CookieJar) -> (CookieJar, String) {
+        if let Some(device) = jar.get(DEVICE_COOKIE).map(|cookie| cookie.value().to_owned())
+            && !device.is_empty()
+            && device.len() <= 64
+        {
+            return (jar, device);
+        }
+        let device = random_token();
+        let cookie = Cookie::build((DEVICE_COOKIE, device.clone()))
+            .http_only(true)
+            .secure(self.secure_cookies)
+            .same_site(SameSite::Lax)
+            .path("/")
+            .max_age(time::Duration::days(DEVICE_COOKIE_DAYS))
+            .build();
+        (jar.add(cookie), device)
     }
 
     /// An anonymous caller's `XSRF-TOKEN` (see [`crate::csrf`]), for the browser session.

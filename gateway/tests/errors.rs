@@ -102,7 +102,13 @@ impl Gateway {
         let session = self
             .state
             .sessions
-            .sign_in(None, &uuid::Uuid::new_v4().to_string(), false, client)
+            .sign_in(
+                None,
+                kid_gateway::session::random_token(),
+                &uuid::Uuid::new_v4().to_string(),
+                false,
+                client,
+            )
             .await
             .expect("session");
         (session.id, session.data.xsrf_token)

@@ -384,7 +384,12 @@ async fn a_flood_of_two_hundred_parallel_sign_ins_keeps_memory_flat() {
         .iter()
         .filter(|answer| answer.status() == StatusCode::SERVICE_UNAVAILABLE)
         .collect();
-    assert_eq!(signed_in + busy.len(), 200, "only sign-ins and 'busy, retry'");
+    let others: Vec<StatusCode> = answers
+        .iter()
+        .map(reqwest::Response::status)
+        .filter(|status| *status != StatusCode::OK && *status != StatusCode::SERVICE_UNAVAILABLE)
+        .collect();
+    assert!(others.is_empty(), "only sign-ins and 'busy, retry': {others:?}");
     assert!(signed_in >= 2, "{signed_in} signed in");
     assert!(!busy.is_empty(), "the queue is bounded");
     assert!(busy.iter().all(|answer| retry_after(answer.headers()) >= 1));

@@ -2,8 +2,8 @@
 //! it on and off, signing in with a code or a recovery code, and the attacks on each step.
 
 use kid_testing::portal::{
-    PASSWORD, Portal, ask_password_reset, client, field_error, get_json, mail_for, me_status, register,
-    reset_password, reset_token, retry_after, send_json, sign_in, start, status_and_json,
+    PASSWORD, Portal, ask_password_reset, client, field_error, get_json, mail_for, mail_titled, me_status,
+    register, reset_password, reset_token, retry_after, send_json, sign_in, start, status_and_json,
 };
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
@@ -103,12 +103,7 @@ async fn a_player_turns_totp_on_signs_in_with_codes_and_turns_it_off() {
     let (mut app, recovery) = enrol(&http, &portal).await;
     let (_, me) = get_json(&http, &portal, "/me").await;
     assert_eq!(me["mfaEnabled"], true);
-    let mail = mail_for(&portal, "two_factor@example.com", 1).await;
-    assert!(
-        mail.iter()
-            .any(|mail| mail["subject"] == "Xác thực hai lớp đã được bật"),
-        "{mail:?}"
-    );
+    mail_titled(&portal, "two_factor@example.com", "Xác thực hai lớp đã được bật").await;
     // Started again while on: refused, the secret kept.
     let response = send_json(&http, &portal, Method::POST, "/me/two-factor/totp", &json!({})).await;
     assert_eq!(response.status(), StatusCode::CONFLICT);
@@ -124,8 +119,32 @@ async fn a_player_turns_totp_on_signs_in_with_codes_and_turns_it_off() {
     let laptop = password_step(&portal, "two_factor").await;
     let typed = recovery[0].to_lowercase().replace('-', " ");
     assert_eq!(
+        field_error(second_factor(&laptop, &portal, "999999").await, "code").await,
+        WRONG
+    );
+    assert_eq!(
         second_factor(&laptop, &portal, &typed).await.status(),
         StatusCode::OK
+    );
+    // The sign-in history tells how each sign-in was proved, and the wrong code.
+    let (_, history) = get_json(&laptop, &portal, "/me/sign-ins").await;
+    let proofs: Vec<(&str, &str)> = history
+        .as_array()
+        .expect("a list")
+        .iter()
+        .take(3)
+        .map(|row| {
+            let method = row["method"].as_str().expect("method");
+            (method, row["failure"].as_str().unwrap_or("signed in"))
+        })
+        .collect();
+    assert_eq!(
+        proofs,
+        [
+            ("recoveryCode", "signed in"),
+            ("totp", "wrongCode"),
+            ("totp", "signed in")
+        ]
     );
 
     // Off: the password and a code are needed; then the password alone signs in.
@@ -149,12 +168,7 @@ async fn a_player_turns_totp_on_signs_in_with_codes_and_turns_it_off() {
     let (status, body) = status_and_json(sign_in(&client(), &portal, "two_factor", PASSWORD).await).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["username"], "two_factor");
-    let mail = mail_for(&portal, "two_factor@example.com", 2).await;
-    assert!(
-        mail.iter()
-            .any(|mail| mail["subject"] == "Xác thực hai lớp đã bị tắt"),
-        "{mail:?}"
-    );
+    mail_titled(&portal, "two_factor@example.com", "Xác thực hai lớp đã bị tắt").await;
 }
 
 #[tokio::test]

@@ -135,20 +135,25 @@ pub const PASSWORD: &str = "Secret@123";
 /// the signed-in client.
 pub async fn register(portal: &Portal, username: &str) -> Client {
     let http = client();
-    let token = xsrf_token(&http, &portal.base).await;
-    let response = http
-        .post(format!("{}/api/auth/register", portal.base))
+    let response = sign_up(&http, portal, username, PASSWORD).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    http
+}
+
+/// Asks to register `username` (email `<username>@example.com`) with `password` from `http`,
+/// as the sign-up form does, and gives the answer whatever it is.
+pub async fn sign_up(http: &Client, portal: &Portal, username: &str, password: &str) -> reqwest::Response {
+    let token = xsrf_token(http, &portal.base).await;
+    http.post(format!("{}/api/auth/register", portal.base))
         .header("X-XSRF-TOKEN", token)
         .json(&kid_launcher::player::registration(
             username,
             "example.com",
-            PASSWORD,
+            password,
         ))
         .send()
         .await
-        .expect("register");
-    assert_eq!(response.status(), StatusCode::CREATED);
-    http
+        .expect("register")
 }
 
 /// Sends a state-changing request with a fresh XSRF token.
@@ -182,6 +187,18 @@ pub async fn mail_for(portal: &Portal, to: &str, count: usize) -> Vec<serde_json
     eventually(&format!("{to} receives {count} messages"), || async {
         let inbox = mailbox(portal, to).await;
         (inbox.len() >= count).then_some(inbox)
+    })
+    .await
+}
+
+/// Waits until `to` has a message titled `subject`, and returns the newest such. Other mail may
+/// come and go around it (a sign-in from a new client brings a new-device mail).
+pub async fn mail_titled(portal: &Portal, to: &str, subject: &str) -> serde_json::Value {
+    eventually(&format!("{to} receives \"{subject}\""), || async {
+        mailbox(portal, to)
+            .await
+            .into_iter()
+            .find(|mail| mail["subject"] == subject)
     })
     .await
 }

@@ -25,6 +25,15 @@ pub struct Messages {
     pub confirm_mismatch: &'static str,
 }
 
+/// The sign-up form (spec section 5): a medium password.
+pub const SIGN_UP: Messages = Messages {
+    required: MSG_REQUIRED,
+    too_short: "Mật khẩu phải có tối thiểu 8 ký tự.",
+    weak: MSG_WEAK,
+    confirm_required: MSG_CONFIRM_REQUIRED,
+    confirm_mismatch: MSG_CONFIRM_MISMATCH,
+};
+
 /// The change-password form (spec section 5): a medium password.
 pub const CHANGE: Messages = Messages {
     required: "Hãy nhập vào mật khẩu mới của bạn.",
@@ -42,3 +51,11 @@ pub const RESET: Messages = Messages {
     confirm_required: "Hãy nhập mật khẩu xác nhận",
     confirm_mismatch: "Mật khẩu xác nhận không trùng khớp",
 };
+
+/// A password from the list of the most common and most leaked ones
+/// (`services/identity/data/common-passwords.txt`).
+pub const MSG_COMMON: &str =
+    "Mật khẩu này quá phổ biến hoặc đã bị lộ trong các vụ rò rỉ dữ liệu, hãy chọn mật khẩu khác.";
+
+/// A password that holds the player's username or the name part of their email address.
+pub const MSG_PERSONAL: &str = "Mật khẩu không được chứa tên đăng nhập hoặc email của bạn.";

@@ -6,7 +6,9 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use axum_extra::extract::{CookieJar, cookie::Cookie};
-use kid_contracts::identity::v1::{AuthenticateRequest, RegisterRequest, User, VerifySecondFactorRequest};
+use kid_contracts::identity::v1::{
+    AuthenticateRequest, RegisterRequest, SignInContext, User, VerifySecondFactorRequest,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -15,7 +17,7 @@ use crate::{
     api::me::{UserBody, the_user},
     client_address::ClientAddress,
     error::{ApiError, ApiResult, ValidJson},
-    session::{Client, SESSION_COOKIE, XSRF_COOKIE},
+    session::{Client, SESSION_COOKIE, XSRF_COOKIE, handle, random_token},
     state::AppState,
     throttle::{Attempt, Limit, PER_ADDRESS, PER_SECOND_FACTOR, PER_USERNAME},
 };
@@ -169,20 +171,56 @@ pub(super) fn one_field(field: &str, message: &str) -> ApiError {
     }
 }
 
-/// Signs `user` in under a new session (the request's session, if any, ends): its cookies,
-/// and the player as `/api/me` answers.
+/// Where a sign-in comes from: the browser and address, the browser's device id (its cookie
+/// made now when it had none), and the id of the session it opens if it succeeds, whose handle
+/// identity keeps in the sign-in history (the new-device mail ends that session by it).
+struct Arrival {
+    client: Client,
+    device: String,
+    session_id: String,
+}
+
+impl Arrival {
+    fn new(state: &AppState, jar: CookieJar, client: Client) -> (CookieJar, Self) {
+        let (jar, device) = state.sessions.device(jar);
+        let arrival = Self {
+            client,
+            device,
+            session_id: random_token(),
+        };
+        (jar, arrival)
+    }
+
+    fn context(&self) -> SignInContext {
+        SignInContext {
+            ip: self.client.ip.clone(),
+            user_agent: self.client.user_agent.clone(),
+            device_id: self.device.clone(),
+            session_handle: handle(&self.session_id),
+        }
+    }
+}
+
+/// Signs `user` in under the arrival's new session (the request's session, if any, ends): its
+/// cookies, and the player as `/api/me` answers.
 async fn signed_in(
     state: &AppState,
     jar: CookieJar,
     user: Option<User>,
     remember: bool,
-    client: Client,
+    arrival: Arrival,
 ) -> ApiResult<(CookieJar, UserBody)> {
     let user = the_user(user)?;
     let previous = state.sessions.from_jar(&jar).await?;
     let session = state
         .sessions
-        .sign_in(previous.as_ref(), &user.id, remember, client)
+        .sign_in(
+            previous.as_ref(),
+            arrival.session_id,
+            &user.id,
+            remember,
+            arrival.client,
+        )
         .await?;
     let body = UserBody::compose(state, user).await?;
     Ok((state.sessions.set_cookies(jar, &session), body))
@@ -204,6 +242,11 @@ async fn register(
 ) -> ApiResult<Response> {
     let ip = client.text();
     require_captcha(&state, &body.g_re_captcha_token, "registerFormSubmit", &ip).await?;
+    let client = Client {
+        user_agent: user_agent(&headers),
+        ip,
+    };
+    let (jar, arrival) = Arrival::new(&state, jar, client);
     let request = RegisterRequest {
         email: body.email,
         receive_newsletter: body.receive_newsletter,
@@ -211,13 +254,10 @@ async fn register(
         username: body.username,
         password: body.password,
         password_confirm: body.password_confirm,
+        context: Some(arrival.context()),
     };
     let user = state.identity().register(request).await?.into_inner().user;
-    let client = Client {
-        user_agent: user_agent(&headers),
-        ip,
-    };
-    let (jar, body) = signed_in(&state, jar, user, false, client).await?;
+    let (jar, body) = signed_in(&state, jar, user, false, arrival).await?;
     Ok((StatusCode::CREATED, jar, axum::Json(body)).into_response())
 }
 
@@ -256,33 +296,34 @@ async fn login(
         &ip,
     )
     .await?;
+    let client = Client {
+        user_agent: user_agent(&headers),
+        ip,
+    };
+    let (jar, arrival) = Arrival::new(&state, jar, client);
     let request = AuthenticateRequest {
         username: username.clone(),
         password: body.password,
-        client_ip: ip.clone(),
+        context: Some(arrival.context()),
     };
     let answer = state.identity().authenticate(request).await;
     let response = settle(&state, attempt, answer, |status| {
         (status.code() == tonic::Code::Unauthenticated).then(|| one_field("username", MSG_LOGIN_FAILED))
     })
     .await?;
-    let client = Client {
-        user_agent: user_agent(&headers),
-        ip,
-    };
     let user = the_user(response.into_inner().user)?;
     if user.mfa_enabled {
         let previous = state.sessions.from_jar(&jar).await?;
         let session = state
             .sessions
-            .await_second_factor(previous.as_ref(), &user.id, body.remember, client)
+            .await_second_factor(previous.as_ref(), &user.id, body.remember, arrival.client)
             .await?;
         let answer = LoginAnswer::TwoFactorRequired(TwoFactorRequired {
             two_factor_required: true,
         });
         return Ok((state.sessions.set_cookies(jar, &session), axum::Json(answer)).into_response());
     }
-    let (jar, body) = signed_in(&state, jar, Some(user), body.remember, client).await?;
+    let (jar, body) = signed_in(&state, jar, Some(user), body.remember, arrival).await?;
     Ok((jar, axum::Json(LoginAnswer::SignedIn(Box::new(body)))).into_response())
 }
 
@@ -315,12 +356,15 @@ async fn login_two_factor(
     }
     let ip = client.text();
     let attempt = admit(&state, &[(PER_SECOND_FACTOR, &pending.user_id)], "", "", &ip).await?;
+    // Where the password was given; the code comes from the same browser.
+    let client = session.map(|session| session.data.client).unwrap_or_default();
+    let (jar, arrival) = Arrival::new(&state, jar, Client { ip, ..client });
     let answer = state
         .identity()
         .verify_second_factor(VerifySecondFactorRequest {
             user_id: pending.user_id.clone(),
             code: body.code,
-            client_ip: ip,
+            context: Some(arrival.context()),
         })
         .await;
     let verified = settle(&state, attempt, answer, |status| {
@@ -328,8 +372,7 @@ async fn login_two_factor(
     })
     .await?
     .into_inner();
-    let client = session.map(|session| session.data.client).unwrap_or_default();
-    let (jar, body) = signed_in(&state, jar, verified.user, pending.remember, client).await?;
+    let (jar, body) = signed_in(&state, jar, verified.user, pending.remember, arrival).await?;
     Ok((jar, axum::Json(body)).into_response())
 }
 

@@ -11,6 +11,7 @@ mod recharge;
 mod recovery;
 mod security;
 mod sessions;
+mod sign_ins;
 mod transactions;
 mod two_factor;
 mod webhooks;
@@ -53,6 +54,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(tagged("recovery", recovery::router()))
         .merge(tagged("security", security::router()))
         .merge(tagged("sessions", sessions::router()))
+        .merge(tagged("sign-ins", sign_ins::router()))
         .merge(tagged("two-factor", two_factor::router()))
         .merge(tagged("me", me::router()))
         .merge(tagged("payment", payment::router()))

@@ -59,6 +59,9 @@ pub async fn change_password(
     let stored_hash = db::users::password_hash(&mut conn, user_id).await?;
     drop(conn);
     let (username, email) = (account.username, account.email);
+    let password = password
+        .not_personal(&username, &email)
+        .map_err(|message| Error::Validation(FieldErrors::one("password", message)))?;
     if !hasher.verify(current, stored_hash.as_deref()).await? {
         tracing::info!(%user_id, outcome = "wrong current password", "password change refused");
         let mut errors = FieldErrors::default();

@@ -18,6 +18,8 @@ pub enum Error {
     InvalidLink,
     #[error("the reset link is unknown, used or expired")]
     InvalidResetLink,
+    #[error("the end-session link is unknown, used or expired")]
+    InvalidEndLink,
     /// Not now: the message is the player's (two-factor already on, not started, not on).
     #[error("{0}")]
     Precondition(&'static str),

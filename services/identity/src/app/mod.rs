@@ -7,6 +7,7 @@ pub mod error;
 pub mod recovery;
 pub mod registration;
 pub mod security_code;
+pub mod sign_ins;
 pub mod two_factor;
 pub mod verification;
 

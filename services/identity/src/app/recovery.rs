@@ -82,6 +82,11 @@ pub async fn reset(
     let mut tx = pool.begin().await?;
     let used = db::tokens::use_reset(&mut tx, &hash).await?;
     let (user_id, username, email) = used.ok_or(Error::InvalidResetLink)?;
+    // Only now is it known whose password it is; refused, the transaction is dropped and the
+    // link stays usable.
+    if let Err(message) = password.not_personal(&username, &email) {
+        return Err(Error::Validation(FieldErrors::one("password", message)));
+    }
     db::users::set_password(&mut tx, user_id, &password_hash).await?;
     let text = format!(
         "Xin chào {username},\n\n\

@@ -4,10 +4,13 @@ use sqlx::PgPool;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::{Error, account};
+use super::{
+    Error, account,
+    sign_ins::{self, Attempt, Failure, Method},
+};
 use crate::{
     db::{self, InsertError, NewUser, Taken, UserRow},
-    domain::{Dob, Email, FieldErrors, Password, PasswordHasher, Strength, Username},
+    domain::{Dob, Email, FieldErrors, Password, PasswordHasher, Strength, Username, hasher::Verdict},
 };
 use kid_contracts::messages::registration::MSG_USERNAME_TAKEN;
 
@@ -32,7 +35,11 @@ pub async fn register(
     let email = errors.take("email", Email::parse(request.email));
     let dob = errors.take("dob", Dob::parse(request.dob, OffsetDateTime::now_utc().date()));
     let username = errors.take("username", Username::parse(request.username));
-    let password = errors.take("password", Password::parse(request.password, Strength::Medium));
+    let password = errors.take(
+        "password",
+        Password::parse(request.password, Strength::Medium)
+            .and_then(|password| password.not_personal(request.username, request.email)),
+    );
     errors.take(
         "passwordConfirm",
         Password::confirm(request.password_confirm, request.password),
@@ -75,27 +82,44 @@ pub async fn register(
 }
 
 /// The account `username` names when `password` is its password. An unknown name costs the
-/// same hashing time as a wrong password.
+/// same hashing time as a wrong password. A wrong password for a known account goes into its
+/// sign-in history; so does the sign-in when no second factor is asked for.
 pub async fn authenticate(
     pool: &PgPool,
     hasher: &PasswordHasher,
+    public_url: &str,
     username: &str,
     password: &str,
-    client_ip: &str,
+    attempt: &Attempt<'_>,
 ) -> Result<UserRow, Error> {
     let username = Username::normalise_for_lookup(username);
     let credentials = db::users::credentials(&mut *pool.acquire().await?, &username).await?;
     let stored = credentials.as_ref().map(|(_, hash)| hash.as_str());
-    let matches = hasher.verify(password, stored).await?;
+    let verdict = hasher.check(password, stored).await?;
+    let client_ip = attempt.ip;
     match credentials {
-        Some((id, _)) if matches => {
-            tracing::info!(user_id = %id, client_ip = %client_ip, outcome = "success", "sign-in attempt");
-            db::users::find_user(&mut *pool.acquire().await?, id)
+        Some((id, stored)) if verdict != Verdict::Wrong => {
+            tracing::info!(user_id = %id, client_ip, outcome = "success", "sign-in attempt");
+            if verdict == Verdict::RightUnnormalised {
+                let renewed = hasher.rehash(password).await?;
+                db::users::replace_password_hash(&mut *pool.acquire().await?, id, &stored, &renewed).await?;
+                tracing::info!(user_id = %id, "password hash renewed, normalised");
+            }
+            let user = db::users::find_user(&mut *pool.acquire().await?, id)
                 .await?
-                .ok_or(Error::UserNotFound)
+                .ok_or(Error::UserNotFound)?;
+            if !user.mfa_enabled {
+                sign_ins::record_sign_in(pool, public_url, id, attempt, Method::Password).await?;
+            }
+            Ok(user)
         }
-        _ => {
-            tracing::info!(client_ip = %client_ip, outcome = "failure", "sign-in attempt");
+        Some((id, _)) => {
+            tracing::info!(user_id = %id, client_ip, outcome = "failure", "sign-in attempt");
+            sign_ins::record_failure(pool, id, attempt, Method::Password, Failure::WrongPassword).await?;
+            Err(Error::InvalidCredentials)
+        }
+        None => {
+            tracing::info!(client_ip, outcome = "failure", "sign-in attempt");
             Err(Error::InvalidCredentials)
         }
     }

@@ -19,7 +19,10 @@ use sqlx::PgPool;
 use totp_rs::{Builder, Totp};
 use uuid::Uuid;
 
-use super::Error;
+use super::{
+    Error,
+    sign_ins::{self, Attempt, Failure, Method},
+};
 use crate::{
     db::{self, UserRow},
     domain::{FieldErrors, PasswordHasher},
@@ -231,6 +234,13 @@ fn step_number(step: u64) -> Result<i64, Error> {
     i64::try_from(step).map_err(|_| Error::Internal("TOTP step out of range".into()))
 }
 
+/// Which kind of code a player gave as their second factor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Redeemed {
+    AppCode,
+    RecoveryCode,
+}
+
 /// Takes a code of the player's as their second factor, once: a code from the app (its step
 /// not used before) or an unused recovery code. `None`: not a good code.
 async fn redeem(
@@ -239,7 +249,7 @@ async fn redeem(
     user_id: Uuid,
     username: &str,
     typed: &str,
-) -> Result<Option<bool>, Error> {
+) -> Result<Option<Redeemed>, Error> {
     let Some(stored) = db::two_factor::find(conn, user_id)
         .await?
         .filter(|stored| stored.confirmed_at.is_some())
@@ -251,37 +261,49 @@ async fn redeem(
             match totp(seal.open(user_id, &stored.secret)?, username)?.check_current(&code) {
                 Some(step) => Ok(db::two_factor::accept_step(conn, user_id, step_number(step)?)
                     .await?
-                    .then_some(false)),
+                    .then_some(Redeemed::AppCode)),
                 None => Ok(None),
             }
         }
         Some(Code::Recovery(code)) => {
             let used =
                 db::two_factor::use_recovery_code(conn, user_id, &recovery_hash(user_id, &code)).await?;
-            Ok(used.then_some(true))
+            Ok(used.then_some(Redeemed::RecoveryCode))
         }
         None => Ok(None),
     }
 }
 
 /// The second step of a sign-in. A wrong, replayed or used code is `SecondFactorRefused`.
+/// Either way it goes into the player's sign-in history.
 pub async fn verify(
     pool: &PgPool,
     seal: &SecretSeal,
+    public_url: &str,
     user_id: Uuid,
     typed: &str,
-    client_ip: &str,
+    attempt: &Attempt<'_>,
 ) -> Result<Verified, Error> {
+    let client_ip = attempt.ip;
     let mut conn = pool.acquire().await?;
     let user = db::users::find_user(&mut conn, user_id)
         .await?
         .ok_or(Error::UserNotFound)?;
-    let Some(recovery_code_used) = redeem(&mut conn, seal, user_id, &user.username, typed).await? else {
+    let Some(redeemed) = redeem(&mut conn, seal, user_id, &user.username, typed).await? else {
+        drop(conn);
         tracing::info!(%user_id, client_ip, outcome = "failure", "second factor");
+        sign_ins::record_failure(pool, user_id, attempt, Method::Totp, Failure::WrongCode).await?;
         return Err(Error::SecondFactorRefused);
     };
     let recovery_codes_left = db::two_factor::recovery_codes_left(&mut conn, user_id).await?;
+    drop(conn);
+    let recovery_code_used = redeemed == Redeemed::RecoveryCode;
     tracing::info!(%user_id, client_ip, recovery_code_used, outcome = "success", "second factor");
+    let method = match redeemed {
+        Redeemed::AppCode => Method::Totp,
+        Redeemed::RecoveryCode => Method::RecoveryCode,
+    };
+    sign_ins::record_sign_in(pool, public_url, user_id, attempt, method).await?;
     Ok(Verified {
         user,
         recovery_code_used,

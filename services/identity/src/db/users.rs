@@ -223,6 +223,25 @@ pub async fn set_password(conn: &mut PgConnection, id: Uuid, password_hash: &str
     Ok(())
 }
 
+/// Replaces the password's hash by another of the same password (its normalised form), unless
+/// the password changed since `old` was read; when it was last changed stays as it was.
+pub async fn replace_password_hash(
+    conn: &mut PgConnection,
+    id: Uuid,
+    old: &str,
+    new: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update user_account set password_hash = $3 where id = $1 and password_hash = $2",
+        id,
+        old,
+        new
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Moves the account to `email`, unverified.
 pub async fn set_email(conn: &mut PgConnection, id: Uuid, email: &str) -> Result<(), sqlx::Error> {
     sqlx::query!(

@@ -10,7 +10,17 @@ use argon2::{
 use rand::RngCore;
 use tokio::sync::Semaphore;
 
-use super::Password;
+use super::{Password, password::normalise};
+
+/// How a password compared with a stored hash.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    Wrong,
+    Right,
+    /// Right as typed but not once normalised: a hash made before passwords were
+    /// NFKC-normalised, which the sign-in replaces ([`PasswordHasher::rehash`]).
+    RightUnnormalised,
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum HashError {
@@ -197,16 +207,39 @@ impl PasswordHasher {
         self.run(move |memory| hash_in(memory, &password)).await?
     }
 
-    /// Whether `password` matches `stored`; with no stored hash, a decoy is checked so the
-    /// time taken does not reveal that the account does not exist.
-    pub async fn verify(&self, password: &str, stored: Option<&str>) -> Result<bool, HashError> {
-        let password = password.to_owned();
+    /// A new hash of a password that already verified, normalised as new ones are (its owner
+    /// chose it under older rules, which it need not meet).
+    pub async fn rehash(&self, verified: &str) -> Result<String, HashError> {
+        let password = normalise(verified);
+        self.run(move |memory| hash_in(memory, &password)).await?
+    }
+
+    /// How `password` compares with `stored`: normalised first, as every hash is made now,
+    /// then as typed when that differs (hashes from before normalisation). With no stored
+    /// hash, a decoy is checked so the time taken does not reveal that the account does not
+    /// exist.
+    pub async fn check(&self, password: &str, stored: Option<&str>) -> Result<Verdict, HashError> {
+        let normalised = normalise(password);
+        let as_typed = (normalised != password).then(|| password.to_owned());
         let known = stored.is_some();
         let stored = stored.map_or_else(|| self.decoy.to_string(), str::to_owned);
-        let matches = self
-            .run(move |memory| verify_in(memory, &password, &stored))
+        let verdict = self
+            .run(move |memory| {
+                if verify_in(memory, &normalised, &stored) {
+                    Verdict::Right
+                } else if as_typed.is_some_and(|raw| verify_in(memory, &raw, &stored)) {
+                    Verdict::RightUnnormalised
+                } else {
+                    Verdict::Wrong
+                }
+            })
             .await?;
-        Ok(known && matches)
+        Ok(if known { verdict } else { Verdict::Wrong })
+    }
+
+    /// Whether `password` matches `stored` (see [`Self::check`]).
+    pub async fn verify(&self, password: &str, stored: Option<&str>) -> Result<bool, HashError> {
+        Ok(self.check(password, stored).await? != Verdict::Wrong)
     }
 }
 
@@ -271,5 +304,29 @@ mod tests {
         let hasher = PasswordHasher::new().expect("hasher");
         let greedy = "$argon2id$v=19$m=4194304,t=2,p=1$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG";
         assert!(!hasher.verify("anything", Some(greedy)).await.expect("verify"));
+    }
+
+    #[tokio::test]
+    async fn a_hash_made_before_normalising_still_verifies_and_is_told_apart() {
+        let hasher = PasswordHasher::new().expect("hasher");
+        let combining = "Ma\u{323}\u{302}t-kha\u{302}\u{309}u-2024";
+        let precomposed = "M\u{1EAD}t-kh\u{1EA9}u-2024";
+        let legacy = hash_in(&mut new_buffer(), combining).expect("hash");
+        assert_eq!(
+            hasher.check(combining, Some(&legacy)).await.expect("check"),
+            Verdict::RightUnnormalised
+        );
+        // Typed the other way it never matched the old hash, and still does not.
+        assert_eq!(
+            hasher.check(precomposed, Some(&legacy)).await.expect("check"),
+            Verdict::Wrong
+        );
+        let renewed = hasher.rehash(combining).await.expect("rehash");
+        for typed in [combining, precomposed] {
+            assert_eq!(
+                hasher.check(typed, Some(&renewed)).await.expect("check"),
+                Verdict::Right
+            );
+        }
     }
 }

@@ -1,6 +1,8 @@
 //! Parsed values: once a `Username` or `Password` exists, it obeys the spec's rules. Each
 //! parser's error is the spec's Vietnamese message for the field.
 
+pub mod common_passwords;
+pub mod device;
 mod dob;
 mod email;
 pub mod hasher;

@@ -1,10 +1,23 @@
-//! A password as the forms take it: its length and strength rules (the spec's), and its
-//! confirmation. Hashing it is `hasher`'s.
+//! A password as the forms take it: its length and strength rules (the spec's), the common
+//! and personal passwords refused, and its confirmation. Hashing it is `hasher`'s.
+//!
+//! A password is NFKC-normalised before anything else, so the same password typed on two
+//! keyboards (a precomposed "ậ" or "a" with two combining marks, full-width digits) is one
+//! password, and hashes the same.
 
 use kid_contracts::messages;
 pub use kid_contracts::messages::password::{
-    CHANGE, MSG_CONFIRM_MISMATCH, MSG_CONFIRM_REQUIRED, MSG_REQUIRED, MSG_TOO_LONG, MSG_WEAK, Messages, RESET,
+    CHANGE, MSG_COMMON, MSG_CONFIRM_MISMATCH, MSG_CONFIRM_REQUIRED, MSG_PERSONAL, MSG_REQUIRED, MSG_TOO_LONG,
+    MSG_WEAK, Messages, RESET, SIGN_UP,
 };
+use unicode_normalization::UnicodeNormalization;
+
+use super::common_passwords;
+
+/// `raw` in Unicode normalisation form KC, as every password is hashed and compared.
+pub fn normalise(raw: &str) -> String {
+    raw.nfkc().collect()
+}
 
 pub const MIN_LENGTH: usize = 8;
 pub const MAX_LENGTH: usize = 128;
@@ -77,13 +90,33 @@ impl std::fmt::Debug for Password {
 impl Password {
     /// A new password on a form worded by `messages`.
     pub fn parse_for(raw: &str, required: Strength, messages: &Messages) -> Result<Self, String> {
-        let length = raw.chars().count();
+        let normalised = normalise(raw);
+        let length = normalised.chars().count();
         match length {
             0 => Err(messages.required.into()),
             1..MIN_LENGTH => Err(messages.too_short.into()),
             _ if length > MAX_LENGTH => Err(MSG_TOO_LONG.into()),
-            _ if Strength::of(raw) < required => Err(messages.weak.into()),
-            _ => Ok(Self(raw.to_owned())),
+            _ if Strength::of(&normalised) < required => Err(messages.weak.into()),
+            _ if common_passwords::contains(&normalised) => Err(MSG_COMMON.into()),
+            _ => Ok(Self(normalised)),
+        }
+    }
+
+    /// The password, unless it holds `username` or the name part of `email` (case ignored):
+    /// the first guesses of anyone who knows whose account it is. Names shorter than four
+    /// characters are too likely to occur by chance to refuse.
+    pub fn not_personal(self, username: &str, email: &str) -> Result<Self, String> {
+        let password = self.0.to_lowercase();
+        let local_part = email.split('@').next().unwrap_or_default();
+        let personal = [username, local_part]
+            .into_iter()
+            .map(|name| normalise(name).to_lowercase())
+            .filter(|name| name.chars().count() >= 4)
+            .any(|name| password.contains(&name));
+        if personal {
+            Err(MSG_PERSONAL.into())
+        } else {
+            Ok(self)
         }
     }
 
@@ -110,39 +143,21 @@ impl Password {
     pub fn confirm_for(raw: &str, password: &str, messages: &Messages) -> Result<(), String> {
         if raw.is_empty() {
             Err(messages.confirm_required.into())
-        } else if raw != password {
+        } else if normalise(raw) != normalise(password) {
             Err(messages.confirm_mismatch.into())
         } else {
             Ok(())
         }
     }
 
+    /// A new password on the sign-up form.
     pub fn parse(raw: &str, required: Strength) -> Result<Self, String> {
-        let length = raw.chars().count();
-        if length == 0 {
-            return Err(MSG_REQUIRED.into());
-        }
-        if length < MIN_LENGTH {
-            return Err(msg_too_short());
-        }
-        if length > MAX_LENGTH {
-            return Err(MSG_TOO_LONG.into());
-        }
-        if Strength::of(raw) < required {
-            return Err(MSG_WEAK.into());
-        }
-        Ok(Self(raw.to_owned()))
+        Self::parse_for(raw, required, &SIGN_UP)
     }
 
-    /// The confirmation must be present and equal.
+    /// The sign-up form's confirmation must be present and equal.
     pub fn confirm(raw: &str, password: &str) -> Result<(), String> {
-        if raw.is_empty() {
-            Err(MSG_CONFIRM_REQUIRED.into())
-        } else if raw != password {
-            Err(MSG_CONFIRM_MISMATCH.into())
-        } else {
-            Ok(())
-        }
+        Self::confirm_for(raw, password, &SIGN_UP)
     }
 
     pub fn expose(&self) -> &str {
@@ -197,5 +212,52 @@ mod tests {
             Err(MSG_CONFIRM_MISMATCH.into())
         );
         assert_eq!(Password::confirm("Secret123!", "Secret123!"), Ok(()));
+    }
+
+    #[test]
+    fn a_common_password_is_refused_on_every_form_whatever_its_case() {
+        assert_eq!(
+            Password::parse("Password@123", Strength::Medium).err(),
+            Some(MSG_COMMON.into())
+        );
+        assert_eq!(
+            Password::parse_for("PASSWORD@123", Strength::Strong, &RESET).err(),
+            Some(MSG_COMMON.into())
+        );
+        assert_eq!(
+            Password::parse_for("password1", Strength::Medium, &CHANGE).err(),
+            Some(MSG_COMMON.into())
+        );
+        assert!(Password::parse("Demo@123456", Strength::Medium).is_ok());
+    }
+
+    #[test]
+    fn the_username_or_the_address_name_in_the_password_is_refused() {
+        let password = || Password::parse("Xin-Chao-Minhanh-2024", Strength::Medium).expect("password");
+        assert_eq!(
+            password().not_personal("minhanh", "someone@example.vn").err(),
+            Some(MSG_PERSONAL.into())
+        );
+        assert_eq!(
+            password().not_personal("player01", "MinhAnh@example.vn").err(),
+            Some(MSG_PERSONAL.into())
+        );
+        // Names under four characters are too short to refuse, and an address's domain is
+        // nobody's own.
+        assert!(password().not_personal("xin", "abc@chao.vn").is_ok());
+    }
+
+    #[test]
+    fn a_password_is_kept_nfkc_normalised_so_two_keyboards_type_the_same_one() {
+        let precomposed = "M\u{1EAD}t-kh\u{1EA9}u-2024";
+        let combining = "Ma\u{323}\u{302}t-kha\u{302}\u{309}u-2024";
+        assert_ne!(precomposed, combining);
+        let a = Password::parse(precomposed, Strength::Medium).expect("password");
+        let b = Password::parse(combining, Strength::Medium).expect("password");
+        assert_eq!(a.expose(), b.expose());
+        assert_eq!(Password::confirm(combining, precomposed), Ok(()));
+        // Full-width digits and letters are the ASCII ones.
+        let wide = Password::parse("\u{FF24}emo@\u{FF11}23456", Strength::Medium).expect("password");
+        assert_eq!(wide.expose(), "Demo@123456");
     }
 }

@@ -8,7 +8,7 @@ use crate::{
     domain::{FieldErrors, hasher::HashError},
 };
 use kid_contracts::messages::{
-    links::{MSG_ALREADY_VERIFIED, MSG_INVALID_LINK, MSG_INVALID_RESET_LINK},
+    links::{MSG_ALREADY_VERIFIED, MSG_INVALID_END_LINK, MSG_INVALID_LINK, MSG_INVALID_RESET_LINK},
     two_factor::MSG_CODE_WRONG,
 };
 
@@ -21,6 +21,7 @@ impl From<Error> for Status {
             Error::AlreadyVerified => Status::failed_precondition(MSG_ALREADY_VERIFIED),
             Error::InvalidResetLink => FieldErrors::one("token", MSG_INVALID_RESET_LINK).into_status(),
             Error::InvalidLink => FieldErrors::one("token", MSG_INVALID_LINK).into_status(),
+            Error::InvalidEndLink => FieldErrors::one("token", MSG_INVALID_END_LINK).into_status(),
             Error::Validation(fields) => fields.into_status(),
             Error::Precondition(message) => Status::failed_precondition(message),
             Error::SecondFactorRefused => Status::unauthenticated(MSG_CODE_WRONG),

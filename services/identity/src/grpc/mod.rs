@@ -12,8 +12,10 @@ use kid_contracts::identity::v1::{
     VerifyEmailResponse, identity_service_server::IdentityService,
 };
 use kid_contracts::identity::v1::{
-    ConfirmTotpRequest, ConfirmTotpResponse, DisableTotpRequest, DisableTotpResponse, StartTotpRequest,
-    StartTotpResponse, VerifySecondFactorRequest, VerifySecondFactorResponse,
+    ConfirmTotpRequest, ConfirmTotpResponse, DisableTotpRequest, DisableTotpResponse, ListSignInsRequest,
+    ListSignInsResponse, SignIn, SignInContext, StartTotpRequest, StartTotpResponse,
+    UseEndSessionLinkRequest, UseEndSessionLinkResponse, VerifySecondFactorRequest,
+    VerifySecondFactorResponse,
 };
 use sqlx::PgPool;
 use time::macros::format_description;
@@ -25,10 +27,11 @@ use crate::{
         Error, account, recovery,
         registration::{self, Registration},
         security_code::{self, Action},
+        sign_ins::{self, Attempt, Method},
         two_factor, verification,
     },
     db::{self, UserRow},
-    domain::{PasswordHasher, ProfileChange},
+    domain::{PasswordHasher, ProfileChange, device},
 };
 
 pub struct Identity {
@@ -53,6 +56,16 @@ impl Identity {
             public_url,
         }
     }
+}
+
+/// The attempt a request's context describes (all empty when the caller sent none).
+fn attempt_of(context: Option<&SignInContext>) -> Attempt<'_> {
+    context.map_or_else(Attempt::default, |context| Attempt {
+        ip: &context.ip,
+        user_agent: &context.user_agent,
+        device_id: &context.device_id,
+        session_handle: &context.session_handle,
+    })
 }
 
 fn parse_user_id(value: &str) -> Result<Uuid, Error> {
@@ -99,6 +112,9 @@ impl IdentityService for Identity {
             receive_newsletter: request.receive_newsletter,
         };
         let user = registration::register(&self.pool, &self.hasher, &form).await?;
+        // The sign-up signs the new player in: their first device is known from then on.
+        let attempt = attempt_of(request.context.as_ref());
+        sign_ins::record_sign_in(&self.pool, &self.public_url, user.id, &attempt, Method::Password).await?;
         Ok(Response::new(RegisterResponse {
             user: Some(user.into()),
         }))
@@ -112,9 +128,10 @@ impl IdentityService for Identity {
         let user = registration::authenticate(
             &self.pool,
             &self.hasher,
+            &self.public_url,
             &request.username,
             &request.password,
-            &request.client_ip,
+            &attempt_of(request.context.as_ref()),
         )
         .await?;
         Ok(Response::new(AuthenticateResponse {
@@ -259,12 +276,51 @@ impl IdentityService for Identity {
     ) -> Result<Response<VerifySecondFactorResponse>, Status> {
         let request = request.get_ref();
         let id = parse_user_id(&request.user_id)?;
-        let verified =
-            two_factor::verify(&self.pool, &self.seal, id, &request.code, &request.client_ip).await?;
+        let verified = two_factor::verify(
+            &self.pool,
+            &self.seal,
+            &self.public_url,
+            id,
+            &request.code,
+            &attempt_of(request.context.as_ref()),
+        )
+        .await?;
         Ok(Response::new(VerifySecondFactorResponse {
             user: Some(verified.user.into()),
             recovery_code_used: verified.recovery_code_used,
             recovery_codes_left: u32::try_from(verified.recovery_codes_left).unwrap_or_default(),
+        }))
+    }
+
+    async fn list_sign_ins(
+        &self,
+        request: Request<ListSignInsRequest>,
+    ) -> Result<Response<ListSignInsResponse>, Status> {
+        let id = parse_user_id(&request.get_ref().user_id)?;
+        let rows = sign_ins::history(&self.pool, id).await?;
+        let sign_ins = rows
+            .into_iter()
+            .map(|row| SignIn {
+                id: row.id.to_string(),
+                occurred_at: Some(kid_platform::grpc::timestamp(row.occurred_at)),
+                device: device::describe(&row.user_agent),
+                ip: row.ip,
+                user_agent: row.user_agent,
+                method: row.method,
+                failure: row.failure.unwrap_or_default(),
+            })
+            .collect();
+        Ok(Response::new(ListSignInsResponse { sign_ins }))
+    }
+
+    async fn use_end_session_link(
+        &self,
+        request: Request<UseEndSessionLinkRequest>,
+    ) -> Result<Response<UseEndSessionLinkResponse>, Status> {
+        let (user_id, session_handle) = sign_ins::use_end_link(&self.pool, &request.get_ref().token).await?;
+        Ok(Response::new(UseEndSessionLinkResponse {
+            user_id: user_id.to_string(),
+            session_handle,
         }))
     }
 
