@@ -86,3 +86,22 @@ fn every_call_of_the_spec_is_described_with_its_answers() {
     let error = &document["components"]["schemas"]["ErrorBody"]["properties"];
     assert!(error["message"].is_object() && error["errors"].is_object());
 }
+
+/// OpenAPI requires each operation's id to be unique (utoipa takes the handler's name): two
+/// handlers named alike generate one TypeScript operation twice, which the SPA cannot build.
+#[test]
+fn every_operation_has_its_own_id() {
+    let document: Value = serde_json::from_str(&described()).expect("json");
+    let mut ids: Vec<&str> = document["paths"]
+        .as_object()
+        .expect("paths")
+        .values()
+        .flat_map(|path| path.as_object().expect("path").values())
+        .filter_map(|operation| operation["operationId"].as_str())
+        .collect();
+    let count = ids.len();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), count, "duplicate operation ids among {ids:?}");
+    assert!(count >= 38, "{count} operations");
+}

@@ -16,7 +16,7 @@ use crate::{
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list))
+        .routes(routes!(list_sign_ins))
         .routes(routes!(end_session))
 }
 
@@ -81,7 +81,10 @@ fn failure(text: &str) -> Option<Failure> {
     security(("session" = [])),
     responses((status = 200, description = "The sign-ins, newest first.", body = Vec<SignInBody>))
 )]
-async fn list(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Vec<SignInBody>>> {
+async fn list_sign_ins(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+) -> ApiResult<Json<Vec<SignInBody>>> {
     let answer = state
         .identity()
         .list_sign_ins(ListSignInsRequest {
