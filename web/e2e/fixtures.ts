@@ -22,30 +22,59 @@ export const PHONE = { width: 390, height: 844 };
 
 const SCREENSHOTS = new URL('./screenshots/', import.meta.url);
 
+/** Debian's Chromium with a fresh profile directory, and how to close it and remove the profile. */
+async function launchFreshBrowser(baseURL: string | undefined, locale: string | undefined) {
+  const profile = await mkdtemp(join(tmpdir(), 'kid-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    baseURL,
+    locale,
+    viewport: DESKTOP,
+  });
+  const close = async () => {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  };
+  return { context, close };
+}
+
+type Fixtures = {
+  /**
+   * Opens another browser with a fresh profile, as a device of its own: none of the cookies
+   * (session, device) of the test's `page` or of another device. Closed after the test.
+   */
+  newDevice: () => Promise<Page>;
+};
+
 /**
  * Each test gets Debian's Chromium with a fresh profile directory, removed afterwards, so no
  * cookie or storage of an earlier run leaks in.
  */
-export const test = base.extend({
+export const test = base.extend<Fixtures>({
   context: async ({ baseURL, locale }, provide) => {
-    const profile = await mkdtemp(join(tmpdir(), 'kid-e2e-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      baseURL,
-      locale,
-      viewport: DESKTOP,
-    });
+    const browser = await launchFreshBrowser(baseURL, locale);
     try {
-      await provide(context);
+      await provide(browser.context);
     } finally {
-      await context.close();
-      await rm(profile, { recursive: true, force: true });
+      await browser.close();
     }
   },
   page: async ({ context }, provide) => {
     await provide(context.pages()[0] ?? (await context.newPage()));
+  },
+  newDevice: async ({ baseURL, locale }, provide) => {
+    const opened: Awaited<ReturnType<typeof launchFreshBrowser>>[] = [];
+    try {
+      await provide(async () => {
+        const browser = await launchFreshBrowser(baseURL, locale);
+        opened.push(browser);
+        return browser.context.pages()[0] ?? (await browser.context.newPage());
+      });
+    } finally {
+      for (const browser of opened) await browser.close();
+    }
   },
 });
 

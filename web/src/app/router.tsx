@@ -192,6 +192,20 @@ export function createRoutes(): RouteObject[] {
               ],
             },
             {
+              // The link of the new-device mail: public, as the mail may be read on any device.
+              path: 'end-session',
+              children: [
+                { index: true, element: <Navigate to={paths.login} replace /> },
+                {
+                  path: ':token',
+                  lazy: screen(
+                    () => import('@/features/end-session/components/end-session-screen'),
+                    'EndSessionScreen',
+                  ),
+                },
+              ],
+            },
+            {
               path: 'support',
               lazy: screen(() => import('@/features/support/components/support-screen'), 'SupportScreen'),
             },

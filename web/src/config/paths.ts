@@ -19,4 +19,5 @@ export const paths = {
   resetPassword: (token: string) => `/recovery/forgot-password/${encodeURIComponent(token)}`,
   forgotUsername: '/recovery/forgot-username',
   emailVerification: '/email-verification',
+  endSession: (token: string) => `/end-session/${encodeURIComponent(token)}`,
 } as const;

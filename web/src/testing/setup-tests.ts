@@ -12,6 +12,7 @@ import { resetProfileUpdates } from './mocks/profile-handlers';
 import { resetRechargeDb } from './mocks/recharge-handlers';
 import { resetSecurityDb } from './mocks/security-handlers';
 import { server } from './mocks/server';
+import { resetSignInsDb } from './mocks/sign-ins-handlers';
 import { resetTwoFactorDb } from './mocks/two-factor-handlers';
 
 // Lazily loaded routes can take longer than the default second on a busy 2-core CI machine.
@@ -67,6 +68,7 @@ afterEach(() => {
   resetRechargeDb();
   resetGiftcodeDb();
   resetTwoFactorDb();
+  resetSignInsDb();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

@@ -60,6 +60,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/end-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends the session a sign-in from a new device opened, with the single-use token of the
+         *     mail that told the player about it (valid 7 days). No sign-in needed: the token is the
+         *     proof. A token unknown, used or expired is 422 with `errors.token`.
+         */
+        post: operations["end_session"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/login": {
         parameters: {
             query?: never;
@@ -350,6 +371,26 @@ export interface paths {
         post?: never;
         /** Signs one of the player's sessions out. */
         delete: operations["sign_out"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/sign-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The player's last 50 sign-ins and refused attempts (a known username with a wrong password,
+         *     a wrong second-factor code), newest first.
+         */
+        get: operations["list_sign_ins"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -723,6 +764,10 @@ export interface components {
             /** @description Six digits from the authenticator app, or an unused recovery code. */
             code?: string;
         };
+        EndSessionBody: {
+            /** @description The token at the end of the mailed link (`/end-session/{token}`). */
+            token?: string;
+        };
         Enrolment: {
             /** @description Base32, for typing into the app by hand. */
             secret: string;
@@ -755,6 +800,11 @@ export interface components {
          * @enum {string}
          */
         EventKind: "recharge.bonus_lottery_point" | "recharge.bonus_coin";
+        /**
+         * @description Why an attempt was refused.
+         * @enum {string}
+         */
+        Failure: "wrongPassword" | "wrongCode";
         /** @description Where a code's in-game items went. */
         GiftDestination: {
             productCode: string;
@@ -803,6 +853,11 @@ export interface components {
             /** @description Needed only once the username or the address is past its free attempts. */
             gReCaptchaToken?: string;
         };
+        /**
+         * @description How the player proved who they are.
+         * @enum {string}
+         */
+        Method: "password" | "totp" | "recoveryCode" | "passkey";
         /**
          * @description How a bank or e-wallet entry is paid.
          * @enum {string}
@@ -924,6 +979,22 @@ export interface components {
             lastSeenAt: string | null;
             current: boolean;
             remember: boolean;
+        };
+        SessionEnded: {
+            /** @description `false` when the session had already ended (signed out, or expired). */
+            ended: boolean;
+        };
+        /** @description A sign-in to the account, or a refused attempt at one. Times are RFC 3339. */
+        SignIn: {
+            id: string;
+            occurredAt: string;
+            ip: string;
+            /** @description The browser and system in words, e.g. "Chrome 120 trên Windows 10". */
+            device: string;
+            userAgent: string;
+            method: components["schemas"]["Method"];
+            succeeded: boolean;
+            failure: null | components["schemas"]["Failure"];
         };
         /** @description The spec's Transaction (section 3). */
         Transaction: {
@@ -1218,6 +1289,37 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    end_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndSessionBody"];
+            };
+        };
+        responses: {
+            /** @description The session is signed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionEnded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ForeignOrigin"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["Validation"];
@@ -1727,6 +1829,33 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_sign_ins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-ins, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignIn"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Validation"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];

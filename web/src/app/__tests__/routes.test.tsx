@@ -11,6 +11,7 @@ describe('public routes', () => {
     ['/recovery/forgot-password/some-token', 'Đặt lại mật khẩu'],
     ['/recovery/forgot-username', 'Quên tên đăng nhập'],
     ['/email-verification/some-token', 'Xác minh địa chỉ Email'],
+    ['/end-session/some-token', 'Đăng xuất thiết bị vừa đăng nhập'],
     ['/support', 'Hỗ trợ'],
   ])('%s shows its screen', async (url, heading) => {
     renderApp(url);

@@ -12,6 +12,7 @@ import { paymentHandlers } from './payment-handlers';
 import { profileHandlers } from './profile-handlers';
 import { rechargeHandlers } from './recharge-handlers';
 import { securityHandlers } from './security-handlers';
+import { signInsHandlers } from './sign-ins-handlers';
 import { transactionsHandlers } from './transactions-handlers';
 import { awaitSecondFactor, twoFactorHandlers } from './two-factor-handlers';
 
@@ -28,6 +29,11 @@ export const RESET_LINK_INVALID =
 /** The gateway's wording of a reset password that is not strong enough. */
 export const RESET_PASSWORD_WEAK =
   'Mật khẩu chưa đủ mạnh, hãy chọn mật khẩu mạnh hơn: cần có ít nhất 3 loại ký tự, trong đó có ký hiệu.';
+/** The identity service's wording of a password from its list of common and leaked ones. */
+export const PASSWORD_COMMON =
+  'Mật khẩu này quá phổ biến hoặc đã bị lộ trong các vụ rò rỉ dữ liệu, hãy chọn mật khẩu khác.';
+/** One of that list's passwords that the form's own rules let through (case is ignored). */
+const COMMON_PASSWORDS = ['password@123'];
 /** The gateway sends at most one verification mail a minute. */
 export const VERIFICATION_MAIL_INTERVAL_MS = 60_000;
 
@@ -67,6 +73,7 @@ export const handlers = [
     const errors: Record<string, string[]> = {};
     if (body.email === db.user.email) errors.email = ['Địa chỉ email này đã được sử dụng.'];
     if (body.username === db.user.username) errors.username = ['Tên đăng nhập này đã được sử dụng.'];
+    if (COMMON_PASSWORDS.includes((body.password ?? '').toLowerCase())) errors.password = [PASSWORD_COMMON];
     if (Object.keys(errors).length > 0) return validationError(errors);
     // As the gateway: a new account has no name or phone number yet, and an unverified address.
     db.user = buildUser({
@@ -186,6 +193,7 @@ export const handlers = [
   ...profileHandlers,
   ...securityHandlers,
   ...twoFactorHandlers,
+  ...signInsHandlers,
   ...paymentHandlers,
   ...rechargeHandlers,
   ...transactionsHandlers,

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { browser } from '@/lib/browser';
 import { buildUser } from '@/testing/data';
 import { db } from '@/testing/mocks/db';
+import { PASSWORD_COMMON } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { act, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
@@ -39,9 +40,9 @@ async function fillUsernameStep(events: Events, username = 'newbie_01') {
   await events.click(nextButton());
 }
 
-async function fillPasswordStep(events: Events) {
-  await events.type(await screen.findByLabelText(/^Mật khẩu/, { selector: 'input' }), PASSWORD);
-  await events.type(confirmField(), PASSWORD);
+async function fillPasswordStep(events: Events, password = PASSWORD) {
+  await events.type(await screen.findByLabelText(/^Mật khẩu/, { selector: 'input' }), password);
+  await events.type(confirmField(), password);
   await waitFor(() => expect(submitButton()).toBeEnabled());
 }
 
@@ -262,6 +263,33 @@ describe('sign-up', { timeout: 30_000 }, () => {
     await events.click(submitButton());
     expect(await screen.findByRole('heading', { level: 1, name: 'Thông tin cá nhân' })).toBeInTheDocument();
     expect(db.user.username).toBe('fresh_name');
+  });
+
+  it("shows the server's refusal of a common password under the password field", async () => {
+    const { events } = renderApp('/register');
+    await fillEmailStep(events);
+    await fillDobStep(events);
+    await fillUsernameStep(events);
+    // Medium enough for the form's own rules.
+    await fillPasswordStep(events, 'Password@123');
+    await events.click(submitButton());
+
+    const message = await screen.findByText(PASSWORD_COMMON);
+    expect(passwordField()).toHaveAttribute('aria-invalid', 'true');
+    // Under the password field, not the confirmation's.
+    expect(message.closest('[role="group"]')).toContainElement(passwordField());
+    expect(confirmField()).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Hãy kiểm tra lại các thông tin bên dưới.');
+    expect(db.signedIn).toBe(false);
+
+    // Another password signs up.
+    await events.clear(passwordField());
+    await events.type(passwordField(), PASSWORD);
+    await events.clear(confirmField());
+    await events.type(confirmField(), PASSWORD);
+    await waitFor(() => expect(screen.queryByText(PASSWORD_COMMON)).toBeNull());
+    await events.click(submitButton());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thông tin cá nhân' })).toBeInTheDocument();
   });
 
   it('shows a refused captcha in the alert', async () => {

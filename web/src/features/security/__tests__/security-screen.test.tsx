@@ -14,6 +14,7 @@ describe('security screen', () => {
       'Email bảo vệ',
       'Xác thực hai bước',
       'Thiết bị đang đăng nhập',
+      'Lịch sử đăng nhập',
     ]);
   });
 

@@ -8,11 +8,13 @@ import { ActiveSessions } from './active-sessions';
 import { ChangePasswordForm } from './change-password-form';
 import { LoginInfo } from './login-info';
 import { ProtectiveEmail } from './protective-email';
+import { SignInHistory } from './sign-in-history';
 import { TwoFactor } from './two-factor';
 
 /**
  * /security (spec section 2, "Security and login"): the username, the password change, the
- * protective email, two-factor with an authenticator app and the devices signed in to the account.
+ * protective email, two-factor with an authenticator app, the devices signed in to the account
+ * and the history of its sign-ins.
  */
 export function SecurityScreen() {
   const { t } = useTranslation();
@@ -27,6 +29,7 @@ export function SecurityScreen() {
           <ProtectiveEmail user={user} />
           <TwoFactor user={user} />
           <ActiveSessions />
+          <SignInHistory />
         </Stack>
       )}
     </>

@@ -1,0 +1,102 @@
+import { Button, Separator, Stack, Text } from '@chakra-ui/react';
+import { CircleCheckBig, Info, LogOut, Unlink } from 'lucide-react';
+import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { FailureAlert } from '@/components/feedback/failure-alert';
+import { Result } from '@/components/feedback/result';
+import { ContentCard } from '@/components/layouts/content-card';
+import { PageHeader } from '@/components/layouts/page-header';
+import { paths } from '@/config/paths';
+import { toApiError } from '@/lib/api-client';
+
+import { useEndSession } from '../api/end-session';
+
+/** What to do next when the sign-in may not have been the player's: a new password, then two-factor. */
+function Advice() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text color="fg.muted">{t('endSession.advice')}</Text>
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="3" mt="2" w={{ base: 'full', sm: 'auto' }}>
+        <Button asChild>
+          <RouterLink to={paths.forgotPassword}>{t('endSession.resetPassword')}</RouterLink>
+        </Button>
+        <Button asChild variant="outline">
+          <RouterLink to={paths.security}>{t('endSession.enableTwoFactor')}</RouterLink>
+        </Button>
+      </Stack>
+    </>
+  );
+}
+
+/** The session is signed out now, or (`ended` false) had ended before the link was used. */
+function Ended({ ended }: { ended: boolean }) {
+  const { t } = useTranslation();
+  return ended ? (
+    <Result icon={CircleCheckBig} tone="green" title={t('endSession.ended.title')}>
+      <Text>{t('endSession.ended.text')}</Text>
+      <Advice />
+    </Result>
+  ) : (
+    <Result icon={Info} tone="orange" title={t('endSession.alreadyEnded.title')}>
+      <Text>{t('endSession.alreadyEnded.text')}</Text>
+      <Advice />
+    </Result>
+  );
+}
+
+/** The link is unknown, used or expired: the server's message says what to do instead. */
+function InvalidLink({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <Result icon={Unlink} tone="red" title={t('endSession.invalid.title')}>
+      <Text color="fg.muted">{message}</Text>
+      <Button asChild mt="2">
+        <RouterLink to={paths.security}>{t('endSession.invalid.action')}</RouterLink>
+      </Button>
+    </Result>
+  );
+}
+
+/**
+ * Says what the link does and signs the session out only when the button is pressed: mail
+ * scanners open links, so nothing is sent on page load. A failure other than the link's own
+ * (no connection, a server error) leaves the button to try again.
+ */
+function EndSession({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const end = useEndSession();
+
+  if (end.isSuccess) return <Ended ended={end.data.ended} />;
+  const failure = end.error ? toApiError(end.error) : null;
+  const invalid = failure?.status === 422 ? failure.fieldError('token') : undefined;
+  if (invalid) return <InvalidLink message={invalid} />;
+
+  return (
+    <Stack gap="5" align={{ base: 'stretch', sm: 'flex-start' }}>
+      {failure && <FailureAlert title={t('endSession.failed')} text={failure.message} />}
+      <Text>{t('endSession.text')}</Text>
+      <Button colorPalette="red" size="lg" loading={end.isPending} onClick={() => end.mutate(token)}>
+        <LogOut aria-hidden />
+        {t('endSession.submit')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** /end-session/:token, the link of the mail 'Đăng nhập Kid từ một thiết bị mới'; without a token, /login. */
+export function EndSessionScreen() {
+  const { t } = useTranslation();
+  const { token } = useParams();
+  if (!token) return <Navigate to={paths.login} replace />;
+
+  return (
+    <ContentCard maxW="xl" mx="auto">
+      <PageHeader title={t('endSession.title')} subtitle={t('endSession.description')} />
+      <Separator mb="6" />
+      {/* A new token is a new link: nothing of the previous one's outcome carries over. */}
+      <EndSession key={token} token={token} />
+    </ContentCard>
+  );
+}

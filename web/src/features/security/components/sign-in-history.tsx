@@ -1,0 +1,151 @@
+import { Badge, Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Monitor, Smartphone, Tablet, type LucideIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { ConnectionError } from '@/components/errors/connection-error';
+import { ContentCard } from '@/components/layouts/content-card';
+import { formatDateTime } from '@/lib/format';
+import type { SignIn } from '@/types/api-schema';
+
+import { useSignIns } from '../api/get-sign-ins';
+import { describeUserAgent, type DeviceKind } from '../utils/user-agent';
+import { SectionHeader } from './section-header';
+
+const KIND_ICON: Record<DeviceKind, LucideIcon> = { desktop: Monitor, mobile: Smartphone, tablet: Tablet };
+
+/** How many entries show before 'Xem tất cả': the server sends up to 50. */
+export const SIGN_INS_SHOWN = 10;
+
+/** The locale key of each way of proving who one is; one the app does not know yet shows none. */
+const METHOD_KEY = {
+  password: 'security.signIns.methods.password',
+  totp: 'security.signIns.methods.totp',
+  recoveryCode: 'security.signIns.methods.recoveryCode',
+  passkey: 'security.signIns.methods.passkey',
+} as const satisfies Record<SignIn['method'], string>;
+
+const FAILURE_KEY = {
+  wrongPassword: 'security.signIns.failures.wrongPassword',
+  wrongCode: 'security.signIns.failures.wrongCode',
+} as const satisfies Record<NonNullable<SignIn['failure']>, string>;
+
+const knownKey = <K extends string, V>(table: Record<K, V>, key: string): V | undefined =>
+  Object.hasOwn(table, key) ? table[key as K] : undefined;
+
+/** 'Thành công' in green, or why it was refused in red. */
+function Outcome({ signIn }: { signIn: SignIn }) {
+  const { t } = useTranslation();
+  if (signIn.succeeded) {
+    return (
+      <Badge colorPalette="green" variant="subtle" size="sm">
+        {t('security.signIns.succeeded')}
+      </Badge>
+    );
+  }
+  const failure = signIn.failure && knownKey(FAILURE_KEY, signIn.failure);
+  return (
+    <Badge colorPalette="red" variant="subtle" size="sm">
+      {t(failure ?? 'security.signIns.failures.other')}
+    </Badge>
+  );
+}
+
+/**
+ * One sign-in: the device and the outcome, then when, from which address and how. The facts
+ * stack on a phone and sit on one line on a wider screen.
+ */
+function SignInItem({ signIn }: { signIn: SignIn }) {
+  const { t } = useTranslation();
+  const Icon = KIND_ICON[describeUserAgent(signIn.userAgent).kind];
+  const method = knownKey(METHOD_KEY, signIn.method);
+  return (
+    <HStack
+      as="li"
+      align="flex-start"
+      gap="3"
+      py="4"
+      borderBottomWidth="1px"
+      _first={{ pt: '0' }}
+      _last={{ pb: '0', borderBottomWidth: '0' }}
+    >
+      <Box
+        display="inline-flex"
+        p="2"
+        borderRadius="lg"
+        bg={signIn.succeeded ? 'bg.muted' : 'bg.error'}
+        color={signIn.succeeded ? 'fg.muted' : 'fg.error'}
+        flexShrink={0}
+      >
+        <Icon size={20} aria-hidden />
+      </Box>
+      <Stack gap="0.5" minW="0" flex="1">
+        <Flex align="center" gap="2" wrap="wrap">
+          <Text fontWeight="medium" title={signIn.userAgent || undefined} overflowWrap="anywhere">
+            {signIn.device || t('security.signIns.unknownDevice')}
+          </Text>
+          <Outcome signIn={signIn} />
+        </Flex>
+        <Flex
+          direction={{ base: 'column', md: 'row' }}
+          columnGap="4"
+          rowGap="0.5"
+          wrap="wrap"
+          fontSize="sm"
+          color="fg.muted"
+        >
+          <Text>
+            <time dateTime={signIn.occurredAt}>{formatDateTime(signIn.occurredAt)}</time>
+          </Text>
+          {signIn.ip && <Text overflowWrap="anywhere">{t('security.signIns.ip', { ip: signIn.ip })}</Text>}
+          {method && <Text>{t('security.signIns.method', { method: t(method) })}</Text>}
+        </Flex>
+      </Stack>
+    </HStack>
+  );
+}
+
+/**
+ * The account's recent sign-ins and refused attempts (a wrong password, a wrong code), newest
+ * first as the server orders them; the first few, then all of them on request.
+ */
+export function SignInHistory() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const signIns = useSignIns();
+  const [showAll, setShowAll] = useState(false);
+
+  const all = signIns.data ?? [];
+  const shown = showAll ? all : all.slice(0, SIGN_INS_SHOWN);
+
+  return (
+    <ContentCard as="section" aria-labelledby={titleId}>
+      <SectionHeader id={titleId} title={t('security.signIns.heading')} description={t('security.signIns.description')} />
+      {signIns.isPending && (
+        <HStack gap="3" justify="center" py="6" color="fg.muted" role="status">
+          <Spinner size="sm" />
+          <Text>{t('security.signIns.loading')}</Text>
+        </HStack>
+      )}
+      {signIns.isError && <ConnectionError onRetry={() => void signIns.refetch()} />}
+      {signIns.isSuccess && all.length === 0 && <Text color="fg.muted">{t('security.signIns.empty')}</Text>}
+      {signIns.isSuccess && all.length > 0 && (
+        <Stack gap="5">
+          {/* `role` keeps the list semantics that Safari drops from a `ul` without bullets. */}
+          <Box as="ul" role="list" listStyleType="none" aria-labelledby={titleId}>
+            {shown.map((signIn) => (
+              <SignInItem key={signIn.id} signIn={signIn} />
+            ))}
+          </Box>
+          {shown.length < all.length && (
+            <Box borderTopWidth="1px" pt="5">
+              <Button variant="outline" w={{ base: 'full', sm: 'auto' }} onClick={() => setShowAll(true)}>
+                {t('security.signIns.showAll', { total: all.length })}
+              </Button>
+            </Box>
+          )}
+        </Stack>
+      )}
+    </ContentCard>
+  );
+}
