@@ -25,6 +25,9 @@ test('the demo player buys coin on a server, sees the message, the balance drop 
   const tile = page.getByRole('radio', { name: /^1,000 Xu/ });
   await expect(tile.locator('xpath=ancestor::label')).toContainText('Cần: 100,000 KP');
   await expect(page.getByRole('radio', { name: /^10,000 Xu/ })).toBeDisabled();
+  // The form settles once the game named the character on the chosen server; a tile checked
+  // before that can be re-rendered unchecked (seen once in a full run).
+  await expect(page.getByText(`Nhân vật: ${DEMO.username}`, { exact: true })).toBeVisible();
   await tile.check({ force: true });
   await screenshots(page, 'recharge-fsonline');
   await page.getByRole('main').getByRole('button', { name: 'Nạp', exact: true }).click();
