@@ -96,6 +96,14 @@ export function newPlayer() {
  */
 export async function registerNewPlayer(page: Page) {
   const player = newPlayer();
+  await submitSignUp(page, player, PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thông tin cá nhân' })).toBeVisible();
+  return player;
+}
+
+/** Fills the four steps of /register for `player` with `password` and presses 'Đăng ký'. */
+export async function submitSignUp(page: Page, player: { username: string; email: string }, password: string) {
   const nextStep = page.getByRole('button', { name: 'Tiếp tục' });
   await page.goto('/register');
   await page.getByRole('textbox', { name: 'Địa chỉ email' }).fill(player.email);
@@ -106,12 +114,15 @@ export async function registerNewPlayer(page: Page) {
   await nextStep.click();
   await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(player.username);
   await nextStep.click();
-  await page.getByLabel(/^Mật khẩu/).fill(PASSWORD);
-  await page.getByLabel(/^Xác nhận mật khẩu/).fill(PASSWORD);
+  await page.getByLabel(/^Mật khẩu/).fill(password);
+  await page.getByLabel(/^Xác nhận mật khẩu/).fill(password);
   await page.getByRole('button', { name: 'Đăng ký' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Thông tin cá nhân' })).toBeVisible();
-  return player;
+}
+
+/** Nothing of the page hides off-screen sideways at `width`. */
+export async function expectNoSidewaysScroll(page: Page, width: number) {
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(pageWidth).toBeLessThanOrEqual(width);
 }
 
 /** Full-page screenshots at 1280 and 390 px wide: e2e/screenshots/{name}-{width}.png. */

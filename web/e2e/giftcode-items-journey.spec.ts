@@ -1,6 +1,4 @@
-import type { Page } from '@playwright/test';
-
-import { DESKTOP, expect, PHONE, registerNewPlayer, screenshotAtWidth, test } from './fixtures';
+import { DESKTOP, expect, expectNoSidewaysScroll, PHONE, registerNewPlayer, screenshotAtWidth, test } from './fixtures';
 
 /**
  * The development code of in-game items (see the backend seed): Phong Thần Online's starter
@@ -22,11 +20,6 @@ const ZONE_REQUIRED = `Hãy chọn máy chủ của ${STARTER.game} để nhận
 const NO_CHARACTER = 'Bạn chưa có nhân vật trên máy chủ này. Hãy vào game tạo nhân vật rồi nhận quà lại.';
 const SENT = 'Quà đã được gửi tới game, vật phẩm sẽ vào nhân vật của bạn trong giây lát.';
 const ALREADY_REDEEMED = 'Bạn đã nhận quà của chương trình này rồi.';
-
-async function expectNoHorizontalScroll(page: Page, width: number) {
-  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(pageWidth).toBeLessThanOrEqual(width);
-}
 
 // The starter code gives its items once per player, and the journey runs at two widths: each
 // run signs up a player of its own, whose username is the reference game's character name.
@@ -56,7 +49,7 @@ for (const [name, viewport] of [
     await expect(page.getByText(new RegExp(`vật phẩm trong game ${STARTER.game}`))).toBeVisible();
     await expect(zone.locator('option', { hasText: ZONE })).toHaveCount(1);
     await expect(zone.locator('option', { hasText: NO_CHARACTER_ZONE })).toHaveCount(1);
-    await expectNoHorizontalScroll(page, viewport.width);
+    await expectNoSidewaysScroll(page, viewport.width);
     await screenshotAtWidth(page, 'giftcode-items-zone');
 
     // A zone without a character of the player: said under the picker.
@@ -88,7 +81,7 @@ for (const [name, viewport] of [
     await expect(sent).toHaveCount(0);
     await expect(code).toHaveValue('');
     await expect(zone).toHaveCount(0);
-    await expectNoHorizontalScroll(page, viewport.width);
+    await expectNoSidewaysScroll(page, viewport.width);
     await screenshotAtWidth(page, 'giftcode-items-delivered');
 
     // Once per player: refused under the code, before any zone is asked for.

@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 
-import { DESKTOP, expect, historyRows, PHONE, registerNewPlayer, screenshotAtWidth, test } from './fixtures';
+import {
+  DESKTOP,
+  expect,
+  expectNoSidewaysScroll,
+  historyRows,
+  PHONE,
+  registerNewPlayer,
+  screenshotAtWidth,
+  test,
+} from './fixtures';
 
 /** The code the portal seeds for new players: 1,000 KP once per player (see the backend seed). */
 const WELCOME = { code: 'KID-WELCOME', campaign: 'Chào mừng tân thủ', kp: '1,000' };
@@ -49,8 +58,7 @@ for (const [name, viewport] of [
     const submit = page.getByRole('main').getByRole('button', { name: 'Nhận quà' });
     await expect(code).toHaveAttribute('placeholder', 'VD: KID-XXXX-XXXX-XXXX');
     await expect(submit).toBeEnabled();
-    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(pageWidth).toBeLessThanOrEqual(viewport.width);
+    await expectNoSidewaysScroll(page, viewport.width);
     await screenshotAtWidth(page, 'giftcode-form');
 
     // Nothing typed: said under the field, nothing sent.

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 
-import { DESKTOP, expect, historyRows, PHONE, screenshotAtWidth, signInAsDemo, test } from './fixtures';
+import { DESKTOP, expect, expectNoSidewaysScroll, historyRows, PHONE, screenshotAtWidth, signInAsDemo, test } from './fixtures';
 
 /** The demo player's seeded card that the aggregator did not find (see the backend seed). */
 const NOT_FOUND_SERIAL = '30000000000003';
@@ -66,8 +66,7 @@ for (const [name, viewport] of [
       links.map((link) => link.getAttribute('href')),
     );
     expect(new Set(receipts).size).toBe(total);
-    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(pageWidth).toBeLessThanOrEqual(viewport.width);
+    await expectNoSidewaysScroll(page, viewport.width);
     await screenshotAtWidth(page, 'history-all-pages');
 
     // Filters: into the query string, and the list follows.

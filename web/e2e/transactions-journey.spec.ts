@@ -1,4 +1,4 @@
-import { DESKTOP, expect, PHONE, screenshots, test } from './fixtures';
+import { DESKTOP, expect, expectNoSidewaysScroll, PHONE, screenshots, test } from './fixtures';
 
 /** The player the portal seeds for demos, with five transactions (see the backend seed). */
 const DEMO = { username: 'demo', password: 'Demo@123456' };
@@ -64,8 +64,7 @@ test('the demo player sees their seeded transactions, on desktop and on a phone'
     await part.scrollIntoViewIfNeeded();
     await expect(part).toBeInViewport({ ratio: 1 });
   }
-  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(pageWidth).toBeLessThanOrEqual(PHONE.width);
+  await expectNoSidewaysScroll(page, PHONE.width);
 
   // Back on a wide screen, the table returns.
   await page.setViewportSize(DESKTOP);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
-import { DESKTOP, expect, PASSWORD, PHONE, registerNewPlayer, screenshotAtWidth, test } from './fixtures';
+import { DESKTOP, expect, expectNoSidewaysScroll, PASSWORD, PHONE, registerNewPlayer, screenshotAtWidth, test } from './fixtures';
 
 const CODE_WRONG = 'Mã xác thực không chính xác hoặc đã được sử dụng.';
 /** A recovery code as the server hands them out: 16 letters and digits without look-alikes. */
@@ -91,8 +91,7 @@ for (const [name, viewport] of [
     const secretText = (await setup.getByTestId('totp-secret').textContent())?.replace(/\s/g, '') ?? '';
     expect(secretText).toMatch(/^[A-Z2-7]+=*$/);
     const app = new Authenticator(Secret.fromBase32(secretText));
-    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(pageWidth).toBeLessThanOrEqual(viewport.width);
+    await expectNoSidewaysScroll(page, viewport.width);
     await screenshotAtWidth(page, 'two-factor-setup');
 
     // A wrong code is said under the field; the app's code turns two-factor on.
