@@ -107,11 +107,16 @@ fn is_safe(method: &Method) -> bool {
     matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
 }
 
-fn from_foreign_origin(headers: &HeaderMap, public_origin: &str) -> bool {
+/// Whether the request comes from a page not on one of `ours` (the public origin, and the
+/// origin passkeys live on when that differs).
+fn from_foreign_origin(headers: &HeaderMap, ours: &[impl AsRef<str>]) -> bool {
     let origin_foreign = headers
         .get("origin")
         .and_then(|value| value.to_str().ok())
-        .is_some_and(|origin| origin.trim_end_matches('/') != public_origin);
+        .is_some_and(|origin| {
+            let origin = origin.trim_end_matches('/');
+            !ours.iter().any(|ours| ours.as_ref() == origin)
+        });
     let fetch_site_foreign = headers
         .get("sec-fetch-site")
         .and_then(|value| value.to_str().ok())
@@ -135,7 +140,7 @@ pub async fn protect(
 }
 
 async fn check(state: &AppState, jar: &CookieJar, headers: &HeaderMap) -> ApiResult<()> {
-    if from_foreign_origin(headers, &state.public_origin) {
+    if from_foreign_origin(headers, &state.origins) {
         return Err(ApiError::ForeignOrigin);
     }
     let sent = headers
@@ -170,15 +175,19 @@ mod tests {
 
     #[test]
     fn requests_from_our_origin_or_without_origin_pass() {
-        let ours = "http://127.0.0.1:8080";
-        assert!(!from_foreign_origin(&headers(&[]), ours));
+        let ours = ["http://127.0.0.1:8080", "http://localhost:8080"];
+        assert!(!from_foreign_origin(&headers(&[]), &ours));
+        assert!(!from_foreign_origin(
+            &headers(&[("origin", "http://localhost:8080")]),
+            &ours
+        ));
         assert!(!from_foreign_origin(
             &headers(&[("origin", "http://127.0.0.1:8080")]),
-            ours
+            &ours
         ));
         assert!(!from_foreign_origin(
             &headers(&[("sec-fetch-site", "same-origin")]),
-            ours
+            &ours
         ));
     }
 
@@ -200,14 +209,18 @@ mod tests {
 
     #[test]
     fn requests_from_elsewhere_are_foreign() {
-        let ours = "http://127.0.0.1:8080";
+        let ours = ["http://127.0.0.1:8080", "http://localhost:8080"];
+        assert!(from_foreign_origin(
+            &headers(&[("origin", "http://localhost:9999")]),
+            &ours
+        ));
         assert!(from_foreign_origin(
             &headers(&[("origin", "https://evil.example")]),
-            ours
+            &ours
         ));
         assert!(from_foreign_origin(
             &headers(&[("sec-fetch-site", "cross-site")]),
-            ours
+            &ours
         ));
     }
 }

@@ -74,8 +74,9 @@ pub struct AppState {
     pub anonymous_tokens: AnonymousTokens,
     pub clients: Clients,
     pub dependencies: Arc<Dependencies>,
-    /// `scheme://host[:port]` of the portal, for the Origin check.
-    pub public_origin: String,
+    /// `scheme://host[:port]` of the portal, and of its passkeys when that differs: the Origin
+    /// check admits these.
+    pub origins: Vec<String>,
     /// The development mailbox, listed at `/api/dev/mailbox`; `None` outside development.
     pub mailbox_dir: Option<std::path::PathBuf>,
     /// Where the player's address comes from (the peer, or a proxy's header).
@@ -179,7 +180,10 @@ impl AppState {
             ),
             clients,
             dependencies,
-            public_origin: settings.gateway.public_url.trim_end_matches('/').to_owned(),
+            origins: vec![
+                settings.gateway.public_url.trim_end_matches('/').to_owned(),
+                settings.gateway.passkey_origin(),
+            ],
             mailbox_dir: (settings.is_development() && settings.mail.smtp_url.expose_secret().is_empty())
                 .then(|| std::path::PathBuf::from(&settings.mail.mailbox_dir)),
             client_ip_source: crate::client_address::source(&settings.gateway.client_ip_source)?,

@@ -15,6 +15,7 @@ pub mod history;
 pub mod http;
 pub mod links;
 pub mod order;
+pub mod passkey;
 pub mod password;
 pub mod profile;
 pub mod recovery;

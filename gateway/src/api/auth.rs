@@ -97,7 +97,7 @@ pub struct LoginBody {
 }
 
 /// The browser's own description of itself, cut to a sane length.
-fn user_agent(headers: &HeaderMap) -> String {
+pub(super) fn user_agent(headers: &HeaderMap) -> String {
     headers
         .get(header::USER_AGENT)
         .and_then(|value| value.to_str().ok())
@@ -174,14 +174,14 @@ pub(super) fn one_field(field: &str, message: &str) -> ApiError {
 /// Where a sign-in comes from: the browser and address, the browser's device id (its cookie
 /// made now when it had none), and the id of the session it opens if it succeeds, whose handle
 /// identity keeps in the sign-in history (the new-device mail ends that session by it).
-struct Arrival {
+pub(super) struct Arrival {
     client: Client,
     device: String,
     session_id: String,
 }
 
 impl Arrival {
-    fn new(state: &AppState, jar: CookieJar, client: Client) -> (CookieJar, Self) {
+    pub(super) fn new(state: &AppState, jar: CookieJar, client: Client) -> (CookieJar, Self) {
         let (jar, device) = state.sessions.device(jar);
         let arrival = Self {
             client,
@@ -191,7 +191,7 @@ impl Arrival {
         (jar, arrival)
     }
 
-    fn context(&self) -> SignInContext {
+    pub(super) fn context(&self) -> SignInContext {
         SignInContext {
             ip: self.client.ip.clone(),
             user_agent: self.client.user_agent.clone(),
@@ -203,7 +203,7 @@ impl Arrival {
 
 /// Signs `user` in under the arrival's new session (the request's session, if any, ends): its
 /// cookies, and the player as `/api/me` answers.
-async fn signed_in(
+pub(super) async fn signed_in(
     state: &AppState,
     jar: CookieJar,
     user: Option<User>,

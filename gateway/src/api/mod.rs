@@ -6,6 +6,7 @@ mod dev;
 mod email_verification;
 mod giftcode;
 pub mod me;
+mod passkeys;
 mod payment;
 mod recharge;
 mod recovery;
@@ -56,6 +57,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(tagged("sessions", sessions::router()))
         .merge(tagged("sign-ins", sign_ins::router()))
         .merge(tagged("two-factor", two_factor::router()))
+        .merge(tagged("passkeys", passkeys::router()))
         .merge(tagged("me", me::router()))
         .merge(tagged("payment", payment::router()))
         .merge(tagged("transactions", transactions::router()))

@@ -43,6 +43,7 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
         domain::PasswordHasher::new()?,
         host.settings.gateway.public_url.clone(),
         app::two_factor::SecretSeal::new(&host.settings.identity.totp_key),
+        app::passkeys::relying_party(&host.settings.gateway.passkey_origin())?,
     );
     Ok(Routes::new(IdentityServiceServer::with_interceptor(
         service,

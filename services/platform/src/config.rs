@@ -255,6 +255,28 @@ pub struct GatewaySettings {
     pub session_remember_seconds: u64,
 }
 
+impl GatewaySettings {
+    /// The origin passkeys belong to: the public origin, except that browsers refuse WebAuthn
+    /// on an IP address, so a portal served at a loopback address (development, the tests)
+    /// keeps its passkeys at `localhost` on the same port. The gateway accepts requests from
+    /// both origins.
+    pub fn passkey_origin(&self) -> String {
+        let Ok(mut url) = url::Url::parse(&self.public_url) else {
+            return self.public_url.trim_end_matches('/').to_owned();
+        };
+        let loopback = match url.host() {
+            Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+            Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+            _ => false,
+        };
+        if loopback {
+            // A loopback IP becomes a domain: always possible for an http(s) URL.
+            let _ = url.set_host(Some("localhost"));
+        }
+        url.origin().ascii_serialization()
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     #[error("invalid configuration: {0}")]
@@ -413,6 +435,22 @@ mod tests {
     use secrecy::ExposeSecret;
 
     use super::*;
+
+    #[test]
+    fn passkeys_live_on_the_public_origin_or_on_localhost_for_a_loopback_address() {
+        figment::Jail::expect_with(|jail| {
+            let mut origin = |public_url: &str| {
+                jail.set_env("KID_GATEWAY__PUBLIC_URL", public_url);
+                Settings::load().expect("settings").gateway.passkey_origin()
+            };
+            assert_eq!(origin("https://kid.example.vn/"), "https://kid.example.vn");
+            assert_eq!(origin("http://kid.localtest.me"), "http://kid.localtest.me");
+            assert_eq!(origin("http://127.0.0.1:8080"), "http://localhost:8080");
+            assert_eq!(origin("http://[::1]:4173"), "http://localhost:4173");
+            assert_eq!(origin("http://localhost:8080"), "http://localhost:8080");
+            Ok(())
+        });
+    }
 
     #[test]
     fn environment_variables_override_the_defaults() {

@@ -140,6 +140,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in with the passkey the browser chose: a new session and XSRF token, without the
+         *     authenticator-app step (the passkey verified the player). A refused answer is 422 on
+         *     `credential`, counted against the address as a wrong password is.
+         */
+        post: operations["sign_in_with_passkey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a sign-in with a passkey: the options for `navigator.credentials.get`, which offers
+         *     the passkeys this browser holds for the portal.
+         */
+        post: operations["sign_in_options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/recover-username": {
         parameters: {
             query?: never;
@@ -303,6 +344,64 @@ export interface paths {
          */
         post: operations["change_password"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The player's passkeys, oldest first. */
+        get: operations["list_passkeys"];
+        put?: never;
+        /** Adds the passkey the browser made for the ceremony; the account's address is told. */
+        post: operations["add_passkey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts adding a passkey: the password (checked and throttled as change-password's), then the
+         *     options for `navigator.credentials.create`. At most 10 passkeys per account (409).
+         */
+        post: operations["passkey_options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes one of the player's passkeys (404 when they have no such passkey); the account's
+         *     address is told.
+         */
+        delete: operations["remove_passkey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -700,6 +799,16 @@ export interface components {
             orderId: string;
             message: string;
         };
+        /**
+         * @description A ceremony for the browser: pass `options` to `navigator.credentials.create` or `.get`
+         *     (`PublicKeyCredential.parseCreationOptionsFromJSON` / `parseRequestOptionsFromJSON`), and
+         *     send the answer back with `ceremonyId` within five minutes.
+         */
+        Ceremony: {
+            ceremonyId: string;
+            /** @description `PublicKeyCredentialCreationOptionsJSON` or `PublicKeyCredentialRequestOptionsJSON`. */
+            options: Record<string, unknown>;
+        };
         ChangeEmailBody: {
             email?: string;
             securityCode?: string;
@@ -867,11 +976,36 @@ export interface components {
         Neutral: {
             message: string;
         };
+        NewPasskeyBody: {
+            ceremonyId?: string;
+            /** @description The browser's `RegistrationResponseJSON` (`credential.toJSON()`). */
+            credential?: Record<string, unknown>;
+            /** @description Up to 50 characters; empty or missing: the browser and system it was added on. */
+            name?: string;
+        };
         /**
          * @description Where a coin order stands.
          * @enum {string}
          */
         OrderStatus: "awaiting_delivery" | "delivered" | "failed" | "processing";
+        /** @description One of the player's passkeys. Times are RFC 3339. */
+        Passkey: {
+            id: string;
+            /** @description The player's name for it, or the device it was added on. */
+            name: string;
+            createdAt: string;
+            /** @description `null` until it first signs in. */
+            lastUsedAt: string | null;
+        };
+        PasskeySignInBody: {
+            ceremonyId?: string;
+            /** @description The browser's `AuthenticationResponseJSON` (`credential.toJSON()`). */
+            credential?: Record<string, unknown>;
+            remember?: boolean;
+        };
+        PasswordBody: {
+            password?: string;
+        };
         /** @description A KP amount on offer and the coin it buys. */
         PayableValue: {
             /** Format: int64 */
@@ -1414,6 +1548,64 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    sign_in_with_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignInBody"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ForeignOrigin"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    sign_in_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ceremony to answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ceremony"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ForeignOrigin"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     recover_username: {
         parameters: {
             query?: never;
@@ -1700,6 +1892,129 @@ export interface operations {
         };
         responses: {
             /** @description Changed; the player's other sessions are signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_passkeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The passkeys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    add_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPasskeyBody"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    passkey_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordBody"];
+            };
+        };
+        responses: {
+            /** @description The ceremony to answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ceremony"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    remove_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The passkey's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
             204: {
                 headers: {
                     [name: string]: unknown;

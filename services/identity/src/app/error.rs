@@ -26,6 +26,12 @@ pub enum Error {
     /// A wrong, replayed or used second-factor code at sign-in.
     #[error("wrong second-factor code")]
     SecondFactorRefused,
+    /// Not one of the player's: the message is the player's.
+    #[error("{0}")]
+    NotFound(&'static str),
+    /// A passkey sign-in whose answer proves no player's passkey.
+    #[error("passkey sign-in refused")]
+    PasskeyRefused,
     #[error("{0}")]
     Internal(String),
     #[error("password hashing failed")]

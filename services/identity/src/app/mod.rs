@@ -4,6 +4,7 @@
 
 pub mod account;
 pub mod error;
+pub mod passkeys;
 pub mod recovery;
 pub mod registration;
 pub mod security_code;

@@ -3,6 +3,7 @@
 
 pub mod codes;
 pub mod mail;
+pub mod passkeys;
 pub mod sign_ins;
 pub mod tokens;
 pub mod two_factor;

@@ -9,6 +9,7 @@ use crate::{
 };
 use kid_contracts::messages::{
     links::{MSG_ALREADY_VERIFIED, MSG_INVALID_END_LINK, MSG_INVALID_LINK, MSG_INVALID_RESET_LINK},
+    passkey::MSG_SIGN_IN_FAILED,
     two_factor::MSG_CODE_WRONG,
 };
 
@@ -24,7 +25,9 @@ impl From<Error> for Status {
             Error::InvalidEndLink => FieldErrors::one("token", MSG_INVALID_END_LINK).into_status(),
             Error::Validation(fields) => fields.into_status(),
             Error::Precondition(message) => Status::failed_precondition(message),
+            Error::NotFound(message) => Status::not_found(message),
             Error::SecondFactorRefused => Status::unauthenticated(MSG_CODE_WRONG),
+            Error::PasskeyRefused => Status::unauthenticated(MSG_SIGN_IN_FAILED),
             Error::Internal(message) => grpc::internal("identity", &message),
             Error::Hash(HashError::Busy) => {
                 tracing::warn!("password hashing at capacity: asked to retry");

@@ -17,20 +17,27 @@ use kid_contracts::identity::v1::{
     UseEndSessionLinkRequest, UseEndSessionLinkResponse, VerifySecondFactorRequest,
     VerifySecondFactorResponse,
 };
+use kid_contracts::identity::v1::{
+    FinishPasskeyRegistrationRequest, FinishPasskeyRegistrationResponse, FinishPasskeySignInRequest,
+    FinishPasskeySignInResponse, ListPasskeysRequest, ListPasskeysResponse, Passkey, RemovePasskeyRequest,
+    RemovePasskeyResponse, StartPasskeyRegistrationRequest, StartPasskeyRegistrationResponse,
+    StartPasskeySignInRequest, StartPasskeySignInResponse,
+};
 use sqlx::PgPool;
 use time::macros::format_description;
 use tonic::{Request, Response, Status};
 use uuid::Uuid;
+use webauthn_rs::Webauthn;
 
 use crate::{
     app::{
-        Error, account, recovery,
+        Error, account, passkeys, recovery,
         registration::{self, Registration},
         security_code::{self, Action},
         sign_ins::{self, Attempt, Method},
         two_factor, verification,
     },
-    db::{self, UserRow},
+    db::{self, UserRow, passkeys::PasskeyRow},
     domain::{PasswordHasher, ProfileChange, device},
 };
 
@@ -38,6 +45,7 @@ pub struct Identity {
     pool: PgPool,
     hasher: PasswordHasher,
     seal: two_factor::SecretSeal,
+    webauthn: Webauthn,
     /// The portal's origin, from configuration (never a request's Host), for links in mail.
     public_url: String,
 }
@@ -48,11 +56,13 @@ impl Identity {
         hasher: PasswordHasher,
         public_url: String,
         seal: two_factor::SecretSeal,
+        webauthn: Webauthn,
     ) -> Self {
         Self {
             pool,
             hasher,
             seal,
+            webauthn,
             public_url,
         }
     }
@@ -92,6 +102,17 @@ impl From<UserRow> for User {
             created_at: Some(kid_platform::grpc::timestamp(row.created_at)),
             password_changed_at: row.password_changed_at.map(kid_platform::grpc::timestamp),
             mfa_enabled: row.mfa_enabled,
+        }
+    }
+}
+
+impl From<PasskeyRow> for Passkey {
+    fn from(row: PasskeyRow) -> Self {
+        Self {
+            id: row.id.to_string(),
+            name: row.name,
+            created_at: Some(kid_platform::grpc::timestamp(row.created_at)),
+            last_used_at: row.last_used_at.map(kid_platform::grpc::timestamp),
         }
     }
 }
@@ -321,6 +342,93 @@ impl IdentityService for Identity {
         Ok(Response::new(UseEndSessionLinkResponse {
             user_id: user_id.to_string(),
             session_handle,
+        }))
+    }
+
+    async fn start_passkey_registration(
+        &self,
+        request: Request<StartPasskeyRegistrationRequest>,
+    ) -> Result<Response<StartPasskeyRegistrationResponse>, Status> {
+        let request = request.get_ref();
+        let id = parse_user_id(&request.user_id)?;
+        let ceremony =
+            passkeys::start_registration(&self.pool, &self.webauthn, &self.hasher, id, &request.password)
+                .await?;
+        Ok(Response::new(StartPasskeyRegistrationResponse {
+            ceremony_id: ceremony.id.to_string(),
+            options_json: ceremony.options_json,
+        }))
+    }
+
+    async fn finish_passkey_registration(
+        &self,
+        request: Request<FinishPasskeyRegistrationRequest>,
+    ) -> Result<Response<FinishPasskeyRegistrationResponse>, Status> {
+        let request = request.get_ref();
+        let id = parse_user_id(&request.user_id)?;
+        let row = passkeys::finish_registration(
+            &self.pool,
+            &self.webauthn,
+            id,
+            &request.ceremony_id,
+            &request.credential_json,
+            &request.name,
+            &request.user_agent,
+        )
+        .await?;
+        Ok(Response::new(FinishPasskeyRegistrationResponse {
+            passkey: Some(row.into()),
+        }))
+    }
+
+    async fn list_passkeys(
+        &self,
+        request: Request<ListPasskeysRequest>,
+    ) -> Result<Response<ListPasskeysResponse>, Status> {
+        let id = parse_user_id(&request.get_ref().user_id)?;
+        let rows = passkeys::list(&self.pool, id).await?;
+        Ok(Response::new(ListPasskeysResponse {
+            passkeys: rows.into_iter().map(Passkey::from).collect(),
+        }))
+    }
+
+    async fn remove_passkey(
+        &self,
+        request: Request<RemovePasskeyRequest>,
+    ) -> Result<Response<RemovePasskeyResponse>, Status> {
+        let request = request.get_ref();
+        let id = parse_user_id(&request.user_id)?;
+        passkeys::remove(&self.pool, id, &request.passkey_id).await?;
+        Ok(Response::new(RemovePasskeyResponse {}))
+    }
+
+    async fn start_passkey_sign_in(
+        &self,
+        _request: Request<StartPasskeySignInRequest>,
+    ) -> Result<Response<StartPasskeySignInResponse>, Status> {
+        let ceremony = passkeys::start_sign_in(&self.pool, &self.webauthn).await?;
+        Ok(Response::new(StartPasskeySignInResponse {
+            ceremony_id: ceremony.id.to_string(),
+            options_json: ceremony.options_json,
+        }))
+    }
+
+    async fn finish_passkey_sign_in(
+        &self,
+        request: Request<FinishPasskeySignInRequest>,
+    ) -> Result<Response<FinishPasskeySignInResponse>, Status> {
+        let request = request.get_ref();
+        let user = passkeys::finish_sign_in(
+            &self.pool,
+            &self.webauthn,
+            &self.public_url,
+            &request.ceremony_id,
+            &request.credential_json,
+            &attempt_of(request.context.as_ref()),
+        )
+        .await?;
+        Ok(Response::new(FinishPasskeySignInResponse {
+            user: Some(user.into()),
         }))
     }
 
