@@ -16,3 +16,8 @@ pub const MSG_CODE_WRONG: &str = "Mã bảo mật không chính xác hoặc đã
 pub const MSG_PASSWORD_NOW_REQUIRED: &str = "Hãy nhập mật khẩu hiện tại của bạn.";
 
 pub const MSG_PASSWORD_NOW_WRONG: &str = "Mật khẩu hiện tại không chính xác.";
+
+/// Signing in to an account its owner asked to delete (only once the password is right). Not
+/// in the spec; written in its voice.
+pub const MSG_ACCOUNT_CLOSED: &str = "Tài khoản này đã được đóng theo yêu cầu xóa của chủ tài khoản. \
+     Nếu bạn muốn giữ lại tài khoản, hãy liên hệ bộ phận hỗ trợ trong vòng 30 ngày kể từ ngày đóng.";

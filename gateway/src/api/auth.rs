@@ -307,8 +307,11 @@ async fn login(
         context: Some(arrival.context()),
     };
     let answer = state.identity().authenticate(request).await;
-    let response = settle(&state, attempt, answer, |status| {
-        (status.code() == tonic::Code::Unauthenticated).then(|| one_field("username", MSG_LOGIN_FAILED))
+    let response = settle(&state, attempt, answer, |status| match status.code() {
+        tonic::Code::Unauthenticated => Some(one_field("username", MSG_LOGIN_FAILED)),
+        // The right password of a closed account: identity says so.
+        tonic::Code::PermissionDenied => Some(one_field("username", status.message())),
+        _ => None,
     })
     .await?;
     let user = the_user(response.into_inner().user)?;

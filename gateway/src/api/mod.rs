@@ -8,6 +8,7 @@ mod giftcode;
 pub mod me;
 mod passkeys;
 mod payment;
+mod personal_data;
 mod recharge;
 mod recovery;
 mod security;
@@ -59,6 +60,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(tagged("two-factor", two_factor::router()))
         .merge(tagged("passkeys", passkeys::router()))
         .merge(tagged("me", me::router()))
+        .merge(tagged("personal-data", personal_data::router()))
         .merge(tagged("payment", payment::router()))
         .merge(tagged("transactions", transactions::router()))
         .merge(tagged("recharge", recharge::router()))

@@ -45,7 +45,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = Passkey)]
-struct PasskeyBody {
+pub(super) struct PasskeyBody {
     id: String,
     /// The player's name for it, or the device it was added on.
     name: String,

@@ -2,7 +2,7 @@
 //! opened (for a player who reads the mail on another device, signed in or not).
 
 use axum::{Json, extract::State};
-use kid_contracts::identity::v1::{ListSignInsRequest, UseEndSessionLinkRequest};
+use kid_contracts::identity::v1::{ListSignInsRequest, SignIn, UseEndSessionLinkRequest};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -42,7 +42,7 @@ enum Failure {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = SignIn)]
-struct SignInBody {
+pub(super) struct SignInBody {
     id: String,
     occurred_at: String,
     ip: String,
@@ -92,22 +92,22 @@ async fn list_sign_ins(
         })
         .await?
         .into_inner();
-    Ok(Json(
-        answer
-            .sign_ins
-            .into_iter()
-            .map(|row| SignInBody {
-                id: row.id,
-                occurred_at: rfc3339(row.occurred_at).unwrap_or_default(),
-                ip: row.ip,
-                device: row.device,
-                user_agent: row.user_agent,
-                method: method(&row.method),
-                succeeded: row.failure.is_empty(),
-                failure: failure(&row.failure),
-            })
-            .collect(),
-    ))
+    Ok(Json(answer.sign_ins.into_iter().map(SignInBody::from).collect()))
+}
+
+impl From<SignIn> for SignInBody {
+    fn from(row: SignIn) -> Self {
+        Self {
+            id: row.id,
+            occurred_at: rfc3339(row.occurred_at).unwrap_or_default(),
+            ip: row.ip,
+            device: row.device,
+            user_agent: row.user_agent,
+            method: method(&row.method),
+            succeeded: row.failure.is_empty(),
+            failure: failure(&row.failure),
+        }
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -38,6 +38,11 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
 fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     let courier = mail::Courier::new(host.pool.clone(), mail::sender(&host.settings.mail)?);
     host.spawn(courier.run(host.shutdown_token()));
+    host.spawn(app::closure::run_sweeper(
+        host.pool.clone(),
+        host.settings.identity.erase_sweep_interval,
+        host.shutdown_token(),
+    ));
     let service = grpc::Identity::new(
         host.pool.clone(),
         domain::PasswordHasher::new()?,

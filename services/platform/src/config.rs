@@ -49,11 +49,16 @@ pub struct Settings {
 }
 
 /// Players' accounts.
+#[serde_as]
 #[derive(Debug, Clone, Deserialize)]
 pub struct IdentitySettings {
     /// The key that seals authenticator (TOTP) secrets at rest (AES-256-GCM under its SHA-256):
     /// a database dump without it gives no codes. Changing it voids every enrolment.
     pub totp_key: SecretString,
+    /// How often closed accounts past their 30 days are looked for and erased.
+    #[serde(rename = "erase_sweep_interval_ms")]
+    #[serde_as(as = "DurationMilliSeconds<u64>")]
+    pub erase_sweep_interval: Duration,
 }
 
 /// Switches that break the portal on purpose, for the reliability suite (`scripts/chaos`) to

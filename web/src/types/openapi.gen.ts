@@ -349,6 +349,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Closes the player's account at once: the password first; every session ends (this one's
+         *     cookies are cleared) and sign-in is refused from then on. Personal data is erased after 30
+         *     days; money records stay, under the player's id only. The KP balance is not paid out: the
+         *     SPA shows it before the player confirms.
+         */
+        post: operations["delete_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Downloads, as one JSON file, everything Kid holds about the player: the profile and
+         *     account, sign-ins, passkeys, every transaction and coin order, and the mail sent to them.
+         */
+        get: operations["export_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/passkeys": {
         parameters: {
             query?: never;
@@ -771,6 +813,15 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The account as identity keeps it. */
+        AccountRecord: {
+            /** @description The player's id: what the ledger knows them by. */
+            id: string;
+            receiveNewsletter: boolean;
+            twoFactorEnabled: boolean;
+            emailVerifiedAt: string | null;
+            passwordChangedAt: string | null;
+        };
         CardBody: {
             provider?: string;
             /** Format: int64 */
@@ -828,6 +879,13 @@ export interface components {
             /** @description As the game names it: the screen shows it for the player to confirm. */
             name: string;
         };
+        /** @description The account is closed. */
+        Closed: {
+            /** @description Always `true`. */
+            closed: boolean;
+            /** @description When the personal data is erased (30 days on); until then support can reopen it. */
+            eraseAfter: string;
+        };
         CodeBody: {
             /**
              * @description `confirm.email`, `confirm.phone_number`, `confirm.payment`, `confirm.change_password`,
@@ -867,6 +925,10 @@ export interface components {
         ConfirmBody: {
             /** @description Six digits from the authenticator app. */
             code?: string;
+        };
+        DeleteBody: {
+            /** @description The account's password, checked and throttled as change-password's. */
+            password?: string;
         };
         DisableBody: {
             password?: string;
@@ -909,6 +971,27 @@ export interface components {
          * @enum {string}
          */
         EventKind: "recharge.bonus_lottery_point" | "recharge.bonus_coin";
+        /** @description Everything Kid holds about the player. */
+        ExportBody: {
+            /**
+             * Format: int32
+             * @description 1; a field added later leaves it, a field changed or removed raises it.
+             */
+            schemaVersion: number;
+            exportedAt: string;
+            /** @description The player as `GET /api/me` answers. */
+            profile: components["schemas"]["User"];
+            account: components["schemas"]["AccountRecord"];
+            /** @description Every sign-in and refused attempt kept, newest first. */
+            signIns: components["schemas"]["SignIn"][];
+            passkeys: components["schemas"]["Passkey"][];
+            /** @description Every top-up and payment, newest first. */
+            transactions: components["schemas"]["Transaction"][];
+            /** @description Every coin order, newest first. */
+            orders: components["schemas"]["OrderBody"][];
+            /** @description The mail written to the account's address, oldest first. */
+            mails: components["schemas"]["MailBody"][];
+        };
         /**
          * @description Why an attempt was refused.
          * @enum {string}
@@ -963,6 +1046,17 @@ export interface components {
             gReCaptchaToken?: string;
         };
         /**
+         * @description A mail written to the player: subject and times, not the body (its links and codes are
+         *     credentials, and the player received the text).
+         */
+        MailBody: {
+            to: string;
+            subject: string;
+            createdAt: string;
+            /** @description `null` while it waits to be delivered. */
+            sentAt: string | null;
+        };
+        /**
          * @description How the player proved who they are.
          * @enum {string}
          */
@@ -982,6 +1076,33 @@ export interface components {
             credential?: Record<string, unknown>;
             /** @description Up to 50 characters; empty or missing: the browser and system it was added on. */
             name?: string;
+        };
+        /** @description A coin order, as the recharge service keeps it. */
+        OrderBody: {
+            id: string;
+            productCode: string;
+            /** Format: int64 */
+            zoneId: number;
+            /** @description The account name the game knows the character by. */
+            username: string;
+            /**
+             * Format: int64
+             * @description KP paid.
+             */
+            credit: number;
+            /** Format: int64 */
+            coins: number;
+            /** Format: int64 */
+            milestoneBonus: number;
+            /** Format: int64 */
+            eventBonus: number;
+            /** Format: int64 */
+            lotteryPoints: number;
+            /** @description `paying`, `awaiting_delivery`, `delivered` or `failed`. */
+            status: string;
+            failureReason: string | null;
+            createdAt: string;
+            updatedAt: string;
         };
         /**
          * @description Where a coin order stands.
@@ -1904,6 +2025,66 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    delete_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteBody"];
+            };
+        };
+        responses: {
+            /** @description Closed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Closed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    export_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An attachment, `kid-du-lieu-ca-nhan-<username>-<YYYYMMDD>.json`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Validation"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];

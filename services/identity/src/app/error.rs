@@ -29,6 +29,9 @@ pub enum Error {
     /// Not one of the player's: the message is the player's.
     #[error("{0}")]
     NotFound(&'static str),
+    /// The right password of an account its owner closed.
+    #[error("the account is closed")]
+    AccountClosed,
     /// A passkey sign-in whose answer proves no player's passkey.
     #[error("passkey sign-in refused")]
     PasskeyRefused,

@@ -3,7 +3,9 @@
 //! sends share one transaction; hashing a password (slow by design) happens outside any.
 
 pub mod account;
+pub mod closure;
 pub mod error;
+pub mod export;
 pub mod passkeys;
 pub mod recovery;
 pub mod registration;

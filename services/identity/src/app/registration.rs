@@ -93,12 +93,21 @@ pub async fn authenticate(
     attempt: &Attempt<'_>,
 ) -> Result<UserRow, Error> {
     let username = Username::normalise_for_lookup(username);
-    let credentials = db::users::credentials(&mut *pool.acquire().await?, &username).await?;
-    let stored = credentials.as_ref().map(|(_, hash)| hash.as_str());
+    let account = db::users::sign_in_account(&mut *pool.acquire().await?, &username).await?;
+    let stored = account.as_ref().map(|account| account.password_hash.as_str());
     let verdict = hasher.check(password, stored).await?;
     let client_ip = attempt.ip;
+    let credentials = account.map(|account| {
+        let closed = account.closed_at;
+        ((account.id, account.password_hash), closed)
+    });
     match credentials {
-        Some((id, stored)) if verdict != Verdict::Wrong => {
+        // Only the password's owner learns that the account is closed.
+        Some(((id, _), Some(_))) if verdict != Verdict::Wrong => {
+            tracing::info!(user_id = %id, client_ip, outcome = "closed", "sign-in attempt");
+            Err(Error::AccountClosed)
+        }
+        Some(((id, stored), None)) if verdict != Verdict::Wrong => {
             tracing::info!(user_id = %id, client_ip, outcome = "success", "sign-in attempt");
             if verdict == Verdict::RightUnnormalised {
                 let renewed = hasher.rehash(password).await?;
@@ -113,7 +122,7 @@ pub async fn authenticate(
             }
             Ok(user)
         }
-        Some((id, _)) => {
+        Some(((id, _), _)) => {
             tracing::info!(user_id = %id, client_ip, outcome = "failure", "sign-in attempt");
             sign_ins::record_failure(pool, id, attempt, Method::Password, Failure::WrongPassword).await?;
             Err(Error::InvalidCredentials)

@@ -83,3 +83,23 @@ pub async fn mark_failed(
     .await?;
     Ok(())
 }
+
+/// A mail sent (or waiting to be) to an address, as the player's data export lists it.
+pub struct SentMailRow {
+    pub to_address: String,
+    pub subject: String,
+    pub created_at: time::OffsetDateTime,
+    pub sent_at: Option<time::OffsetDateTime>,
+}
+
+/// The mail written to `address` (regardless of case), oldest first.
+pub async fn sent_to(conn: &mut PgConnection, address: &str) -> Result<Vec<SentMailRow>, sqlx::Error> {
+    sqlx::query_as!(
+        SentMailRow,
+        "select to_address, subject, created_at, sent_at from mail_message
+          where lower(to_address) = lower($1) order by created_at, id",
+        address
+    )
+    .fetch_all(conn)
+    .await
+}

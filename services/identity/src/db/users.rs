@@ -26,7 +26,7 @@ pub async fn find_user(conn: &mut PgConnection, id: Uuid) -> Result<Option<UserR
         UserRow,
         "select id, username, email, dob, first_name, middle_name, last_name, language, phone_number,
                 mfa_enabled, created_at, verified_at, password_changed_at
-         from user_account where id = $1",
+         from user_account where id = $1 and closed_at is null",
         id
     )
     .fetch_optional(conn)
@@ -109,13 +109,31 @@ pub async fn credentials(
     conn: &mut PgConnection,
     username: &str,
 ) -> Result<Option<(Uuid, String)>, sqlx::Error> {
-    let row = sqlx::query!(
-        "select id, password_hash from user_account where lower(username) = lower($1)",
+    Ok(sign_in_account(conn, username)
+        .await?
+        .map(|account| (account.id, account.password_hash)))
+}
+
+/// What a sign-in needs of the account named `username` (regardless of case), closed or not:
+/// a closed account's sign-in is refused with its own message, once the password is right.
+pub struct SignInAccount {
+    pub id: Uuid,
+    pub password_hash: String,
+    pub closed_at: Option<OffsetDateTime>,
+}
+
+pub async fn sign_in_account(
+    conn: &mut PgConnection,
+    username: &str,
+) -> Result<Option<SignInAccount>, sqlx::Error> {
+    sqlx::query_as!(
+        SignInAccount,
+        "select id, password_hash, closed_at from user_account
+          where lower(username) = lower($1) and erased_at is null",
         username
     )
     .fetch_optional(conn)
-    .await?;
-    Ok(row.map(|row| (row.id, row.password_hash)))
+    .await
 }
 
 /// Who an account is, for the mail sent to it. No password hash: only the calls that check
@@ -133,7 +151,7 @@ pub async fn addressee(conn: &mut PgConnection, id: Uuid) -> Result<Option<Addre
     sqlx::query_as!(
         Addressee,
         r#"select id, username, email, verified_at is not null as "verified!"
-           from user_account where id = $1 for update"#,
+           from user_account where id = $1 and closed_at is null for update"#,
         id
     )
     .fetch_optional(conn)
@@ -148,7 +166,7 @@ pub async fn addressee_by_username(
     sqlx::query_as!(
         Addressee,
         r#"select id, username, email, verified_at is not null as "verified!"
-           from user_account where lower(username) = lower($1) for update"#,
+           from user_account where lower(username) = lower($1) and closed_at is null for update"#,
         username
     )
     .fetch_optional(conn)
@@ -157,9 +175,12 @@ pub async fn addressee_by_username(
 
 /// The account's password hash, for checking the password it has now.
 pub async fn password_hash(conn: &mut PgConnection, id: Uuid) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar!("select password_hash from user_account where id = $1", id)
-        .fetch_optional(conn)
-        .await
+    sqlx::query_scalar!(
+        "select password_hash from user_account where id = $1 and closed_at is null",
+        id
+    )
+    .fetch_optional(conn)
+    .await
 }
 
 /// The accounts naming `email` regardless of case, the verified one first, then the oldest.
@@ -170,7 +191,7 @@ pub async fn addressees_by_email(
     sqlx::query_as!(
         Addressee,
         r#"select id, username, email, verified_at is not null as "verified!"
-           from user_account where lower(email) = lower($1)
+           from user_account where lower(email) = lower($1) and closed_at is null
            order by verified_at is null, created_at"#,
         email
     )
@@ -264,4 +285,88 @@ pub async fn mark_verified(conn: &mut PgConnection, id: Uuid) -> Result<(), sqlx
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Closes the account now; answers when (the first closing's time, if it was already closed
+/// by a request racing this one).
+pub async fn close(conn: &mut PgConnection, id: Uuid) -> Result<OffsetDateTime, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"update user_account set closed_at = coalesce(closed_at, now()) where id = $1
+           returning closed_at as "closed_at!""#,
+        id
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// Accounts closed before `closed_before` and not yet erased, oldest first, locked.
+pub async fn due_for_erasure(
+    conn: &mut PgConnection,
+    closed_before: OffsetDateTime,
+    limit: i64,
+) -> Result<Vec<Uuid>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "select id from user_account
+          where closed_at < $1 and erased_at is null
+          order by closed_at limit $2 for update skip locked",
+        closed_before,
+        limit
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// Erases a closed account's personal data: the row keeps its id (the ledger's opaque id) with
+/// placeholders derived from it; its history, passkeys, two-factor, tokens, codes and the mail
+/// to its address are deleted.
+pub async fn erase(conn: &mut PgConnection, id: Uuid) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "delete from mail_message
+          where lower(to_address) = (select lower(email) from user_account where id = $1)",
+        id
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query!("delete from sign_in where user_id = $1", id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query!("delete from passkey where user_id = $1", id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query!("delete from passkey_ceremony where user_id = $1", id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query!("delete from recovery_code where user_id = $1", id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query!("delete from totp_credential where user_id = $1", id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query!("delete from email_token where user_id = $1", id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query!("delete from security_code where user_id = $1", id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query!(
+        "update user_account
+            set username = 'xoa_' || left(replace(id::text, '-', ''), 28),
+                email = id::text || '@xoa.invalid',
+                password_hash = '', dob = date '1900-01-01',
+                first_name = '', middle_name = '', last_name = '', phone_number = '',
+                language = 'vi-VN', receive_newsletter = false, mfa_enabled = false,
+                erased_at = now()
+          where id = $1",
+        id
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Whether the player asked for the newsletter.
+pub async fn receives_newsletter(conn: &mut PgConnection, id: Uuid) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!("select receive_newsletter from user_account where id = $1", id)
+        .fetch_one(conn)
+        .await
 }

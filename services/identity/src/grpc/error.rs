@@ -8,6 +8,7 @@ use crate::{
     domain::{FieldErrors, hasher::HashError},
 };
 use kid_contracts::messages::{
+    account::MSG_ACCOUNT_CLOSED,
     links::{MSG_ALREADY_VERIFIED, MSG_INVALID_END_LINK, MSG_INVALID_LINK, MSG_INVALID_RESET_LINK},
     passkey::MSG_SIGN_IN_FAILED,
     two_factor::MSG_CODE_WRONG,
@@ -27,6 +28,7 @@ impl From<Error> for Status {
             Error::Precondition(message) => Status::failed_precondition(message),
             Error::NotFound(message) => Status::not_found(message),
             Error::SecondFactorRefused => Status::unauthenticated(MSG_CODE_WRONG),
+            Error::AccountClosed => Status::permission_denied(MSG_ACCOUNT_CLOSED),
             Error::PasskeyRefused => Status::unauthenticated(MSG_SIGN_IN_FAILED),
             Error::Internal(message) => grpc::internal("identity", &message),
             Error::Hash(HashError::Busy) => {

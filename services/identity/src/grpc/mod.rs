@@ -12,6 +12,9 @@ use kid_contracts::identity::v1::{
     VerifyEmailResponse, identity_service_server::IdentityService,
 };
 use kid_contracts::identity::v1::{
+    CloseAccountRequest, CloseAccountResponse, ExportAccountRequest, ExportAccountResponse, SentMail,
+};
+use kid_contracts::identity::v1::{
     ConfirmTotpRequest, ConfirmTotpResponse, DisableTotpRequest, DisableTotpResponse, ListSignInsRequest,
     ListSignInsResponse, SignIn, SignInContext, StartTotpRequest, StartTotpResponse,
     UseEndSessionLinkRequest, UseEndSessionLinkResponse, VerifySecondFactorRequest,
@@ -31,13 +34,13 @@ use webauthn_rs::Webauthn;
 
 use crate::{
     app::{
-        Error, account, passkeys, recovery,
+        Error, account, closure, export, passkeys, recovery,
         registration::{self, Registration},
         security_code::{self, Action},
         sign_ins::{self, Attempt, Method},
         two_factor, verification,
     },
-    db::{self, UserRow, passkeys::PasskeyRow},
+    db::{self, UserRow, passkeys::PasskeyRow, sign_ins::SignInRow},
     domain::{PasswordHasher, ProfileChange, device},
 };
 
@@ -102,6 +105,20 @@ impl From<UserRow> for User {
             created_at: Some(kid_platform::grpc::timestamp(row.created_at)),
             password_changed_at: row.password_changed_at.map(kid_platform::grpc::timestamp),
             mfa_enabled: row.mfa_enabled,
+        }
+    }
+}
+
+impl From<SignInRow> for SignIn {
+    fn from(row: SignInRow) -> Self {
+        Self {
+            id: row.id.to_string(),
+            occurred_at: Some(kid_platform::grpc::timestamp(row.occurred_at)),
+            device: device::describe(&row.user_agent),
+            ip: row.ip,
+            user_agent: row.user_agent,
+            method: row.method,
+            failure: row.failure.unwrap_or_default(),
         }
     }
 }
@@ -319,18 +336,7 @@ impl IdentityService for Identity {
     ) -> Result<Response<ListSignInsResponse>, Status> {
         let id = parse_user_id(&request.get_ref().user_id)?;
         let rows = sign_ins::history(&self.pool, id).await?;
-        let sign_ins = rows
-            .into_iter()
-            .map(|row| SignIn {
-                id: row.id.to_string(),
-                occurred_at: Some(kid_platform::grpc::timestamp(row.occurred_at)),
-                device: device::describe(&row.user_agent),
-                ip: row.ip,
-                user_agent: row.user_agent,
-                method: row.method,
-                failure: row.failure.unwrap_or_default(),
-            })
-            .collect();
+        let sign_ins = rows.into_iter().map(SignIn::from).collect();
         Ok(Response::new(ListSignInsResponse { sign_ins }))
     }
 
@@ -429,6 +435,42 @@ impl IdentityService for Identity {
         .await?;
         Ok(Response::new(FinishPasskeySignInResponse {
             user: Some(user.into()),
+        }))
+    }
+
+    async fn export_account(
+        &self,
+        request: Request<ExportAccountRequest>,
+    ) -> Result<Response<ExportAccountResponse>, Status> {
+        let id = parse_user_id(&request.get_ref().user_id)?;
+        let data = export::export(&self.pool, id).await?;
+        Ok(Response::new(ExportAccountResponse {
+            user: Some(data.user.into()),
+            receive_newsletter: data.receive_newsletter,
+            sign_ins: data.sign_ins.into_iter().map(SignIn::from).collect(),
+            passkeys: data.passkeys.into_iter().map(Passkey::from).collect(),
+            mails: data
+                .mails
+                .into_iter()
+                .map(|mail| SentMail {
+                    to: mail.to_address,
+                    subject: mail.subject,
+                    created_at: Some(kid_platform::grpc::timestamp(mail.created_at)),
+                    sent_at: mail.sent_at.map(kid_platform::grpc::timestamp),
+                })
+                .collect(),
+        }))
+    }
+
+    async fn close_account(
+        &self,
+        request: Request<CloseAccountRequest>,
+    ) -> Result<Response<CloseAccountResponse>, Status> {
+        let request = request.get_ref();
+        let id = parse_user_id(&request.user_id)?;
+        let erase_after = closure::close(&self.pool, &self.hasher, id, &request.password).await?;
+        Ok(Response::new(CloseAccountResponse {
+            erase_after: Some(kid_platform::grpc::timestamp(erase_after)),
         }))
     }
 

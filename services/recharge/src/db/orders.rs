@@ -193,3 +193,14 @@ pub async fn record_result(conn: &mut PgConnection, record: ResultRecord<'_>) ->
     .await?;
     Ok(())
 }
+
+/// Every order of the player, newest first (their data export).
+pub async fn of_user(conn: &mut PgConnection, user_id: Uuid) -> Result<Vec<Order>, sqlx::Error> {
+    sqlx::query_as!(
+        Order,
+        "select * from recharge_order where user_id = $1 order by created_at desc, id desc",
+        user_id
+    )
+    .fetch_all(conn)
+    .await
+}

@@ -21,6 +21,18 @@ pub enum OrderState {
     Failed,
 }
 
+impl OrderState {
+    /// As stored and as the player's data export says it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Paying => "paying",
+            Self::AwaitingDelivery => "awaiting_delivery",
+            Self::Delivered => "delivered",
+            Self::Failed => "failed",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EventKind {
     /// `recharge.bonus_coin`, config coinBonusRate.

@@ -3,8 +3,9 @@
 use kid_contracts::money::IdempotencyKey;
 use kid_contracts::recharge::v1::{
     self as pb, CreateRechargeRequest, CreateRechargeResponse, GetCharacterRequest, GetCharacterResponse,
-    GetRechargeInfoRequest, GetRechargeInfoResponse, ListProductsRequest, ListProductsResponse,
-    RedeemGiftcodeRequest, RedeemGiftcodeResponse, recharge_service_server::RechargeService,
+    GetRechargeInfoRequest, GetRechargeInfoResponse, ListOrdersRequest, ListOrdersResponse,
+    ListProductsRequest, ListProductsResponse, RedeemGiftcodeRequest, RedeemGiftcodeResponse,
+    recharge_service_server::RechargeService,
 };
 use kid_platform::grpc;
 use sqlx::PgPool;
@@ -266,6 +267,33 @@ impl RechargeService for Recharge {
             lottery_points: order.lottery_points,
             status: order_status(order.status).into(),
         }))
+    }
+
+    async fn list_orders(&self, request: Request<ListOrdersRequest>) -> Answer<ListOrdersResponse> {
+        let user_id = Uuid::parse_str(&request.get_ref().user_id)
+            .map_err(|_| Status::invalid_argument("user_id is not a UUID"))?;
+        let orders = db::orders::of_user(&mut *self.pool.acquire().await.map_err(database)?, user_id)
+            .await
+            .map_err(database)?;
+        let orders = orders
+            .into_iter()
+            .map(|order| pb::OrderRecord {
+                id: order.id.to_string(),
+                product_code: order.product_code,
+                zone_id: order.zone_id,
+                username: order.username,
+                credit: order.credit,
+                coins: order.coins,
+                milestone_bonus: order.milestone_bonus,
+                event_bonus: order.event_bonus,
+                lottery_points: order.lottery_points,
+                status: order.status.as_str().to_owned(),
+                failure_reason: order.failure_reason.unwrap_or_default(),
+                created_at: Some(grpc::timestamp(order.created_at)),
+                updated_at: Some(grpc::timestamp(order.updated_at)),
+            })
+            .collect();
+        Ok(Response::new(ListOrdersResponse { orders }))
     }
 
     async fn get_character(&self, request: Request<GetCharacterRequest>) -> Answer<GetCharacterResponse> {

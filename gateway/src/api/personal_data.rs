@@ -1,0 +1,298 @@
+//! The player's own data (Vietnam's Decree 13/2023): a download of everything Kid holds about
+//! them, and closing the account at their request. Closing needs the password (a stolen
+//! session cannot do it), ends every session at once, and leaves the money records: the
+//! ledger keeps the player's id, which the erasure 30 days later leaves as an opaque id.
+
+use axum::{
+    Json,
+    extract::State,
+    http::header,
+    response::{IntoResponse, Response},
+};
+use axum_extra::extract::{CookieJar, cookie::Cookie};
+use kid_contracts::{
+    identity::v1::{CloseAccountRequest, ExportAccountRequest},
+    recharge::v1::{ListOrdersRequest, OrderRecord},
+    wallet::v1::SearchTransactionsRequest,
+};
+use serde::{Deserialize, Serialize};
+use time::{OffsetDateTime, format_description::well_known::Rfc3339, macros::format_description};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{
+    auth::{admit, settle},
+    me::{UserBody, rfc3339, the_user, wrong_guess},
+    passkeys::PasskeyBody,
+    payment::TransactionBody,
+    sign_ins::SignInBody,
+};
+use crate::{
+    client_address::ClientAddress,
+    error::{ApiResult, ValidJson},
+    session::{SESSION_COOKIE, SignedIn, XSRF_COOKIE},
+    state::AppState,
+    throttle::PER_PASSWORD_CHECK,
+};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(export_data))
+        .routes(routes!(delete_account))
+}
+
+/// The wallet's page size while the export gathers every transaction.
+const TRANSACTION_PAGE: i32 = 1_000;
+/// Vietnam's offset, for the download's file name.
+const VIETNAM: time::UtcOffset = time::macros::offset!(+7);
+
+/// The account as identity keeps it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct AccountRecord {
+    /// The player's id: what the ledger knows them by.
+    id: String,
+    receive_newsletter: bool,
+    two_factor_enabled: bool,
+    #[schema(required = true)]
+    email_verified_at: Option<String>,
+    #[schema(required = true)]
+    password_changed_at: Option<String>,
+}
+
+/// A coin order, as the recharge service keeps it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct OrderBody {
+    id: String,
+    product_code: String,
+    zone_id: i64,
+    /// The account name the game knows the character by.
+    username: String,
+    /// KP paid.
+    credit: i64,
+    coins: i64,
+    milestone_bonus: i64,
+    event_bonus: i64,
+    lottery_points: i64,
+    /// `paying`, `awaiting_delivery`, `delivered` or `failed`.
+    status: String,
+    #[schema(required = true)]
+    failure_reason: Option<String>,
+    created_at: String,
+    updated_at: String,
+}
+
+impl From<OrderRecord> for OrderBody {
+    fn from(order: OrderRecord) -> Self {
+        Self {
+            id: order.id,
+            product_code: order.product_code,
+            zone_id: order.zone_id,
+            username: order.username,
+            credit: order.credit,
+            coins: order.coins,
+            milestone_bonus: order.milestone_bonus,
+            event_bonus: order.event_bonus,
+            lottery_points: order.lottery_points,
+            status: order.status,
+            failure_reason: Some(order.failure_reason).filter(|reason| !reason.is_empty()),
+            created_at: rfc3339(order.created_at).unwrap_or_default(),
+            updated_at: rfc3339(order.updated_at).unwrap_or_default(),
+        }
+    }
+}
+
+/// A mail written to the player: subject and times, not the body (its links and codes are
+/// credentials, and the player received the text).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct MailBody {
+    to: String,
+    subject: String,
+    created_at: String,
+    /// `null` while it waits to be delivered.
+    #[schema(required = true)]
+    sent_at: Option<String>,
+}
+
+/// Everything Kid holds about the player.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ExportBody {
+    /// 1; a field added later leaves it, a field changed or removed raises it.
+    schema_version: u32,
+    exported_at: String,
+    /// The player as `GET /api/me` answers.
+    profile: UserBody,
+    account: AccountRecord,
+    /// Every sign-in and refused attempt kept, newest first.
+    sign_ins: Vec<SignInBody>,
+    passkeys: Vec<PasskeyBody>,
+    /// Every top-up and payment, newest first.
+    transactions: Vec<TransactionBody>,
+    /// Every coin order, newest first.
+    orders: Vec<OrderBody>,
+    /// The mail written to the account's address, oldest first.
+    mails: Vec<MailBody>,
+}
+
+/// Every transaction of the player, newest first, a wallet page at a time.
+async fn all_transactions(state: &AppState, user_id: &str) -> ApiResult<Vec<TransactionBody>> {
+    let mut search = SearchTransactionsRequest {
+        user_id: user_id.to_owned(),
+        limit: TRANSACTION_PAGE,
+        ..Default::default()
+    };
+    let mut wallet = state.wallet();
+    let mut transactions = Vec::new();
+    loop {
+        let page = wallet.search_transactions(search.clone()).await?.into_inner();
+        transactions.extend(page.transactions.into_iter().map(TransactionBody::from));
+        match page.next {
+            Some(position) => search.after = Some(position),
+            None => return Ok(transactions),
+        }
+    }
+}
+
+/// Downloads, as one JSON file, everything Kid holds about the player: the profile and
+/// account, sign-ins, passkeys, every transaction and coin order, and the mail sent to them.
+#[utoipa::path(
+    get,
+    path = "/me/export",
+    security(("session" = [])),
+    responses((status = 200, description = "An attachment, `kid-du-lieu-ca-nhan-<username>-<YYYYMMDD>.json`.", body = ExportBody))
+)]
+async fn export_data(
+    State(state): State<AppState>,
+    SignedIn { user_id, .. }: SignedIn,
+) -> ApiResult<Response> {
+    let (identity, orders, transactions) = tokio::try_join!(
+        async {
+            Ok(state
+                .identity()
+                .export_account(ExportAccountRequest {
+                    user_id: user_id.clone(),
+                })
+                .await?
+                .into_inner())
+        },
+        async {
+            Ok(state
+                .recharge()
+                .list_orders(ListOrdersRequest {
+                    user_id: user_id.clone(),
+                })
+                .await?
+                .into_inner()
+                .orders)
+        },
+        all_transactions(&state, &user_id),
+    )?;
+    let user = the_user(identity.user)?;
+    let username = user.username.clone();
+    let account = AccountRecord {
+        id: user.id.clone(),
+        receive_newsletter: identity.receive_newsletter,
+        two_factor_enabled: user.mfa_enabled,
+        email_verified_at: rfc3339(user.verified_at),
+        password_changed_at: rfc3339(user.password_changed_at),
+    };
+    let now = OffsetDateTime::now_utc();
+    let body = ExportBody {
+        schema_version: 1,
+        exported_at: now.format(&Rfc3339).unwrap_or_default(),
+        profile: UserBody::compose(&state, user).await?,
+        account,
+        sign_ins: identity.sign_ins.into_iter().map(SignInBody::from).collect(),
+        passkeys: identity.passkeys.into_iter().map(PasskeyBody::from).collect(),
+        transactions,
+        orders: orders.into_iter().map(OrderBody::from).collect(),
+        mails: identity
+            .mails
+            .into_iter()
+            .map(|mail| MailBody {
+                to: mail.to,
+                subject: mail.subject,
+                created_at: rfc3339(mail.created_at).unwrap_or_default(),
+                sent_at: rfc3339(mail.sent_at),
+            })
+            .collect(),
+    };
+    let day = now
+        .to_offset(VIETNAM)
+        .date()
+        .format(format_description!("[year][month][day]"))
+        .unwrap_or_default();
+    let disposition = format!("attachment; filename=\"kid-du-lieu-ca-nhan-{username}-{day}.json\"");
+    Ok((
+        [
+            (header::CONTENT_DISPOSITION, disposition),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        Json(body),
+    )
+        .into_response())
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+struct DeleteBody {
+    /// The account's password, checked and throttled as change-password's.
+    #[serde(default)]
+    password: String,
+}
+
+/// The account is closed.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Closed {
+    /// Always `true`.
+    closed: bool,
+    /// When the personal data is erased (30 days on); until then support can reopen it.
+    erase_after: String,
+}
+
+/// Closes the player's account at once: the password first; every session ends (this one's
+/// cookies are cleared) and sign-in is refused from then on. Personal data is erased after 30
+/// days; money records stay, under the player's id only. The KP balance is not paid out: the
+/// SPA shows it before the player confirms.
+#[utoipa::path(
+    post,
+    path = "/me/delete",
+    security(("session" = [])),
+    request_body = DeleteBody,
+    responses((status = 200, description = "Closed.", body = Closed))
+)]
+async fn delete_account(
+    State(state): State<AppState>,
+    SignedIn { user_id, .. }: SignedIn,
+    client: ClientAddress,
+    jar: CookieJar,
+    ValidJson(body): ValidJson<DeleteBody>,
+) -> ApiResult<Response> {
+    let guessed = !body.password.is_empty();
+    let attempt = admit(&state, &[(PER_PASSWORD_CHECK, &user_id)], "", "", &client.text()).await?;
+    let answer = state
+        .identity()
+        .close_account(CloseAccountRequest {
+            user_id: user_id.clone(),
+            password: body.password,
+        })
+        .await;
+    let closed = settle(&state, attempt, answer, |status| {
+        wrong_guess("password", guessed, status)
+    })
+    .await?
+    .into_inner();
+    state.sessions.destroy_all_of(&user_id).await?;
+    tracing::info!(%user_id, "account closed; every session ended");
+    let jar = jar
+        .remove(Cookie::build(SESSION_COOKIE).path("/"))
+        .remove(Cookie::build(XSRF_COOKIE).path("/"));
+    let answer = Closed {
+        closed: true,
+        erase_after: rfc3339(closed.erase_after).unwrap_or_default(),
+    };
+    Ok((jar, Json(answer)).into_response())
+}

@@ -1,0 +1,237 @@
+//! The player's own data through the real gateway, identity, wallet and recharge: the download
+//! of everything Kid holds about them, and closing the account (refused without the password,
+//! then at once, and erased 30 days on with the money records kept).
+
+use std::time::Duration;
+
+use kid_testing::portal::{
+    PASSWORD, Portal, buy, client, database, execute, field_error, fund, get, get_json, mail_for,
+    mail_titled, mailbox, me_status, registered, send_json, sign_in, sign_up, start, status_and_json,
+};
+use reqwest::{Client, Method, StatusCode, header};
+use serde_json::{Value, json};
+
+const CLOSED: &str = "Tài khoản này đã được đóng theo yêu cầu xóa của chủ tài khoản. \
+     Nếu bạn muốn giữ lại tài khoản, hãy liên hệ bộ phận hỗ trợ trong vòng 30 ngày kể từ ngày đóng.";
+
+async fn delete(http: &Client, portal: &Portal, password: &str) -> reqwest::Response {
+    send_json(
+        http,
+        portal,
+        Method::POST,
+        "/me/delete",
+        &json!({ "password": password }),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_player_downloads_everything_kid_holds_about_them() {
+    let portal = start(|_| {}).await;
+    let (http, player) = registered(&portal, "datasubject").await;
+    fund(&portal, player, 50_000).await;
+    let order = json!({ "zoneId": 1, "creditAmount": 20_000, "productCode": "fsonline", "gReCaptchaToken": "dev-captcha" });
+    let (status, placed) = buy(&http, &portal, "fsonline", "export-order-1", &order).await;
+    assert!(status.is_success(), "{status} {placed}");
+    let reset = kid_testing::portal::ask_password_reset(&portal, "datasubject").await;
+    assert!(reset.status().is_success());
+    let reset_mail = mail_for(&portal, "datasubject@example.com", 1).await;
+    let reset_subject = reset_mail[0]["subject"].as_str().expect("subject").to_owned();
+
+    let response = get(&http, &portal, "/api/me/export").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let disposition = response.headers()[header::CONTENT_DISPOSITION]
+        .to_str()
+        .expect("ascii")
+        .to_owned();
+    assert!(
+        disposition.starts_with("attachment; filename=\"kid-du-lieu-ca-nhan-datasubject-")
+            && disposition.ends_with(".json\""),
+        "{disposition}"
+    );
+    assert_eq!(response.headers()[header::CACHE_CONTROL], "no-store");
+    let export: Value = response.json().await.expect("json");
+    assert_eq!(export["schemaVersion"], 1);
+    assert_eq!(export["profile"]["username"], "datasubject");
+    assert_eq!(export["profile"]["email"], "datasubject@example.com");
+    assert_eq!(export["account"]["id"], player.to_string());
+    assert_eq!(export["account"]["twoFactorEnabled"], false);
+    assert_eq!(export["signIns"][0]["method"], "password", "{export}");
+    let kinds: Vec<&str> = export["transactions"]
+        .as_array()
+        .expect("transactions")
+        .iter()
+        .filter_map(|transaction| transaction["type"].as_str())
+        .collect();
+    assert!(kinds.contains(&"credit.pay"), "{kinds:?}");
+    let orders = export["orders"].as_array().expect("orders");
+    assert_eq!(orders.len(), 1, "{orders:?}");
+    assert_eq!(orders[0]["productCode"], "fsonline");
+    assert_eq!(orders[0]["credit"], 20_000);
+    assert_eq!(orders[0]["username"], "datasubject");
+    let subjects: Vec<&str> = export["mails"]
+        .as_array()
+        .expect("mails")
+        .iter()
+        .filter_map(|mail| mail["subject"].as_str())
+        .collect();
+    assert!(subjects.contains(&reset_subject.as_str()), "{export}");
+    // Subjects and times only: no mail body, link or code leaves in the file.
+    assert!(export["mails"][0].get("text").is_none() && export["mails"][0].get("link").is_none());
+
+    // Nobody else's data: another player's export names only them; anonymous callers get none.
+    let (other, _) = registered(&portal, "someoneelse").await;
+    let (_, theirs) = get_json(&other, &portal, "/me/export").await;
+    assert_eq!(theirs["orders"], json!([]));
+    assert_eq!(theirs["transactions"], json!([]));
+    assert!(!theirs.to_string().contains("datasubject"));
+    assert_eq!(
+        get(&client(), &portal, "/api/me/export").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+#[tokio::test]
+async fn deletion_requested_from_a_stolen_session_without_the_password_is_refused() {
+    let portal = start(|_| {}).await;
+    let (owner, _) = registered(&portal, "stolenfrom").await;
+    // The thief holds a signed-in session, not the password.
+    let thief = client();
+    assert_eq!(
+        sign_in(&thief, &portal, "stolenfrom", PASSWORD).await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        field_error(delete(&thief, &portal, "").await, "password").await,
+        "Hãy nhập mật khẩu hiện tại của bạn."
+    );
+    assert_eq!(
+        field_error(delete(&thief, &portal, "Guess@12345").await, "password").await,
+        "Mật khẩu hiện tại không chính xác."
+    );
+    // Guessing is throttled as change-password's: five wrong, then 429.
+    for guess in 0..4 {
+        let response = delete(&thief, &portal, &format!("Guess@{guess}2345")).await;
+        assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    assert_eq!(
+        delete(&thief, &portal, "Guess@99999").await.status(),
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(me_status(&owner, &portal).await, StatusCode::OK);
+    assert_eq!(me_status(&thief, &portal).await, StatusCode::OK);
+    let identity = database(&portal, "identity").await;
+    let closed: Option<time::OffsetDateTime> =
+        sqlx::query_scalar("select closed_at from user_account where username = 'stolenfrom'")
+            .fetch_one(&identity)
+            .await
+            .expect("account");
+    assert_eq!(closed, None);
+}
+
+#[tokio::test]
+async fn a_closed_account_cannot_sign_in_and_is_erased_after_thirty_days_keeping_its_ledger() {
+    let portal = start(|settings| {
+        settings.identity.erase_sweep_interval = Duration::from_millis(200);
+    })
+    .await;
+    let (http, player) = registered(&portal, "leavingkid").await;
+    fund(&portal, player, 30_000).await;
+    let phone = client();
+    assert_eq!(
+        sign_in(&phone, &portal, "leavingkid", PASSWORD).await.status(),
+        StatusCode::OK
+    );
+
+    let (status, closed) = status_and_json(delete(&http, &portal, PASSWORD).await).await;
+    assert_eq!(status, StatusCode::OK, "{closed}");
+    assert_eq!(closed["closed"], true);
+    let erase_after = time::OffsetDateTime::parse(
+        closed["eraseAfter"].as_str().expect("eraseAfter"),
+        &time::format_description::well_known::Rfc3339,
+    )
+    .expect("RFC 3339");
+    let days = (erase_after - time::OffsetDateTime::now_utc()).whole_hours();
+    assert!((29 * 24..=30 * 24).contains(&days), "{closed}");
+    mail_titled(
+        &portal,
+        "leavingkid@example.com",
+        "Tài khoản Kid của bạn đã được đóng",
+    )
+    .await;
+
+    // Every session ended; sign-in refused, saying why only to the password's owner.
+    assert_eq!(me_status(&http, &portal).await, StatusCode::UNAUTHORIZED);
+    assert_eq!(me_status(&phone, &portal).await, StatusCode::UNAUTHORIZED);
+    let again = client();
+    assert_eq!(
+        field_error(sign_in(&again, &portal, "leavingkid", PASSWORD).await, "username").await,
+        CLOSED
+    );
+    assert_eq!(me_status(&again, &portal).await, StatusCode::UNAUTHORIZED);
+    let wrong = field_error(
+        sign_in(&again, &portal, "leavingkid", "Wrong@12345").await,
+        "username",
+    )
+    .await;
+    assert_ne!(wrong, CLOSED);
+    // No reset mail for a closed account.
+    let before = mailbox(&portal, "leavingkid@example.com").await.len();
+    let reset = kid_testing::portal::ask_password_reset(&portal, "leavingkid").await;
+    assert!(reset.status().is_success());
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(mailbox(&portal, "leavingkid@example.com").await.len(), before);
+
+    // Thirty days on (the clock moved back for this account), the sweeper erases it.
+    execute(
+        &portal,
+        "identity",
+        "update user_account set closed_at = closed_at - interval '31 days' where username = 'leavingkid'",
+    )
+    .await;
+    let identity = database(&portal, "identity").await;
+    let mut erased = None;
+    for _ in 0..50 {
+        erased = sqlx::query_as::<_, (String, String, String)>(
+            "select username, email, first_name from user_account where id = $1 and erased_at is not null",
+        )
+        .bind(player)
+        .fetch_optional(&identity)
+        .await
+        .expect("account");
+        if erased.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let (username, email, first_name) = erased.expect("erased within ten seconds");
+    assert!(
+        username.starts_with("xoa_") && !username.contains("leavingkid"),
+        "{username}"
+    );
+    assert_eq!(email, format!("{player}@xoa.invalid"));
+    assert_eq!(first_name, "");
+    let left: i64 = sqlx::query_scalar(
+        "select (select count(*) from sign_in where user_id = $1)
+              + (select count(*) from mail_message where to_address = 'leavingkid@example.com')",
+    )
+    .bind(player)
+    .fetch_one(&identity)
+    .await
+    .expect("counts");
+    assert_eq!(left, 0, "history and mail erased");
+    // The ledger keeps the money records under the opaque id.
+    let wallet = database(&portal, "wallet").await;
+    let kept: i64 = sqlx::query_scalar("select count(*) from ledger_transaction where user_id = $1")
+        .bind(player)
+        .fetch_one(&wallet)
+        .await
+        .expect("ledger");
+    assert!(kept >= 1, "{kept}");
+    // The username is free again.
+    let newcomer = client();
+    assert_eq!(
+        sign_up(&newcomer, &portal, "leavingkid", PASSWORD).await.status(),
+        StatusCode::CREATED
+    );
+}
