@@ -101,3 +101,17 @@ pub struct PaymentRefund {
     pub transaction_id: uuid::Uuid,
     pub reason: String,
 }
+
+/// `identity.account.erased`: a closed account's personal data was erased (30 days after its
+/// owner closed it). Services that keep the player's username beside their records (recharge's
+/// orders and item grants) replace it with `placeholder`; money records keep `user_id`, the
+/// opaque id.
+pub const ACCOUNT_ERASED: &str = "identity.account.erased";
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountErased {
+    pub user_id: uuid::Uuid,
+    /// What the account's username became: `xoa_` and 28 hex digits of the id.
+    pub placeholder: String,
+}

@@ -137,6 +137,9 @@ async fn a_closed_account_cannot_sign_in_and_is_erased_after_thirty_days_keeping
     .await;
     let (http, player) = registered(&portal, "leavingkid").await;
     fund(&portal, player, 30_000).await;
+    let order = json!({ "zoneId": 1, "creditAmount": 20_000, "productCode": "fsonline", "gReCaptchaToken": "dev-captcha" });
+    let (status, placed) = buy(&http, &portal, "fsonline", "before-leaving", &order).await;
+    assert!(status.is_success(), "{status} {placed}");
     let phone = client();
     assert_eq!(
         sign_in(&phone, &portal, "leavingkid", PASSWORD).await.status(),
@@ -228,6 +231,21 @@ async fn a_closed_account_cannot_sign_in_and_is_erased_after_thirty_days_keeping
         .await
         .expect("ledger");
     assert!(kept >= 1, "{kept}");
+    // Recharge forgets the username its orders kept (the game knew the character by it).
+    let recharge = database(&portal, "recharge").await;
+    let mut kept_name = String::new();
+    for _ in 0..50 {
+        kept_name = sqlx::query_scalar("select username from recharge_order where user_id = $1")
+            .bind(player)
+            .fetch_one(&recharge)
+            .await
+            .expect("order");
+        if kept_name == username {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(kept_name, username, "the order keeps only the placeholder");
     // The username is free again.
     let newcomer = client();
     assert_eq!(

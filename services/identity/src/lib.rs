@@ -22,7 +22,8 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
     schema: "identity",
     grpc_name: SERVICE_NAME,
     migrator: &MIGRATOR,
-    queues: |_| Vec::new(),
+    // It publishes account erasures; recharge consumes them.
+    queues: |settings| vec![kid_platform::topology::recharge_accounts(settings)],
     wire,
     // Links in mail point at the portal's public address.
     needs: &[

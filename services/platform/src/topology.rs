@@ -3,7 +3,8 @@
 //! routing keys and bodies are the contract (`kid_contracts::topics`); this is the plumbing.
 
 use kid_contracts::topics::{
-    PAYMENT_REFUND, PAYMENT_SETTLED, TOPUP_CORRECTED, TOPUP_FAILED, TOPUP_OPENED, TOPUP_RECEIVED,
+    ACCOUNT_ERASED, PAYMENT_REFUND, PAYMENT_SETTLED, TOPUP_CORRECTED, TOPUP_FAILED, TOPUP_OPENED,
+    TOPUP_RECEIVED,
 };
 
 use crate::{Settings, amqp::QueueSpec};
@@ -22,5 +23,14 @@ pub fn wallet_recharges(settings: &Settings) -> QueueSpec {
     QueueSpec::new(
         format!("{}.wallet.recharges", settings.amqp.exchange),
         &[PAYMENT_SETTLED, PAYMENT_REFUND],
+    )
+}
+
+/// The recharge service's queue of identity's account erasures: it forgets the erased player's
+/// username on its orders and grants.
+pub fn recharge_accounts(settings: &Settings) -> QueueSpec {
+    QueueSpec::new(
+        format!("{}.recharge.accounts", settings.amqp.exchange),
+        &[ACCOUNT_ERASED],
     )
 }

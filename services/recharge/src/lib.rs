@@ -31,6 +31,7 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
         vec![
             events::consumers::results_queue(settings),
             kid_platform::topology::wallet_recharges(settings),
+            kid_platform::topology::recharge_accounts(settings),
         ]
     },
     wire,
@@ -104,6 +105,14 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
             events::consumers::results_queue(&settings),
         )
         .run(events::consumers::GameResults, shutdown.clone()),
+    );
+    host.spawn(
+        Consumer::new(
+            host.pool.clone(),
+            &settings,
+            kid_platform::topology::recharge_accounts(&settings),
+        )
+        .run(events::consumers::AccountErasures, shutdown.clone()),
     );
     host.spawn(app::sweeper::run(
         orders.clone(),

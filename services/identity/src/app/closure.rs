@@ -6,7 +6,9 @@
 //! closed. After `GRACE_DAYS` the sweeper erases it: the row stays under its id, which is the
 //! opaque id the wallet's ledger and the orders keep (money records are never deleted), with
 //! the username and email replaced by placeholders derived from the id and every other
-//! personal field emptied; its history, passkeys, two-factor, tokens and mail go.
+//! personal field emptied; its history, passkeys, two-factor, tokens and mail go. The erasure
+//! is published (`identity.account.erased`, through the outbox) for the services that keep the
+//! username beside their records.
 
 use std::time::Duration;
 
@@ -21,12 +23,23 @@ use crate::{
     domain::{FieldErrors, PasswordHasher},
     events::mail::{self, Mail},
 };
-use kid_contracts::messages::account::{MSG_PASSWORD_NOW_REQUIRED, MSG_PASSWORD_NOW_WRONG};
+use kid_contracts::{
+    messages::account::{MSG_PASSWORD_NOW_REQUIRED, MSG_PASSWORD_NOW_WRONG},
+    topics::{ACCOUNT_ERASED, AccountErased},
+};
+use kid_platform::outbox;
 
 /// Days between closing an account and erasing it.
 pub const GRACE_DAYS: i64 = 30;
 /// Accounts erased per transaction of the sweeper.
 const ERASE_BATCH: i64 = 100;
+
+/// What an erased account's username and email become: derived from its id (unique, as the
+/// columns need), saying nothing of the player.
+fn placeholders(user_id: Uuid) -> (String, String) {
+    let hex = user_id.simple().to_string();
+    (format!("xoa_{}", &hex[..28]), format!("{user_id}@xoa.invalid"))
+}
 
 /// When a closed account is erased.
 pub fn erase_after(closed_at: OffsetDateTime) -> OffsetDateTime {
@@ -90,7 +103,13 @@ pub async fn erase_due(pool: &PgPool, now: OffsetDateTime) -> Result<u64, Error>
         let mut tx = pool.begin().await?;
         let due = db::users::due_for_erasure(&mut tx, closed_before, ERASE_BATCH).await?;
         for &user_id in &due {
-            db::users::erase(&mut tx, user_id).await?;
+            let (username, email) = placeholders(user_id);
+            db::users::erase(&mut tx, user_id, &username, &email).await?;
+            let erased = AccountErased {
+                user_id,
+                placeholder: username,
+            };
+            outbox::enqueue(&mut tx, ACCOUNT_ERASED, &erased).await?;
         }
         tx.commit().await?;
         erased += due.len() as u64;
@@ -113,5 +132,24 @@ pub async fn run_sweeper(pool: PgPool, interval: Duration, shutdown: Cancellatio
             () = tokio::time::sleep(interval) => {}
             () = shutdown.cancelled() => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_erased_accounts_placeholders_fit_the_columns_and_name_nobody() {
+        let id = Uuid::now_v7();
+        let (username, email) = placeholders(id);
+        assert_eq!(username.len(), 32);
+        assert!(
+            username
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+        );
+        assert_ne!(placeholders(Uuid::now_v7()).0, username);
+        assert_eq!(email, format!("{id}@xoa.invalid"));
     }
 }

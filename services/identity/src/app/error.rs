@@ -41,4 +41,6 @@ pub enum Error {
     Hash(#[from] HashError),
     #[error("database error")]
     Database(#[from] sqlx::Error),
+    #[error("outbox error")]
+    Outbox(#[from] kid_platform::outbox::OutboxError),
 }

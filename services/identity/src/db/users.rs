@@ -319,7 +319,12 @@ pub async fn due_for_erasure(
 /// Erases a closed account's personal data: the row keeps its id (the ledger's opaque id) with
 /// placeholders derived from it; its history, passkeys, two-factor, tokens, codes and the mail
 /// to its address are deleted.
-pub async fn erase(conn: &mut PgConnection, id: Uuid) -> Result<(), sqlx::Error> {
+pub async fn erase(
+    conn: &mut PgConnection,
+    id: Uuid,
+    username: &str,
+    email: &str,
+) -> Result<(), sqlx::Error> {
     sqlx::query!(
         "delete from mail_message
           where lower(to_address) = (select lower(email) from user_account where id = $1)",
@@ -350,14 +355,14 @@ pub async fn erase(conn: &mut PgConnection, id: Uuid) -> Result<(), sqlx::Error>
         .await?;
     sqlx::query!(
         "update user_account
-            set username = 'xoa_' || left(replace(id::text, '-', ''), 28),
-                email = id::text || '@xoa.invalid',
-                password_hash = '', dob = date '1900-01-01',
+            set username = $2, email = $3, password_hash = '', dob = date '1900-01-01',
                 first_name = '', middle_name = '', last_name = '', phone_number = '',
                 language = 'vi-VN', receive_newsletter = false, mfa_enabled = false,
                 erased_at = now()
           where id = $1",
-        id
+        id,
+        username,
+        email
     )
     .execute(conn)
     .await?;

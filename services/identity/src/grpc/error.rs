@@ -37,6 +37,7 @@ impl From<Error> for Status {
             }
             Error::Hash(source) => grpc::internal("password hashing", &source),
             Error::Database(source) => grpc::internal("identity database", &source),
+            Error::Outbox(source) => grpc::internal("identity outbox", &source),
         }
     }
 }

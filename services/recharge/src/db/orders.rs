@@ -204,3 +204,28 @@ pub async fn of_user(conn: &mut PgConnection, user_id: Uuid) -> Result<Vec<Order
     .fetch_all(conn)
     .await
 }
+
+/// Replaces an erased player's username on their orders and item grants; answers how many rows
+/// changed.
+pub async fn forget_username(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    placeholder: &str,
+) -> Result<u64, sqlx::Error> {
+    let orders = sqlx::query!(
+        "update recharge_order set username = $2 where user_id = $1 and username <> $2",
+        user_id,
+        placeholder
+    )
+    .execute(&mut *conn)
+    .await?;
+    let grants = sqlx::query!(
+        "update giftcode_redemption set username = $2
+          where user_id = $1 and username is not null and username <> $2",
+        user_id,
+        placeholder
+    )
+    .execute(conn)
+    .await?;
+    Ok(orders.rows_affected() + grants.rows_affected())
+}

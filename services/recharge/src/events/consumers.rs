@@ -1,7 +1,10 @@
 //! What recharge consumes: the games' answers to orders and to giftcode grants, each in the
 //! inbox's transaction.
 
-use kid_contracts::game::{self, Delivery, GameResult, GiftcodeResult};
+use kid_contracts::{
+    game::{self, Delivery, GameResult, GiftcodeResult},
+    topics::AccountErased,
+};
 use kid_platform::{
     Settings,
     amqp::QueueSpec,
@@ -40,6 +43,21 @@ impl Handler for GameResults {
             let claimed_product = game::result_product(&message.routing_key).unwrap_or_default();
             let effect = results::apply_result(conn, &message.id, claimed_product, &result).await?;
             tracing::info!(order_id = %result.order_id, status = result.status.as_str(), effect = effect.as_str(), "game result received");
+            Ok(())
+        })
+    }
+}
+
+/// Consumes identity's account erasures: the erased player's username, kept on their orders
+/// and item grants (the game knew the character by it), becomes the placeholder.
+pub struct AccountErasures;
+
+impl Handler for AccountErasures {
+    fn handle<'a>(&'a self, conn: &'a mut PgConnection, message: &'a Message) -> HandlerFuture<'a> {
+        Box::pin(async move {
+            let erased: AccountErased = message.json()?;
+            let changed = db::orders::forget_username(conn, erased.user_id, &erased.placeholder).await?;
+            tracing::info!(user_id = %erased.user_id, changed, "erased account's username forgotten");
             Ok(())
         })
     }
