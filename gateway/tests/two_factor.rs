@@ -320,3 +320,25 @@ async fn a_database_dump_holds_no_totp_secret() {
     let base32 = app.totp.secret().to_base32();
     assert!(!String::from_utf8_lossy(&stored).contains(&base32));
 }
+
+#[tokio::test]
+async fn a_thief_guessing_the_password_to_turn_two_factor_off_does_not_lock_the_owners_codes() {
+    let portal = start(|_| {}).await;
+    let thief = register(&portal, "locked_out").await;
+    let (mut app, _) = enrol(&thief, &portal).await;
+    // The stolen session guesses the password five times: refused, then throttled.
+    for guess in 0..5 {
+        let response = off(&thief, &portal, &format!("Guess@{guess}2345"), "000000").await;
+        assert_eq!(
+            field_error(response, "password").await,
+            "Mật khẩu hiện tại không chính xác."
+        );
+    }
+    let throttled = off(&thief, &portal, "Guess@99999", "000000").await;
+    assert_eq!(throttled.status(), StatusCode::TOO_MANY_REQUESTS);
+    // The codes were never checked: the owner still signs in with one.
+    let owner = password_step(&portal, "locked_out").await;
+    let response = second_factor(&owner, &portal, &app.fresh_code().await).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(me_status(&owner, &portal).await, StatusCode::OK);
+}

@@ -129,16 +129,19 @@ async fn disable(
     client: ClientAddress,
     ValidJson(body): ValidJson<DisableBody>,
 ) -> ApiResult<StatusCode> {
-    // Identity checks the password first, and the code only after a right one.
+    // Identity checks the password first, and the code only after a right one: each guess is
+    // counted under its own limit, and a code never checked is not counted (five wrong
+    // passwords from a stolen session must not lock the owner's codes at sign-in).
     let (password_guessed, code_guessed) = (!body.password.is_empty(), !body.code.trim().is_empty());
-    let attempt = admit(
-        &state,
-        &[(PER_PASSWORD_CHECK, &user_id), (PER_SECOND_FACTOR, &user_id)],
-        "",
-        "",
-        &client.text(),
-    )
-    .await?;
+    let ip = client.text();
+    let password_attempt = admit(&state, &[(PER_PASSWORD_CHECK, &user_id)], "", "", &ip).await?;
+    let code_attempt = match admit(&state, &[(PER_SECOND_FACTOR, &user_id)], "", "", &ip).await {
+        Ok(attempt) => attempt,
+        Err(refusal) => {
+            state.throttle.release(password_attempt).await?;
+            return Err(refusal);
+        }
+    };
     let answer = state
         .identity()
         .disable_totp(DisableTotpRequest {
@@ -147,10 +150,20 @@ async fn disable(
             code: body.code,
         })
         .await;
-    settle(&state, attempt, answer, |status| {
-        wrong_guess("password", password_guessed, status)
-            .or_else(|| wrong_guess("code", code_guessed, status))
-    })
-    .await?;
-    Ok(StatusCode::NO_CONTENT)
+    let Err(status) = answer else {
+        state.throttle.clear(password_attempt).await?;
+        state.throttle.clear(code_attempt).await?;
+        return Ok(StatusCode::NO_CONTENT);
+    };
+    if let Some(refusal) = wrong_guess("password", password_guessed, &status) {
+        state.throttle.release(code_attempt).await?;
+        return Err(refusal);
+    }
+    if let Some(refusal) = wrong_guess("code", code_guessed, &status) {
+        state.throttle.clear(password_attempt).await?;
+        return Err(refusal);
+    }
+    state.throttle.release(password_attempt).await?;
+    state.throttle.release(code_attempt).await?;
+    Err(status.into())
 }
