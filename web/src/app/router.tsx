@@ -209,6 +209,14 @@ export function createRoutes(): RouteObject[] {
               path: 'support',
               lazy: screen(() => import('@/features/support/components/support-screen'), 'SupportScreen'),
             },
+            {
+              // Where closing the account leads: public, as every session of the player has ended.
+              path: 'account-closed',
+              lazy: screen(
+                () => import('@/features/profile/components/account-closed-screen'),
+                'AccountClosedScreen',
+              ),
+            },
             { path: '*', element: <NotFound /> },
           ],
         },

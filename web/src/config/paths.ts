@@ -20,4 +20,5 @@ export const paths = {
   forgotUsername: '/recovery/forgot-username',
   emailVerification: '/email-verification',
   endSession: (token: string) => `/end-session/${encodeURIComponent(token)}`,
+  accountClosed: '/account-closed',
 } as const;

@@ -18,8 +18,17 @@ const pad2 = (value: number) => String(value).padStart(2, '0');
 export function formatDateTime(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
-  const day = `${pad2(date.getDate())}/${pad2(date.getMonth() + 1)}/${date.getFullYear()}`;
-  return `${day} ${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+  return `${formatDate(date)} ${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+}
+
+/**
+ * The day of a moment as "dd/MM/yyyy" in the browser's time zone; a value that is not a date is
+ * returned as given.
+ */
+export function formatDate(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  return `${pad2(date.getDate())}/${pad2(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
 
 /**

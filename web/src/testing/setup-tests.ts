@@ -2,13 +2,14 @@ import '@testing-library/jest-dom/vitest';
 
 import { configure } from '@testing-library/dom';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 import { initTestI18n } from './i18n';
 import { resetDb } from './mocks/db';
 import { resetGiftcodeDb } from './mocks/giftcode-handlers';
+import { resetPasskeyDb } from './mocks/passkey-handlers';
 import { resetPaymentDb } from './mocks/payment-handlers';
-import { resetProfileUpdates } from './mocks/profile-handlers';
+import { resetAccountClosure, resetProfileUpdates } from './mocks/profile-handlers';
 import { resetRechargeDb } from './mocks/recharge-handlers';
 import { resetSecurityDb } from './mocks/security-handlers';
 import { server } from './mocks/server';
@@ -63,12 +64,16 @@ afterEach(() => {
   server.resetHandlers();
   resetDb();
   resetProfileUpdates();
+  resetAccountClosure();
   resetSecurityDb();
   resetPaymentDb();
   resetRechargeDb();
   resetGiftcodeDb();
   resetTwoFactorDb();
   resetSignInsDb();
+  resetPasskeyDb();
+  // window.PublicKeyCredential of testing/webauthn-stub's withWebAuthn().
+  vi.unstubAllGlobals();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

@@ -16,6 +16,8 @@ type FormDialogProps = {
   /** Why the last save was refused, when no field of the form can say it. */
   failure?: { title: string; text: string } | null;
   saveLabel?: string;
+  /** The save cannot be undone (closing the account, say): a red button in an alert dialog. */
+  destructive?: boolean;
   children: ReactNode;
 };
 
@@ -32,6 +34,7 @@ export function FormDialog({
   pending,
   failure,
   saveLabel,
+  destructive = false,
   children,
 }: FormDialogProps) {
   const { t } = useTranslation();
@@ -39,6 +42,7 @@ export function FormDialog({
     <Dialog.Root
       open={open}
       onOpenChange={(details) => onOpenChange(details.open)}
+      role={destructive ? 'alertdialog' : 'dialog'}
       lazyMount
       unmountOnExit
       placement="center"
@@ -64,7 +68,12 @@ export function FormDialog({
                     {t('form.cancel')}
                   </Button>
                 </Dialog.ActionTrigger>
-                <Button type="submit" disabled={!canSave} loading={pending}>
+                <Button
+                  type="submit"
+                  colorPalette={destructive ? 'red' : undefined}
+                  disabled={!canSave}
+                  loading={pending}
+                >
                   {saveLabel ?? t('form.save')}
                 </Button>
               </Dialog.Footer>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatCalendarDate, formatDateTime, formatNumber } from '@/lib/format';
+import { formatCalendarDate, formatDate, formatDateTime, formatNumber } from '@/lib/format';
 
 describe('formatNumber', () => {
   it('separates thousands with commas', () => {
@@ -30,6 +30,17 @@ describe('formatDateTime', () => {
 
   it('leaves a value that is not a date as it is', () => {
     expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});
+
+describe('formatDate', () => {
+  it('shows the day of a moment as day/month/year in local time', () => {
+    expect(formatDate(new Date(2026, 11, 27, 23, 59))).toBe('27/12/2026');
+    expect(formatDate(new Date(2027, 0, 3, 0, 0).toISOString())).toBe('03/01/2027');
+  });
+
+  it('leaves a value that is not a date as it is', () => {
+    expect(formatDate('not a date')).toBe('not a date');
   });
 });
 

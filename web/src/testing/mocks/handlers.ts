@@ -8,8 +8,9 @@ import { buildUser } from '../data';
 import { acceptsCaptcha, csrfMismatch, hasValidXsrf, http, record, unauthenticated, validationError } from './common';
 import { db } from './db';
 import { giftcodeHandlers } from './giftcode-handlers';
+import { passkeyHandlers } from './passkey-handlers';
 import { paymentHandlers } from './payment-handlers';
-import { profileHandlers } from './profile-handlers';
+import { ACCOUNT_CLOSED, accountClosure, profileHandlers } from './profile-handlers';
 import { rechargeHandlers } from './recharge-handlers';
 import { securityHandlers } from './security-handlers';
 import { signInsHandlers } from './sign-ins-handlers';
@@ -54,6 +55,8 @@ export const handlers = [
     if (body.username !== db.user.username || body.password !== db.password) {
       return validationError({ username: [LOGIN_FAILED] });
     }
+    // Only the right password is told that the account is closed.
+    if (accountClosure.closed) return validationError({ username: [ACCOUNT_CLOSED] });
     if (db.user.mfaEnabled) {
       // As the gateway: a new session, not signed in until POST /auth/login/two-factor takes a code.
       db.signedIn = false;
@@ -193,6 +196,7 @@ export const handlers = [
   ...profileHandlers,
   ...securityHandlers,
   ...twoFactorHandlers,
+  ...passkeyHandlers,
   ...signInsHandlers,
   ...paymentHandlers,
   ...rechargeHandlers,

@@ -4,14 +4,17 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
+import { PasskeyHostNote } from '@/components/feedback/passkey-host-note';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
-import { toApiError } from '@/lib/api-client';
+import { ApiError, toApiError } from '@/lib/api-client';
 import { fromLocation } from '@/lib/auth';
 import { enterToNextField } from '@/lib/enter-to-next-field';
+import { browserHasPasskeys, isPasskeyPromptDismissed, passkeyHostUrl } from '@/lib/passkeys';
 
 import { isTwoFactorRequired, loginResolver, useLogin, type LoginInput } from '../api/login';
+import { usePasskeySignIn } from '../api/passkey-sign-in';
 
 /** What the form starts with when the player comes back from the code step: all but the password. */
 export type LoginDefaults = Pick<LoginInput, 'username' | 'remember'>;
@@ -29,18 +32,25 @@ type LoginFormProps = {
  * for the username goes beside it until the form is edited; any other failure, such as the
  * throttling message, shows in the alert above the fields. When the account has two-factor on,
  * the right password leads to the code step (`onTwoFactorRequired`) instead of signing in.
+ * 'Đăng nhập bằng passkey' signs in with a passkey instead, 'remember me' as ticked; its refusal
+ * shows in the same alert, and a prompt the player closed says so calmly. A browser without
+ * WebAuthn offers no passkey; on an IP address, where browsers refuse them, a link to the same
+ * page on localhost stands in for the button.
  */
 export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const captcha = useCaptchaToken('loginFormSubmit');
   const login = useLogin({ getCaptchaToken: captcha.getToken });
+  const passkey = usePasskeySignIn();
+  const passkeyHost = passkeyHostUrl();
   const [usernameFlag, setUsernameFlag] = useState<string | null>(null);
 
   const {
     register,
     control,
     handleSubmit,
+    getValues,
     subscribe,
     formState: { errors, isValid, touchedFields, dirtyFields },
   } = useForm<LoginInput>({
@@ -57,6 +67,7 @@ export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
 
   const onSubmit = handleSubmit((values) => {
     setUsernameFlag(null);
+    passkey.reset();
     login.mutate(values, {
       onSuccess: (answer) => {
         if (isTwoFactorRequired(answer)) onTwoFactorRequired(values);
@@ -65,7 +76,17 @@ export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
     });
   });
 
-  const error = login.error ? toApiError(login.error) : null;
+  const signInWithPasskey = () => {
+    login.reset();
+    passkey.mutate(getValues('remember'));
+  };
+
+  const cancelled = isPasskeyPromptDismissed(passkey.error);
+  const failure = login.error
+    ? toApiError(login.error).message
+    : passkey.error instanceof ApiError
+      ? (passkey.error.fieldError('credential') ?? passkey.error.message)
+      : passkey.error && t(cancelled ? 'auth.login.passkeyCancelled' : 'auth.login.passkeyFailed');
   const shown = (field: 'username' | 'password') => touchedFields[field] || dirtyFields[field];
   const usernameError = shown('username') ? errors.username?.message : undefined;
   const passwordError = shown('password') ? errors.password?.message : undefined;
@@ -73,12 +94,12 @@ export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
   return (
     <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
       <Stack gap="5">
-        {error && (
-          <Alert.Root status="error" borderRadius="lg" role="alert">
+        {failure && (
+          <Alert.Root status={cancelled ? 'info' : 'error'} borderRadius="lg" role={cancelled ? 'status' : 'alert'}>
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{t('auth.login.failed')}</Alert.Title>
-              <Alert.Description>{error.message}</Alert.Description>
+              {!cancelled && <Alert.Title>{t('auth.login.failed')}</Alert.Title>}
+              <Alert.Description>{failure}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
         )}
@@ -129,6 +150,22 @@ export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
         <Button type="submit" size="lg" disabled={!isValid} loading={login.isPending}>
           {t('auth.login.submit')}
         </Button>
+
+        {browserHasPasskeys() &&
+          (passkeyHost ? (
+            <PasskeyHostNote url={passkeyHost} textAlign="center" />
+          ) : (
+            <Button
+              type="button"
+              variant="outline"
+              size="lg"
+              loading={passkey.isPending}
+              disabled={login.isPending}
+              onClick={signInWithPasskey}
+            >
+              {t('auth.login.passkey')}
+            </Button>
+          ))}
 
         <Text textAlign="center" fontSize="sm" color="fg.muted">
           {t('auth.login.noAccount')}{' '}

@@ -1,3 +1,4 @@
+import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -5,12 +6,14 @@ import { SuccessBanner } from '@/components/feedback/success-banner';
 import { PageHeader } from '@/components/layouts/page-header';
 import { useUser } from '@/lib/auth';
 
+import { PersonalData } from './personal-data';
 import { PersonalInfo } from './personal-info';
 import { VerifyEmailBanner } from './verify-email-banner';
 
 /**
  * /: the player's personal info with its edit modals, the success banner of the last saved
- * change, and a request to verify an unverified address.
+ * change, a request to verify an unverified address, and the player's data: its download and
+ * closing the account.
  */
 export function ProfileScreen() {
   const { t } = useTranslation();
@@ -21,7 +24,12 @@ export function ProfileScreen() {
       <PageHeader title={t('profile.title')} />
       {success && <SuccessBanner title={success} onClose={() => setSuccess(null)} />}
       {user && !user.verifiedAt && <VerifyEmailBanner email={user.email} />}
-      {user && <PersonalInfo user={user} onEditStart={() => setSuccess(null)} onSaved={setSuccess} />}
+      {user && (
+        <Stack gap={{ base: '4', md: '6' }}>
+          <PersonalInfo user={user} onEditStart={() => setSuccess(null)} onSaved={setSuccess} />
+          <PersonalData user={user} />
+        </Stack>
+      )}
     </>
   );
 }

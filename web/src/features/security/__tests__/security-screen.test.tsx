@@ -13,6 +13,7 @@ describe('security screen', () => {
       'Đổi mật khẩu',
       'Email bảo vệ',
       'Xác thực hai bước',
+      'Passkey',
       'Thiết bị đang đăng nhập',
       'Lịch sử đăng nhập',
     ]);

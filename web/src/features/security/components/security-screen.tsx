@@ -7,14 +7,15 @@ import { useUser } from '@/lib/auth';
 import { ActiveSessions } from './active-sessions';
 import { ChangePasswordForm } from './change-password-form';
 import { LoginInfo } from './login-info';
+import { Passkeys } from './passkeys';
 import { ProtectiveEmail } from './protective-email';
 import { SignInHistory } from './sign-in-history';
 import { TwoFactor } from './two-factor';
 
 /**
  * /security (spec section 2, "Security and login"): the username, the password change, the
- * protective email, two-factor with an authenticator app, the devices signed in to the account
- * and the history of its sign-ins.
+ * protective email, two-factor with an authenticator app, the passkeys, the devices signed in to
+ * the account and the history of its sign-ins.
  */
 export function SecurityScreen() {
   const { t } = useTranslation();
@@ -28,6 +29,7 @@ export function SecurityScreen() {
           <ChangePasswordForm username={user.username} />
           <ProtectiveEmail user={user} />
           <TwoFactor user={user} />
+          <Passkeys user={user} />
           <ActiveSessions />
           <SignInHistory />
         </Stack>

@@ -1,0 +1,18 @@
+import { Link, Text, type TextProps } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Said instead of a passkey button on a page served at an IP address, where browsers refuse
+ * WebAuthn: a link to the same page on `localhost` (see `passkeyHostUrl`).
+ */
+export function PasskeyHostNote({ url, ...props }: TextProps & { url: URL }) {
+  const { t } = useTranslation();
+  return (
+    <Text fontSize="sm" color="fg.muted" {...props}>
+      {t('passkey.hostNote')}{' '}
+      <Link href={url.href} color="brand.fg" fontWeight="medium">
+        {t('passkey.hostLink', { host: url.host })}
+      </Link>
+    </Text>
+  );
+}

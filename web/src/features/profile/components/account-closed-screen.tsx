@@ -1,0 +1,53 @@
+import { Button, Separator, Stack, Text } from '@chakra-ui/react';
+import { UserX } from 'lucide-react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { Result } from '@/components/feedback/result';
+import { ContentCard } from '@/components/layouts/content-card';
+import { PageHeader } from '@/components/layouts/page-header';
+import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
+
+/** The day `eraseAfter` (RFC 3339) falls on as "dd/MM/yyyy", or null when it is no time. */
+function eraseDay(eraseAfter: string | null): string | null {
+  if (!eraseAfter) return null;
+  const day = formatDate(eraseAfter);
+  return day === eraseAfter ? null : day;
+}
+
+/**
+ * /account-closed, where closing the account leads (`?eraseAfter=` the server's time): the
+ * account is closed, every device signed out, and from which day its personal data is erased;
+ * until then support can keep it.
+ */
+export function AccountClosedScreen() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const day = eraseDay(searchParams.get('eraseAfter'));
+
+  return (
+    <ContentCard maxW="xl" mx="auto">
+      <PageHeader title={t('profile.closed.title')} />
+      <Separator mb="6" />
+      <Result icon={UserX} tone="orange" title={t('profile.closed.heading')}>
+        <Stack gap="2">
+          <Text>{t('profile.closed.signedOut')}</Text>
+          <Text fontWeight="semibold">
+            {day ? t('profile.closed.erasedOn', { date: day }) : t('profile.closed.erasedLater')}
+          </Text>
+          <Text color="fg.muted">{t('profile.closed.mail')}</Text>
+          <Text color="fg.muted">{t('profile.closed.support')}</Text>
+        </Stack>
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="3" mt="2" w={{ base: 'full', sm: 'auto' }}>
+          <Button asChild>
+            <RouterLink to={paths.support}>{t('profile.closed.contactSupport')}</RouterLink>
+          </Button>
+          <Button asChild variant="outline">
+            <RouterLink to={paths.login}>{t('profile.closed.toLogin')}</RouterLink>
+          </Button>
+        </Stack>
+      </Result>
+    </ContentCard>
+  );
+}

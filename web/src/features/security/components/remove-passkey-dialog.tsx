@@ -1,0 +1,60 @@
+import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+import type { Passkey } from '@/types/api-schema';
+
+type RemovePasskeyDialogProps = {
+  /** The passkey to remove, kept while the dialog closes. */
+  passkey: Passkey;
+  open: boolean;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: (passkey: Passkey) => void;
+};
+
+/** 'Xóa passkey?': what removing it means, then 'Hủy' or 'Xóa passkey'. */
+export function RemovePasskeyDialog({ passkey, open, pending, onCancel, onConfirm }: RemovePasskeyDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) onCancel();
+      }}
+      role="alertdialog"
+      lazyMount
+      unmountOnExit
+      placement="center"
+      size="sm"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{t('security.passkeys.removeDialog.title')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text overflowWrap="anywhere">
+                {t('security.passkeys.removeDialog.description', { name: passkey.name })}
+              </Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button type="button" variant="outline" disabled={pending}>
+                  {t('form.cancel')}
+                </Button>
+              </Dialog.ActionTrigger>
+              <Button type="button" colorPalette="red" loading={pending} onClick={() => onConfirm(passkey)}>
+                {t('security.passkeys.removeDialog.submit')}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('form.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
