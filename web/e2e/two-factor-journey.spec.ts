@@ -79,7 +79,7 @@ for (const [name, viewport] of [
 
     // Off to begin with.
     await page.goto('/security');
-    const card = page.getByRole('region', { name: 'Xác thực hai bước' });
+    const card = page.getByRole('region', { name: 'Xác thực hai lớp' });
     await expect(card.getByText('Đang tắt')).toBeVisible();
     await screenshotAtWidth(page, 'two-factor-off');
 

@@ -12,7 +12,7 @@ describe('security screen', () => {
       'Thông tin đăng nhập',
       'Đổi mật khẩu',
       'Email bảo vệ',
-      'Xác thực hai bước',
+      'Xác thực hai lớp',
       'Passkey',
       'Thiết bị đang đăng nhập',
       'Lịch sử đăng nhập',
@@ -38,7 +38,7 @@ describe('security screen', () => {
 
   it('says whether two-factor authentication is on, with the action that changes it', async () => {
     renderApp('/security', { user: true });
-    const twoFactor = await screen.findByRole('region', { name: /^Xác thực hai bước/ });
+    const twoFactor = await screen.findByRole('region', { name: /^Xác thực hai lớp/ });
     expect(within(twoFactor).getByText('Đang tắt')).toBeInTheDocument();
     expect(twoFactor).toHaveTextContent('ứng dụng xác thực');
     expect(within(twoFactor).getAllByRole('button').map((button) => button.textContent)).toEqual([

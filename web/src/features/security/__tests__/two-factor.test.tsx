@@ -19,7 +19,7 @@ import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 const TOTP = '/api/me/two-factor/totp';
 const CONFIRM = '/api/me/two-factor/totp/confirm';
 
-const card = () => screen.getByRole('region', { name: 'Xác thực hai bước' });
+const card = () => screen.getByRole('region', { name: 'Xác thực hai lớp' });
 const setupDialog = () => screen.getByRole('dialog', { name: 'Thiết lập xác thực hai lớp' });
 const disableDialog = () => screen.getByRole('dialog', { name: 'Tắt xác thực hai lớp' });
 const codeField = (dialog: HTMLElement) => within(dialog).getByLabelText(/^Mã xác thực/, { selector: 'input' });
@@ -34,7 +34,7 @@ function expectUnderField(field: HTMLElement, message: string) {
 
 async function openSetup() {
   const rendered = renderApp('/security', { user: true });
-  const twoFactor = await screen.findByRole('region', { name: 'Xác thực hai bước' });
+  const twoFactor = await screen.findByRole('region', { name: 'Xác thực hai lớp' });
   await rendered.events.click(within(twoFactor).getByRole('button', { name: 'Bật xác thực hai lớp' }));
   expect(await screen.findByRole('dialog', { name: 'Thiết lập xác thực hai lớp' })).toBeInTheDocument();
   return rendered;
@@ -42,7 +42,7 @@ async function openSetup() {
 
 async function openDisabling() {
   const rendered = renderApp('/security', { user: buildUser({ mfaEnabled: true }) });
-  const twoFactor = await screen.findByRole('region', { name: 'Xác thực hai bước' });
+  const twoFactor = await screen.findByRole('region', { name: 'Xác thực hai lớp' });
   await rendered.events.click(within(twoFactor).getByRole('button', { name: 'Tắt xác thực hai lớp' }));
   expect(await screen.findByRole('dialog', { name: 'Tắt xác thực hai lớp' })).toBeInTheDocument();
   return rendered;
@@ -187,7 +187,7 @@ describe('two-factor: turning it on', () => {
 
   it('says so when two-factor turned on meanwhile (409), and shows it on', async () => {
     const { events } = renderApp('/security', { user: true });
-    const twoFactor = await screen.findByRole('region', { name: 'Xác thực hai bước' });
+    const twoFactor = await screen.findByRole('region', { name: 'Xác thực hai lớp' });
     db.user = { ...db.user, mfaEnabled: true };
     await events.click(within(twoFactor).getByRole('button', { name: 'Bật xác thực hai lớp' }));
 
@@ -200,7 +200,7 @@ describe('two-factor: turning it on', () => {
 describe('two-factor: turning it off', () => {
   it('shows it on, with the action that turns it off', async () => {
     renderApp('/security', { user: buildUser({ mfaEnabled: true }) });
-    const twoFactor = await screen.findByRole('region', { name: 'Xác thực hai bước' });
+    const twoFactor = await screen.findByRole('region', { name: 'Xác thực hai lớp' });
     expect(within(twoFactor).getByText('Đang bật')).toBeInTheDocument();
     expect(within(twoFactor).getAllByRole('button').map((button) => button.textContent)).toEqual([
       'Tắt xác thực hai lớp',
