@@ -17,6 +17,30 @@ use kid_contracts::messages::account::{
     MSG_EMAIL_SAME, MSG_PASSWORD_NOW_REQUIRED, MSG_PASSWORD_NOW_WRONG,
 };
 
+/// Confirms a sensitive step (`action`, for the log) with the password the account has now,
+/// given in `field`: missing or wrong is that field's error.
+pub async fn confirm_password(
+    pool: &PgPool,
+    hasher: &PasswordHasher,
+    user_id: Uuid,
+    field: &'static str,
+    password: &str,
+    action: &str,
+) -> Result<(), Error> {
+    if password.is_empty() {
+        return Err(Error::Validation(FieldErrors::one(
+            field,
+            MSG_PASSWORD_NOW_REQUIRED,
+        )));
+    }
+    let stored_hash = db::users::password_hash(&mut *pool.acquire().await?, user_id).await?;
+    if !hasher.verify(password, stored_hash.as_deref()).await? {
+        tracing::info!(%user_id, outcome = "wrong password", action, "refused");
+        return Err(Error::Validation(FieldErrors::one(field, MSG_PASSWORD_NOW_WRONG)));
+    }
+    Ok(())
+}
+
 pub async fn update_profile(pool: &PgPool, user_id: Uuid, change: &ProfileChange) -> Result<UserRow, Error> {
     let name = change.name.as_ref();
     let update = ProfileUpdate {
@@ -134,14 +158,15 @@ pub async fn change_email(
             return Err(one("securityCode", MSG_CODE_WRONG));
         }
     } else {
-        if current_password.is_empty() {
-            return Err(one("currentPassword", MSG_PASSWORD_NOW_REQUIRED));
-        }
-        let stored_hash = db::users::password_hash(&mut *pool.acquire().await?, user_id).await?;
-        if !hasher.verify(current_password, stored_hash.as_deref()).await? {
-            tracing::info!(%user_id, outcome = "wrong current password", "email change refused");
-            return Err(one("currentPassword", MSG_PASSWORD_NOW_WRONG));
-        }
+        confirm_password(
+            pool,
+            hasher,
+            user_id,
+            "currentPassword",
+            current_password,
+            "email change",
+        )
+        .await?;
     }
     let mut tx = pool.begin().await?;
     // Links mailed before (a reset to the old address above all) die with the address.

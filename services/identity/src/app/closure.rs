@@ -17,16 +17,13 @@ use time::OffsetDateTime;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-use super::Error;
+use super::{Error, account};
 use crate::{
     db,
-    domain::{FieldErrors, PasswordHasher},
+    domain::PasswordHasher,
     events::mail::{self, Mail},
 };
-use kid_contracts::{
-    messages::account::{MSG_PASSWORD_NOW_REQUIRED, MSG_PASSWORD_NOW_WRONG},
-    topics::{ACCOUNT_ERASED, AccountErased},
-};
+use kid_contracts::topics::{ACCOUNT_ERASED, AccountErased};
 use kid_platform::outbox;
 
 /// Days between closing an account and erasing it.
@@ -53,20 +50,7 @@ pub async fn close(
     user_id: Uuid,
     password: &str,
 ) -> Result<OffsetDateTime, Error> {
-    if password.is_empty() {
-        return Err(Error::Validation(FieldErrors::one(
-            "password",
-            MSG_PASSWORD_NOW_REQUIRED,
-        )));
-    }
-    let stored_hash = db::users::password_hash(&mut *pool.acquire().await?, user_id).await?;
-    if !hasher.verify(password, stored_hash.as_deref()).await? {
-        tracing::info!(%user_id, outcome = "wrong password", "account closure refused");
-        return Err(Error::Validation(FieldErrors::one(
-            "password",
-            MSG_PASSWORD_NOW_WRONG,
-        )));
-    }
+    account::confirm_password(pool, hasher, user_id, "password", password, "account closure").await?;
     let mut tx = pool.begin().await?;
     let account = db::users::addressee(&mut tx, user_id)
         .await?

@@ -20,7 +20,7 @@ use totp_rs::{Builder, Totp};
 use uuid::Uuid;
 
 use super::{
-    Error,
+    Error, account,
     sign_ins::{self, Attempt, Failure, Method},
 };
 use crate::{
@@ -29,7 +29,7 @@ use crate::{
     events::mail::{self, Mail},
 };
 use kid_contracts::messages::{
-    account::{MSG_PASSWORD_NOW_REQUIRED, MSG_PASSWORD_NOW_WRONG},
+    account::MSG_PASSWORD_NOW_REQUIRED,
     two_factor::{MSG_ALREADY_ENABLED, MSG_CODE_REQUIRED, MSG_CODE_WRONG, MSG_NOT_ENABLED, MSG_NOT_STARTED},
 };
 
@@ -330,14 +330,7 @@ pub async fn disable(
     if !errors.is_empty() {
         return Err(Error::Validation(errors));
     }
-    let stored_hash = db::users::password_hash(&mut *pool.acquire().await?, user_id).await?;
-    if !hasher.verify(password, stored_hash.as_deref()).await? {
-        tracing::info!(%user_id, outcome = "wrong password", "two-factor removal refused");
-        return Err(Error::Validation(FieldErrors::one(
-            "password",
-            MSG_PASSWORD_NOW_WRONG,
-        )));
-    }
+    account::confirm_password(pool, hasher, user_id, "password", password, "two-factor removal").await?;
     let mut tx = pool.begin().await?;
     let account = db::users::addressee(&mut tx, user_id)
         .await?
