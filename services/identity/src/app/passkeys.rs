@@ -20,7 +20,7 @@ use webauthn_rs::prelude::{
 use webauthn_rs_proto::{AuthenticatorSelectionCriteria, ResidentKeyRequirement, UserVerificationPolicy};
 
 use super::{
-    Error,
+    Error, account,
     sign_ins::{self, Attempt, Method},
 };
 use crate::{
@@ -31,9 +31,8 @@ use crate::{
     domain::{FieldErrors, PasswordHasher, device},
     events::mail::{self, Mail},
 };
-use kid_contracts::messages::{
-    account::{MSG_PASSWORD_NOW_REQUIRED, MSG_PASSWORD_NOW_WRONG},
-    passkey::{MSG_ALREADY_ADDED, MSG_EXPIRED, MSG_LIMIT, MSG_NAME_LONG, MSG_NOT_FOUND, MSG_NOT_SAVED},
+use kid_contracts::messages::passkey::{
+    MSG_ALREADY_ADDED, MSG_EXPIRED, MSG_LIMIT, MSG_NAME_LONG, MSG_NOT_FOUND, MSG_NOT_SAVED,
 };
 
 /// How many passkeys one account may hold.
@@ -92,20 +91,15 @@ pub async fn start_registration(
     user_id: Uuid,
     password: &str,
 ) -> Result<Ceremony, Error> {
-    if password.is_empty() {
-        return Err(Error::Validation(FieldErrors::one(
-            "password",
-            MSG_PASSWORD_NOW_REQUIRED,
-        )));
-    }
-    let stored_hash = db::users::password_hash(&mut *pool.acquire().await?, user_id).await?;
-    if !hasher.verify(password, stored_hash.as_deref()).await? {
-        tracing::info!(%user_id, outcome = "wrong password", "passkey registration refused");
-        return Err(Error::Validation(FieldErrors::one(
-            "password",
-            MSG_PASSWORD_NOW_WRONG,
-        )));
-    }
+    account::confirm_password(
+        pool,
+        hasher,
+        user_id,
+        "password",
+        password,
+        "passkey registration",
+    )
+    .await?;
     let mut conn = pool.acquire().await?;
     let user = db::users::find_user(&mut conn, user_id)
         .await?
@@ -309,17 +303,10 @@ pub async fn finish_sign_in(
     let Some(user) = db::users::find_user(&mut conn, user_id).await? else {
         return Err(refused(&"no such player"));
     };
-    let held: Vec<(Uuid, Passkey)> = db::passkeys::of_user(&mut conn, user_id)
-        .await?
-        .into_iter()
-        .map(|row| from_json::<Passkey>(row.passkey).map(|passkey| (row.id, passkey)))
-        .collect::<Result<_, _>>()?;
-    let Some((passkey_id, mut passkey)) = held
-        .into_iter()
-        .find(|(_, passkey)| passkey.cred_id().as_slice() == credential_id)
-    else {
+    let Some((passkey_id, passkey)) = db::passkeys::find(&mut conn, user_id, credential_id).await? else {
         return Err(refused(&"not a passkey of the player it names"));
     };
+    let mut passkey: Passkey = from_json(passkey)?;
     let keys = [DiscoverableKey::from(&passkey)];
     let result = webauthn
         .finish_discoverable_authentication(&credential, state, &keys)

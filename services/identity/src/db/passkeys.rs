@@ -124,3 +124,19 @@ pub async fn take_ceremony(
     .fetch_optional(conn)
     .await
 }
+
+/// The player's passkey of credential `credential_id`: its id and record.
+pub async fn find(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    credential_id: &[u8],
+) -> Result<Option<(Uuid, Value)>, sqlx::Error> {
+    let row = sqlx::query!(
+        "select id, passkey from passkey where user_id = $1 and credential_id = $2",
+        user_id,
+        credential_id
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|row| (row.id, row.passkey)))
+}
