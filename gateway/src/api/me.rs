@@ -184,6 +184,25 @@ pub(super) fn wrong_guess(field: &str, guessed: bool, status: &tonic::Status) ->
     (guessed && wrong).then(|| status.clone().into())
 }
 
+/// Identity's answer to `call`, which checks the account's password typed in `field`: a guess
+/// throttled per player as change-password's (five wrong in 15 minutes, then 429), so a stolen
+/// session cannot use the call as a password oracle.
+pub(super) async fn password_guess<T>(
+    state: &AppState,
+    user_id: &str,
+    client: &ClientAddress,
+    field: &str,
+    password: &str,
+    call: impl std::future::Future<Output = Result<T, tonic::Status>>,
+) -> ApiResult<T> {
+    let attempt = admit(state, &[(PER_PASSWORD_CHECK, user_id)], "", "", &client.text()).await?;
+    let answer = call.await;
+    settle(state, attempt, answer, |status| {
+        wrong_guess(field, !password.is_empty(), status)
+    })
+    .await
+}
+
 /// Changes the password; every other session of the player is signed out. The current
 /// password is a guess like a sign-in's, throttled the same way (a stolen session must not
 /// become a password oracle).

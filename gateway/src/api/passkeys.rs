@@ -21,14 +21,14 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     auth::{Arrival, admit, one_field, settle, signed_in, user_agent},
-    me::{UserBody, rfc3339, wrong_guess},
+    me::{UserBody, password_guess, rfc3339},
 };
 use crate::{
     client_address::ClientAddress,
     error::{ApiResult, ValidJson},
     session::{Client, SignedIn},
     state::AppState,
-    throttle::{PER_ADDRESS, PER_PASSWORD_CHECK},
+    throttle::PER_ADDRESS,
 };
 use kid_contracts::messages::passkey::MSG_SIGN_IN_FAILED;
 
@@ -155,20 +155,14 @@ async fn passkey_options(
     client: ClientAddress,
     ValidJson(body): ValidJson<PasswordBody>,
 ) -> ApiResult<Json<Ceremony>> {
-    let guessed = !body.password.is_empty();
-    let attempt = admit(&state, &[(PER_PASSWORD_CHECK, &user_id)], "", "", &client.text()).await?;
-    let answer = state
-        .identity()
-        .start_passkey_registration(StartPasskeyRegistrationRequest {
-            user_id,
-            password: body.password,
-        })
-        .await;
-    let started = settle(&state, attempt, answer, |status| {
-        wrong_guess("password", guessed, status)
-    })
-    .await?
-    .into_inner();
+    let mut identity = state.identity();
+    let call = identity.start_passkey_registration(StartPasskeyRegistrationRequest {
+        user_id: user_id.clone(),
+        password: body.password.clone(),
+    });
+    let started = password_guess(&state, &user_id, &client, "password", &body.password, call)
+        .await?
+        .into_inner();
     Ok(Json(Ceremony::new(started.ceremony_id, &started.options_json)?))
 }
 
@@ -197,7 +191,10 @@ async fn add_passkey(
         })
         .await?
         .into_inner();
-    let passkey = PasskeyBody::from(added.passkey.unwrap_or_default());
+    let passkey = added
+        .passkey
+        .ok_or_else(|| crate::error::ApiError::Internal("identity returned no passkey".into()))?;
+    let passkey = PasskeyBody::from(passkey);
     Ok((StatusCode::CREATED, Json(passkey)).into_response())
 }
 

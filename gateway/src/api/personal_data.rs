@@ -16,23 +16,22 @@ use kid_contracts::{
     wallet::v1::SearchTransactionsRequest,
 };
 use serde::{Deserialize, Serialize};
-use time::{OffsetDateTime, format_description::well_known::Rfc3339, macros::format_description};
+use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    auth::{admit, settle},
-    me::{UserBody, rfc3339, the_user, wrong_guess},
+    me::{UserBody, password_guess, rfc3339, the_user},
     passkeys::PasskeyBody,
     payment::TransactionBody,
     sign_ins::SignInBody,
+    transactions::today_in_vietnam,
 };
 use crate::{
     client_address::ClientAddress,
     error::{ApiResult, ValidJson},
     session::{SESSION_COOKIE, SignedIn, XSRF_COOKIE},
     state::AppState,
-    throttle::PER_PASSWORD_CHECK,
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -43,8 +42,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The wallet's page size while the export gathers every transaction.
 const TRANSACTION_PAGE: i32 = 1_000;
-/// Vietnam's offset, for the download's file name.
-const VIETNAM: time::UtcOffset = time::macros::offset!(+7);
 
 /// The account as identity keeps it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -220,12 +217,10 @@ async fn export_data(
             })
             .collect(),
     };
-    let day = now
-        .to_offset(VIETNAM)
-        .date()
-        .format(format_description!("[year][month][day]"))
-        .unwrap_or_default();
-    let disposition = format!("attachment; filename=\"kid-du-lieu-ca-nhan-{username}-{day}.json\"");
+    let disposition = format!(
+        "attachment; filename=\"kid-du-lieu-ca-nhan-{username}-{}.json\"",
+        today_in_vietnam()
+    );
     Ok((
         [
             (header::CONTENT_DISPOSITION, disposition),
@@ -271,20 +266,14 @@ async fn delete_account(
     jar: CookieJar,
     ValidJson(body): ValidJson<DeleteBody>,
 ) -> ApiResult<Response> {
-    let guessed = !body.password.is_empty();
-    let attempt = admit(&state, &[(PER_PASSWORD_CHECK, &user_id)], "", "", &client.text()).await?;
-    let answer = state
-        .identity()
-        .close_account(CloseAccountRequest {
-            user_id: user_id.clone(),
-            password: body.password,
-        })
-        .await;
-    let closed = settle(&state, attempt, answer, |status| {
-        wrong_guess("password", guessed, status)
-    })
-    .await?
-    .into_inner();
+    let mut identity = state.identity();
+    let call = identity.close_account(CloseAccountRequest {
+        user_id: user_id.clone(),
+        password: body.password.clone(),
+    });
+    let closed = password_guess(&state, &user_id, &client, "password", &body.password, call)
+        .await?
+        .into_inner();
     state.sessions.destroy_all_of(&user_id).await?;
     tracing::info!(%user_id, "account closed; every session ended");
     let jar = jar

@@ -322,11 +322,7 @@ async fn export(
     let body = Body::from_stream(stream::once(async { Ok(Bytes::from(head)) }).chain(rest));
     let filename = format!(
         "attachment; filename=\"kid-lich-su-giao-dich-{}.csv\"",
-        OffsetDateTime::now_utc()
-            .to_offset(VIETNAM)
-            .date()
-            .format(format_description!("[year][month][day]"))
-            .unwrap_or_default()
+        today_in_vietnam()
     );
     Ok((
         [
@@ -337,6 +333,15 @@ async fn export(
         body,
     )
         .into_response())
+}
+
+/// Today in Vietnam as `YYYYMMDD`, for the names of downloaded files.
+pub(super) fn today_in_vietnam() -> String {
+    OffsetDateTime::now_utc()
+        .to_offset(VIETNAM)
+        .date()
+        .format(format_description!("[year][month][day]"))
+        .unwrap_or_default()
 }
 
 const HEADER: [&str; 9] = [
