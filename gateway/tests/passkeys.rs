@@ -310,3 +310,26 @@ async fn a_stolen_session_cannot_plant_or_remove_anothers_passkey() {
     let (status, _) = get_json(&anonymous, &portal, "/me/passkeys").await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
+
+#[tokio::test]
+async fn a_closed_accounts_passkey_signs_nobody_in() {
+    let portal = start(|_| {}).await;
+    let http = register(&portal, "pkleaver").await;
+    let mut device = Device::new(&portal);
+    add_passkey(&http, &portal, &mut device, "").await;
+    let (_, status, _) = sign_in_with(&portal, &mut device).await;
+    assert_eq!(status, StatusCode::OK);
+    let closed = send_json(
+        &http,
+        &portal,
+        Method::POST,
+        "/me/delete",
+        &json!({ "password": PASSWORD }),
+    )
+    .await;
+    assert_eq!(closed.status(), StatusCode::OK);
+    let (browser, status, body) = sign_in_with(&portal, &mut device).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["errors"]["credential"][0], REFUSED);
+    assert_eq!(me_status(&browser, &portal).await, StatusCode::UNAUTHORIZED);
+}
