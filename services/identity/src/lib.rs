@@ -62,8 +62,8 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
 pub async fn seed_demo(settings: &kid_platform::Settings) -> anyhow::Result<uuid::Uuid> {
     let pool = kid_platform::db::connect(&settings.database, "identity").await?;
     let mut conn = pool.acquire().await?;
-    if let Some((id, _)) = db::users::credentials(&mut conn, "demo").await? {
-        return Ok(id);
+    if let Some(demo) = db::users::sign_in_account(&mut conn, "demo").await? {
+        return Ok(demo.id);
     }
     let password = domain::Password::parse("Demo@123456", domain::Strength::Medium)
         .map_err(|message| anyhow::anyhow!(message))?;
@@ -79,10 +79,10 @@ pub async fn seed_demo(settings: &kid_platform::Settings) -> anyhow::Result<uuid
     let id = match db::users::insert_user(&mut conn, &user).await {
         Ok(row) => row.id,
         Err(db::InsertError::Taken(_)) => {
-            db::users::credentials(&mut conn, "demo")
+            db::users::sign_in_account(&mut conn, "demo")
                 .await?
                 .ok_or_else(|| anyhow::anyhow!("the demo player was not saved"))?
-                .0
+                .id
         }
         Err(db::InsertError::Database(error)) => return Err(error.into()),
     };

@@ -104,16 +104,6 @@ pub async fn email_held_by_another(
     .await
 }
 
-/// The account's id and password hash, by username regardless of case.
-pub async fn credentials(
-    conn: &mut PgConnection,
-    username: &str,
-) -> Result<Option<(Uuid, String)>, sqlx::Error> {
-    Ok(sign_in_account(conn, username)
-        .await?
-        .map(|account| (account.id, account.password_hash)))
-}
-
 /// What a sign-in needs of the account named `username` (regardless of case), closed or not:
 /// a closed account's sign-in is refused with its own message, once the password is right.
 pub struct SignInAccount {
