@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-const SERVICES: [&str; 4] = ["identity", "wallet", "payment", "recharge"];
+const SERVICES: [&str; 5] = ["identity", "wallet", "payment", "recharge", "staff"];
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));

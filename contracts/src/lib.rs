@@ -31,6 +31,13 @@ pub mod payment {
     }
 }
 
+/// `kid.staff.v1`: the staff audit log every service keeps.
+pub mod staff {
+    pub mod v1 {
+        tonic::include_proto!("kid.staff.v1");
+    }
+}
+
 /// `kid.recharge.v1`: game catalogue and coin recharge orders.
 pub mod recharge {
     pub mod v1 {

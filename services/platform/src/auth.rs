@@ -35,7 +35,62 @@ pub struct InternalClaims {
     pub sub: String,
     pub iat: u64,
     pub exp: u64,
+    /// The staff member the gateway acts for (a console call); only the gateway's tokens may
+    /// carry one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub staff: Option<StaffActor>,
 }
+
+/// A staff member's role: what the console lets them do. Every role may read.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "lowercase")]
+pub enum StaffRole {
+    /// Reads only.
+    Viewer,
+    /// Tickets, player look-up, resending coin orders to games, ending sessions, locking accounts.
+    Support,
+    /// Matching transfers, refunds and KP adjustments.
+    Finance,
+    /// Staff accounts and their roles.
+    Admin,
+}
+
+impl StaffRole {
+    pub const ALL: [Self; 4] = [Self::Viewer, Self::Support, Self::Finance, Self::Admin];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Viewer => "viewer",
+            Self::Support => "support",
+            Self::Finance => "finance",
+            Self::Admin => "admin",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|role| role.as_str() == text)
+    }
+}
+
+/// Who a console call acts for, as the gateway vouches: put in a client request's extensions,
+/// it travels in the internal token ([`AttachInternalJwt`]) and a service reads it back with
+/// [`staff_actor`].
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct StaffActor {
+    pub id: uuid::Uuid,
+    pub username: String,
+    pub role: StaffRole,
+    /// When the staff member last gave their password or app code (unix seconds).
+    pub reauthenticated_at: i64,
+    /// The address they act from.
+    pub ip: String,
+}
+
+/// How recent a re-authentication must be for an action that moves money.
+pub const REAUTH_WINDOW: Duration = Duration::from_secs(5 * 60);
+
+/// The reason on a PERMISSION_DENIED status that asks the staff member to re-authenticate.
+pub const REAUTH_REQUIRED: &str = "STAFF_REAUTH_REQUIRED";
 
 #[derive(Debug, thiserror::Error)]
 pub enum TokenError {
@@ -45,6 +100,8 @@ pub enum TokenError {
     UnknownCaller(String),
     #[error("the token's subject is not the caller whose key signed it")]
     SubjectMismatch,
+    #[error("only the gateway acts for staff")]
+    StaffFromElsewhere,
 }
 
 /// One caller's keys: the current one signs, either verifies.
@@ -102,6 +159,11 @@ impl InternalJwt {
 
     /// A token for `caller`, signed with its key (which this binary must hold).
     pub fn mint(&self, caller: &str) -> Result<String, TokenError> {
+        self.mint_acting(caller, None)
+    }
+
+    /// A token for `caller` acting for `staff` (the gateway, for a console call).
+    pub fn mint_acting(&self, caller: &str, staff: Option<StaffActor>) -> Result<String, TokenError> {
         let keys = self
             .keys
             .get(caller)
@@ -116,6 +178,7 @@ impl InternalJwt {
             sub: caller.to_owned(),
             iat: now,
             exp: now + self.ttl.as_secs(),
+            staff,
         };
         let mut header = Header::new(Algorithm::HS256);
         header.kid = Some(caller.to_owned());
@@ -142,6 +205,9 @@ impl InternalJwt {
         };
         if claims.sub != caller {
             return Err(TokenError::SubjectMismatch);
+        }
+        if claims.staff.is_some() && claims.sub != GATEWAY {
+            return Err(TokenError::StaffFromElsewhere);
         }
         Ok(claims)
     }
@@ -205,6 +271,68 @@ pub fn authorize<T>(request: &Request<T>, method: &str, callers: &[&str]) -> Res
     )))
 }
 
+/// The staff member a console call acts for, when their role is one of `roles`; PERMISSION_DENIED
+/// otherwise (no staff member: a player's or a service's call). The service-side half of the
+/// console's roles: the gateway checks them too, but a service never takes its word for it.
+pub fn staff_actor<T>(request: &Request<T>, method: &str, roles: &[StaffRole]) -> Result<StaffActor, Status> {
+    let claims = request
+        .extensions()
+        .get::<InternalClaims>()
+        .ok_or_else(|| Status::unauthenticated("missing internal token"))?;
+    let Some(staff) = claims.staff.clone().filter(|_| claims.sub == GATEWAY) else {
+        tracing::warn!(
+            caller = claims.sub,
+            method,
+            "staff method called without a staff member"
+        );
+        return Err(Status::permission_denied(format!("{method} is for staff")));
+    };
+    if !roles.contains(&staff.role) {
+        tracing::warn!(
+            staff = staff.username,
+            role = staff.role.as_str(),
+            method,
+            "staff role refused"
+        );
+        return Err(Status::permission_denied(format!(
+            "the {} role may not call {method}",
+            staff.role.as_str()
+        )));
+    }
+    Ok(staff)
+}
+
+/// [`staff_actor`] for an action that moves money: the staff member must also have given their
+/// password or app code within [`REAUTH_WINDOW`], else PERMISSION_DENIED with the
+/// [`REAUTH_REQUIRED`] reason.
+pub fn staff_moving_money<T>(
+    request: &Request<T>,
+    method: &str,
+    roles: &[StaffRole],
+) -> Result<StaffActor, Status> {
+    use tonic_types::{ErrorDetails, StatusExt};
+    let staff = staff_actor(request, method, roles)?;
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_secs() as i64;
+    let age = now.saturating_sub(staff.reauthenticated_at);
+    if !(0..=REAUTH_WINDOW.as_secs() as i64).contains(&age) {
+        tracing::warn!(
+            staff = staff.username,
+            method,
+            age,
+            "money action without recent re-authentication"
+        );
+        return Err(Status::with_error_details(
+            tonic::Code::PermissionDenied,
+            format!("{method} needs a re-authentication within the last five minutes"),
+            ErrorDetails::with_error_info(REAUTH_REQUIRED, "kid", []),
+        ));
+    }
+    Ok(staff)
+}
+
 /// Client side: attaches a fresh token and the current trace context to every call.
 #[derive(Clone)]
 pub struct AttachInternalJwt {
@@ -223,9 +351,10 @@ impl AttachInternalJwt {
 
 impl Interceptor for AttachInternalJwt {
     fn call(&mut self, mut request: Request<()>) -> Result<Request<()>, Status> {
+        let staff = request.extensions().get::<StaffActor>().cloned();
         let token = self
             .jwt
-            .mint(&self.subject)
+            .mint_acting(&self.subject, staff)
             .map_err(|error| Status::internal(format!("cannot mint internal token: {error}")))?;
         let value = MetadataValue::try_from(format!("Bearer {token}"))
             .map_err(|_| Status::internal("internal token is not a header value"))?;
@@ -281,6 +410,7 @@ mod tests {
             sub: PAYMENT.into(),
             iat: now,
             exp: now + 60,
+            staff: None,
         };
         let mut header = Header::new(Algorithm::HS256);
         header.kid = Some(GATEWAY.into());
@@ -309,6 +439,76 @@ mod tests {
         elsewhere.audience = "someone-else".into();
         let foreign = InternalJwt::new(&elsewhere).mint(GATEWAY).expect("mint");
         assert!(rotating.verify(&foreign).is_err());
+    }
+
+    fn staff(role: StaffRole, reauthenticated_at: i64) -> StaffActor {
+        StaffActor {
+            id: uuid::Uuid::nil(),
+            username: "staff".into(),
+            role,
+            reauthenticated_at,
+            ip: "10.0.0.1".into(),
+        }
+    }
+
+    fn request_with(claims: InternalClaims) -> Request<()> {
+        let mut request = Request::new(());
+        request.extensions_mut().insert(claims);
+        request
+    }
+
+    #[test]
+    fn only_the_gateway_acts_for_staff() {
+        let jwt = InternalJwt::new(&settings(&[(GATEWAY, "g"), (PAYMENT, "p")]));
+        let from_payment = jwt
+            .mint_acting(PAYMENT, Some(staff(StaffRole::Admin, 0)))
+            .expect("mint");
+        assert!(matches!(
+            jwt.verify(&from_payment),
+            Err(TokenError::StaffFromElsewhere)
+        ));
+        let from_gateway = jwt
+            .mint_acting(GATEWAY, Some(staff(StaffRole::Viewer, 0)))
+            .expect("mint");
+        let claims = jwt.verify(&from_gateway).expect("verified");
+        assert_eq!(
+            claims.staff.as_ref().map(|staff| staff.role),
+            Some(StaffRole::Viewer)
+        );
+        let request = request_with(claims);
+        assert!(staff_actor(&request, "Read", &StaffRole::ALL).is_ok());
+        let refused = staff_actor(&request, "Match", &[StaffRole::Finance]).expect_err("viewer");
+        assert_eq!(refused.code(), tonic::Code::PermissionDenied);
+        let without = request_with(jwt.verify(&jwt.mint(GATEWAY).expect("mint")).expect("verified"));
+        assert!(staff_actor(&without, "Read", &StaffRole::ALL).is_err());
+    }
+
+    #[test]
+    fn money_needs_a_reauthentication_within_five_minutes() {
+        use tonic_types::StatusExt;
+        let jwt = InternalJwt::new(&settings(&[(GATEWAY, "g")]));
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .expect("clock")
+            .as_secs() as i64;
+        let at = |reauthenticated_at| {
+            let token = jwt
+                .mint_acting(GATEWAY, Some(staff(StaffRole::Finance, reauthenticated_at)))
+                .expect("mint");
+            request_with(jwt.verify(&token).expect("verified"))
+        };
+        assert!(staff_moving_money(&at(now - 10), "Match", &[StaffRole::Finance]).is_ok());
+        assert!(staff_moving_money(&at(now - 299), "Match", &[StaffRole::Finance]).is_ok());
+        let stale = staff_moving_money(&at(now - 301), "Match", &[StaffRole::Finance]).expect_err("stale");
+        assert_eq!(stale.code(), tonic::Code::PermissionDenied);
+        assert_eq!(
+            stale.get_details_error_info().expect("reason").reason,
+            REAUTH_REQUIRED
+        );
+        assert!(
+            staff_moving_money(&at(now + 600), "Match", &[StaffRole::Finance]).is_err(),
+            "from the future"
+        );
     }
 
     #[test]

@@ -258,6 +258,10 @@ pub struct GatewaySettings {
     pub session_lifetime_seconds: u64,
     /// A remember-me sign-in ends this long after it started.
     pub session_remember_seconds: u64,
+    /// A console (staff) session nobody uses ends after this.
+    pub staff_session_idle_seconds: u64,
+    /// A console session ends this long after its sign-in, however much it is used.
+    pub staff_session_lifetime_seconds: u64,
 }
 
 impl GatewaySettings {

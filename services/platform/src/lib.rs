@@ -1,6 +1,7 @@
 //! Plumbing shared by Kid's services and gateway. Nothing here knows about players or money.
 
 pub mod amqp;
+pub mod audit;
 pub mod auth;
 pub mod config;
 pub mod db;

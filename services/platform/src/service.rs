@@ -4,6 +4,7 @@
 use std::{net::SocketAddr, sync::Arc, time::Duration};
 
 use anyhow::Context;
+use kid_contracts::staff::v1::staff_audit_service_server::StaffAuditServiceServer;
 use sqlx::{PgPool, migrate::Migrator};
 use tokio::{net::TcpListener, sync::watch, task::JoinSet};
 use tokio_util::sync::CancellationToken;
@@ -194,7 +195,13 @@ impl ServiceHost {
     }
 
     /// Serves until shutdown, then waits for background tasks (the relay flushes).
+    /// Every service also serves its staff audit log, to the gateway only.
     pub async fn serve(mut self, routes: Routes, names: &[&str]) -> anyhow::Result<()> {
+        let audit = crate::audit::AuditLog::new(self.pool.clone(), self.name);
+        let routes = routes.add_service(StaffAuditServiceServer::with_interceptor(
+            audit,
+            RequireInternalJwt::new(self.jwt.clone(), &[crate::auth::GATEWAY]),
+        ));
         let served = grpc::serve(self.listener, routes, names, self.ready, self.shutdown.clone()).await;
         self.shutdown.cancel();
         while self.tasks.join_next().await.is_some() {}
