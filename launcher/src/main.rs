@@ -20,6 +20,9 @@ async fn main() -> anyhow::Result<()> {
     kid_wallet::seed::seed_demo(&settings, demo)
         .await
         .context("seeding the demo wallet")?;
+    kid_identity::seed_staff(&settings)
+        .await
+        .context("seeding the console's staff")?;
     tracing::info!(url = %public_url, gateway = %stack.gateway, "Kid portal is up");
     stack.wait().await
 }

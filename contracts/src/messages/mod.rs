@@ -23,6 +23,7 @@ pub mod registration;
 pub mod security;
 pub mod session;
 pub mod sign_in;
+pub mod staff;
 pub mod top_up;
 pub mod two_factor;
 pub mod username;

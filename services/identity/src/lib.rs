@@ -50,11 +50,25 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
         host.settings.gateway.public_url.clone(),
         app::two_factor::SecretSeal::new(&host.settings.identity.totp_key),
         app::passkeys::relying_party(&host.settings.gateway.passkey_origin())?,
+        !host.settings.is_development(),
     );
     Ok(Routes::new(IdentityServiceServer::with_interceptor(
         service,
         host.require_jwt(SERVICE.callers),
     )))
+}
+
+/// Development data: the console's staff (`app::staff::DEVELOPMENT_STAFF`), created once.
+pub async fn seed_staff(settings: &kid_platform::Settings) -> anyhow::Result<()> {
+    anyhow::ensure!(settings.is_development(), "production has no seeded staff");
+    let pool = kid_platform::db::connect(&settings.database, "identity").await?;
+    app::staff::seed_development(
+        &pool,
+        &domain::PasswordHasher::new()?,
+        &app::two_factor::SecretSeal::new(&settings.identity.totp_key),
+    )
+    .await?;
+    Ok(())
 }
 
 /// Development data: the `demo` player (password `Demo@123456`, email verified), created once.

@@ -11,6 +11,7 @@ pub mod recovery;
 pub mod registration;
 pub mod security_code;
 pub mod sign_ins;
+pub mod staff;
 pub mod two_factor;
 pub mod verification;
 

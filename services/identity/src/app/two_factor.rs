@@ -59,7 +59,7 @@ impl SecretSeal {
         }
     }
 
-    fn seal(&self, user_id: Uuid, secret: &[u8]) -> Result<Vec<u8>, Error> {
+    pub(crate) fn seal(&self, user_id: Uuid, secret: &[u8]) -> Result<Vec<u8>, Error> {
         let mut nonce = [0u8; NONCE_BYTES];
         rand::Rng::fill(&mut rand::rng(), &mut nonce);
         let payload = Payload {
@@ -73,7 +73,7 @@ impl SecretSeal {
         Ok([nonce.as_slice(), &sealed].concat())
     }
 
-    fn open(&self, user_id: Uuid, sealed: &[u8]) -> Result<Vec<u8>, Error> {
+    pub(crate) fn open(&self, user_id: Uuid, sealed: &[u8]) -> Result<Vec<u8>, Error> {
         let (nonce, sealed) = sealed
             .split_first_chunk::<NONCE_BYTES>()
             .ok_or_else(|| Error::Internal("a sealed TOTP secret is too short".into()))?;
@@ -123,7 +123,7 @@ fn parse(typed: &str) -> Option<Code> {
     }
 }
 
-fn totp(secret: Vec<u8>, account: &str) -> Result<Totp, Error> {
+pub(crate) fn totp(secret: Vec<u8>, account: &str) -> Result<Totp, Error> {
     Builder::new()
         .with_secret(secret)
         .with_issuer(Some(ISSUER))
@@ -230,7 +230,7 @@ pub async fn confirm(
     Ok(codes)
 }
 
-fn step_number(step: u64) -> Result<i64, Error> {
+pub(crate) fn step_number(step: u64) -> Result<i64, Error> {
     i64::try_from(step).map_err(|_| Error::Internal("TOTP step out of range".into()))
 }
 

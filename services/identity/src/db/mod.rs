@@ -5,6 +5,7 @@ pub mod codes;
 pub mod mail;
 pub mod passkeys;
 pub mod sign_ins;
+pub mod staff;
 pub mod tokens;
 pub mod two_factor;
 pub mod users;

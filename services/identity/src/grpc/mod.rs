@@ -21,11 +21,17 @@ use kid_contracts::identity::v1::{
     VerifySecondFactorResponse,
 };
 use kid_contracts::identity::v1::{
+    CreateStaffRequest, CreateStaffResponse, GetStaffRequest, GetStaffResponse, ListStaffRequest,
+    ListStaffResponse, StaffMember, StaffReauthenticateRequest, StaffReauthenticateResponse,
+    StaffSignInRequest, StaffSignInResponse, UpdateStaffRequest, UpdateStaffResponse,
+};
+use kid_contracts::identity::v1::{
     FinishPasskeyRegistrationRequest, FinishPasskeyRegistrationResponse, FinishPasskeySignInRequest,
     FinishPasskeySignInResponse, ListPasskeysRequest, ListPasskeysResponse, Passkey, RemovePasskeyRequest,
     RemovePasskeyResponse, StartPasskeyRegistrationRequest, StartPasskeyRegistrationResponse,
     StartPasskeySignInRequest, StartPasskeySignInResponse,
 };
+use kid_platform::auth::{self, StaffRole};
 use sqlx::PgPool;
 use time::macros::format_description;
 use tonic::{Request, Response, Status};
@@ -38,7 +44,7 @@ use crate::{
         registration::{self, Registration},
         security_code::{self, Action},
         sign_ins::{self, Attempt, Method},
-        two_factor, verification,
+        staff, two_factor, verification,
     },
     db::{self, UserRow, passkeys::PasskeyRow, sign_ins::SignInRow},
     domain::{PasswordHasher, ProfileChange, device},
@@ -51,6 +57,8 @@ pub struct Identity {
     webauthn: Webauthn,
     /// The portal's origin, from configuration (never a request's Host), for links in mail.
     public_url: String,
+    /// Production refuses the development staff's authenticator secret.
+    production: bool,
 }
 
 impl Identity {
@@ -60,6 +68,7 @@ impl Identity {
         public_url: String,
         seal: two_factor::SecretSeal,
         webauthn: Webauthn,
+        production: bool,
     ) -> Self {
         Self {
             pool,
@@ -67,6 +76,29 @@ impl Identity {
             seal,
             webauthn,
             public_url,
+            production,
+        }
+    }
+
+    fn staff_factors(&self) -> staff::Factors<'_> {
+        staff::Factors {
+            pool: &self.pool,
+            hasher: &self.hasher,
+            seal: &self.seal,
+            production: self.production,
+        }
+    }
+}
+
+impl From<staff::Staff> for StaffMember {
+    fn from(staff: staff::Staff) -> Self {
+        Self {
+            id: staff.row.id.to_string(),
+            username: staff.row.username,
+            role: staff.role.as_str().to_owned(),
+            created_at: Some(kid_platform::grpc::timestamp(staff.row.created_at)),
+            signed_in_at: staff.row.signed_in_at.map(kid_platform::grpc::timestamp),
+            disabled: staff.row.disabled_at.is_some(),
         }
     }
 }
@@ -537,5 +569,97 @@ impl IdentityService for Identity {
         tracing::info!(client_ip = %request.client_ip, "username reminder asked");
         recovery::recover_username(&self.pool, &request.email).await?;
         Ok(Response::new(RecoverUsernameResponse {}))
+    }
+
+    async fn staff_sign_in(
+        &self,
+        request: Request<StaffSignInRequest>,
+    ) -> Result<Response<StaffSignInResponse>, Status> {
+        auth::authorize(&request, "StaffSignIn", &[auth::GATEWAY])?;
+        let request = request.get_ref();
+        let staff = self
+            .staff_factors()
+            .sign_in(&staff::SignIn {
+                username: &request.username,
+                password: &request.password,
+                code: &request.code,
+                ip: &request.ip,
+            })
+            .await?;
+        Ok(Response::new(StaffSignInResponse {
+            staff: Some(staff.into()),
+        }))
+    }
+
+    async fn staff_reauthenticate(
+        &self,
+        request: Request<StaffReauthenticateRequest>,
+    ) -> Result<Response<StaffReauthenticateResponse>, Status> {
+        let actor = auth::staff_actor(&request, "StaffReauthenticate", &StaffRole::ALL)?;
+        let request = request.get_ref();
+        let staff = self
+            .staff_factors()
+            .reauthenticate(actor.id, &request.secret, &actor.ip)
+            .await?;
+        Ok(Response::new(StaffReauthenticateResponse {
+            staff: Some(staff.into()),
+        }))
+    }
+
+    async fn get_staff(
+        &self,
+        request: Request<GetStaffRequest>,
+    ) -> Result<Response<GetStaffResponse>, Status> {
+        auth::authorize(&request, "GetStaff", &[auth::GATEWAY])?;
+        let id = parse_user_id(&request.get_ref().staff_id)?;
+        let staff = self.staff_factors().find(id).await?;
+        Ok(Response::new(GetStaffResponse {
+            staff: Some(staff.into()),
+        }))
+    }
+
+    async fn list_staff(
+        &self,
+        request: Request<ListStaffRequest>,
+    ) -> Result<Response<ListStaffResponse>, Status> {
+        auth::staff_actor(&request, "ListStaff", &[StaffRole::Admin])?;
+        let staff = self.staff_factors().list().await?;
+        Ok(Response::new(ListStaffResponse {
+            staff: staff.into_iter().map(StaffMember::from).collect(),
+        }))
+    }
+
+    async fn create_staff(
+        &self,
+        request: Request<CreateStaffRequest>,
+    ) -> Result<Response<CreateStaffResponse>, Status> {
+        let admin = auth::staff_actor(&request, "CreateStaff", &[StaffRole::Admin])?;
+        let request = request.get_ref();
+        let created = self
+            .staff_factors()
+            .create(&admin, &request.username, &request.role)
+            .await?;
+        Ok(Response::new(CreateStaffResponse {
+            staff: Some(created.staff.into()),
+            password: created.password,
+            totp_secret: created.totp_secret,
+            otpauth_url: created.otpauth_url,
+        }))
+    }
+
+    async fn update_staff(
+        &self,
+        request: Request<UpdateStaffRequest>,
+    ) -> Result<Response<UpdateStaffResponse>, Status> {
+        let admin = auth::staff_actor(&request, "UpdateStaff", &[StaffRole::Admin])?;
+        let request = request.get_ref();
+        let id = parse_user_id(&request.staff_id)?;
+        let staff = self
+            .staff_factors()
+            .update(&admin, id, &request.role, request.disabled)
+            .await?;
+        Ok(Response::new(UpdateStaffResponse {
+            staff: Some(staff.into()),
+        }))
     }
 }

@@ -1,0 +1,422 @@
+//! Staff of the support console: signing in with a password and an authenticator-app code
+//! (both, always), re-authenticating before money moves, and the admin's management of staff.
+//! Every step is recorded in identity's staff audit log.
+
+use kid_contracts::messages::staff::{
+    MSG_CODE_REQUIRED, MSG_DEVELOPMENT_SECRET, MSG_NOT_YOURSELF, MSG_PASSWORD_REQUIRED, MSG_REAUTH_REQUIRED,
+    MSG_REAUTH_WRONG, MSG_ROLE_INVALID, MSG_SIGN_IN_FAILED, MSG_STAFF_NOT_FOUND, MSG_USERNAME_INVALID,
+    MSG_USERNAME_REQUIRED, MSG_USERNAME_TAKEN,
+};
+use kid_platform::{
+    audit,
+    auth::{StaffActor, StaffRole},
+};
+use rand::seq::IndexedRandom;
+use serde_json::json;
+use sqlx::PgPool;
+use totp_rs::Secret;
+use uuid::Uuid;
+
+use super::{
+    Error,
+    two_factor::{SecretSeal, step_number, totp},
+};
+use crate::{
+    db::{self, staff::StaffRow},
+    domain::{FieldErrors, Password, PasswordHasher, Strength},
+};
+
+/// The development seed's staff, one per role and a second finance user (for maker-checker).
+pub const DEVELOPMENT_STAFF: [(&str, StaffRole); 5] = [
+    ("staff-admin", StaffRole::Admin),
+    ("staff-finance", StaffRole::Finance),
+    ("staff-finance2", StaffRole::Finance),
+    ("staff-support", StaffRole::Support),
+    ("staff-viewer", StaffRole::Viewer),
+];
+pub const DEVELOPMENT_PASSWORD: &str = "Staff@123456";
+/// The development staff's shared authenticator secret (base32). Production refuses to sign in
+/// anyone whose secret it is.
+pub const DEVELOPMENT_TOTP_SECRET: &str = "JBSWY3DPEHPK3PXP";
+
+/// A staff member as the console shows them.
+#[derive(Debug, Clone)]
+pub struct Staff {
+    pub row: StaffRow,
+    pub role: StaffRole,
+}
+
+impl TryFrom<StaffRow> for Staff {
+    type Error = Error;
+
+    fn try_from(row: StaffRow) -> Result<Self, Error> {
+        let role = StaffRole::parse(&row.role)
+            .ok_or_else(|| Error::Internal(format!("staff role {:?}", row.role)))?;
+        Ok(Self { row, role })
+    }
+}
+
+/// What a new staff member needs once, from the admin who created them.
+pub struct Created {
+    pub staff: Staff,
+    pub password: String,
+    pub totp_secret: String,
+    pub otpauth_url: String,
+}
+
+/// Who signs in, and from where.
+pub struct SignIn<'a> {
+    pub username: &'a str,
+    pub password: &'a str,
+    pub code: &'a str,
+    pub ip: &'a str,
+}
+
+/// Everything identity needs to check a staff member's factors.
+pub struct Factors<'a> {
+    pub pool: &'a PgPool,
+    pub hasher: &'a PasswordHasher,
+    pub seal: &'a SecretSeal,
+    /// Production: the development secret is refused.
+    pub production: bool,
+}
+
+fn actor(staff: &Staff, ip: &str) -> StaffActor {
+    StaffActor {
+        id: staff.row.id,
+        username: staff.row.username.clone(),
+        role: staff.role,
+        reauthenticated_at: time::OffsetDateTime::now_utc().unix_timestamp(),
+        ip: ip.to_owned(),
+    }
+}
+
+fn six_digits(code: &str) -> Option<String> {
+    let code: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+    (code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit())).then_some(code)
+}
+
+impl Factors<'_> {
+    /// Whether `code` is the member's current app code, taken once (a replay is refused).
+    async fn code_is_right(
+        &self,
+        conn: &mut sqlx::PgConnection,
+        id: Uuid,
+        username: &str,
+        sealed: &[u8],
+        code: &str,
+    ) -> Result<bool, Error> {
+        let Some(code) = six_digits(code) else {
+            return Ok(false);
+        };
+        let secret = self.seal.open(id, sealed)?;
+        if self.production
+            && Secret::new(secret.clone().into_boxed_slice()).to_base32() == DEVELOPMENT_TOTP_SECRET
+        {
+            return Err(Error::Validation(FieldErrors::one(
+                "code",
+                MSG_DEVELOPMENT_SECRET,
+            )));
+        }
+        // The development secret (80 bits) is shorter than RFC 4226 asks; generated ones are 160.
+        let totp = if secret.len() < 16 {
+            totp_rs::Builder::new().with_secret(secret).build_noncompliant()
+        } else {
+            totp(secret, username)?
+        };
+        match totp.check_current(&code) {
+            Some(step) => Ok(db::staff::accept_step(conn, id, step_number(step)?).await?),
+            None => Ok(false),
+        }
+    }
+
+    /// Signs a staff member in with their password and app code; every attempt on an existing
+    /// member is in the audit log.
+    pub async fn sign_in(&self, attempt: &SignIn<'_>) -> Result<Staff, Error> {
+        let mut errors = FieldErrors::default();
+        if attempt.username.trim().is_empty() {
+            errors.add("username", MSG_USERNAME_REQUIRED);
+        }
+        if attempt.password.is_empty() {
+            errors.add("password", MSG_PASSWORD_REQUIRED);
+        }
+        if attempt.code.trim().is_empty() {
+            errors.add("code", MSG_CODE_REQUIRED);
+        }
+        errors.check().map_err(Error::Validation)?;
+        let refused = || Error::Validation(FieldErrors::one("username", MSG_SIGN_IN_FAILED));
+        let mut conn = self.pool.acquire().await?;
+        let credentials = db::staff::credentials_of(&mut conn, attempt.username.trim()).await?;
+        let password_right = self
+            .hasher
+            .verify(
+                attempt.password,
+                credentials.as_ref().map(|found| found.password_hash.as_str()),
+            )
+            .await?;
+        let Some(credentials) = credentials else {
+            return Err(refused());
+        };
+        let staff = self.find(credentials.id).await?;
+        let code_right = password_right
+            && self
+                .code_is_right(
+                    &mut conn,
+                    credentials.id,
+                    &staff.row.username,
+                    &credentials.totp_secret,
+                    attempt.code,
+                )
+                .await?;
+        let mut tx = self.pool.begin().await?;
+        let action = if code_right {
+            "staff.sign_in"
+        } else {
+            "staff.sign_in_refused"
+        };
+        audit::record(
+            &mut tx,
+            &actor(&staff, attempt.ip),
+            action,
+            &subject(staff.row.id),
+            None,
+            None,
+        )
+        .await?;
+        if code_right {
+            db::staff::signed_in(&mut tx, staff.row.id).await?;
+        }
+        tx.commit().await?;
+        tracing::info!(
+            staff = staff.row.username,
+            ip = attempt.ip,
+            success = code_right,
+            "staff sign-in"
+        );
+        if code_right { Ok(staff) } else { Err(refused()) }
+    }
+
+    /// Takes the member's password or a current app code as proof they are still at the desk.
+    pub async fn reauthenticate(&self, id: Uuid, secret: &str, ip: &str) -> Result<Staff, Error> {
+        if secret.trim().is_empty() {
+            return Err(Error::Validation(FieldErrors::one("secret", MSG_REAUTH_REQUIRED)));
+        }
+        let mut conn = self.pool.acquire().await?;
+        let credentials = db::staff::credentials(&mut conn, id)
+            .await?
+            .ok_or(Error::NotFound(MSG_STAFF_NOT_FOUND))?;
+        let staff = self.find(id).await?;
+        let right = if six_digits(secret).is_some() {
+            self.code_is_right(
+                &mut conn,
+                id,
+                &staff.row.username,
+                &credentials.totp_secret,
+                secret,
+            )
+            .await?
+        } else {
+            self.hasher
+                .verify(secret, Some(&credentials.password_hash))
+                .await?
+        };
+        let action = if right {
+            "staff.reauthenticate"
+        } else {
+            "staff.reauthenticate_refused"
+        };
+        audit::record(&mut conn, &actor(&staff, ip), action, &subject(id), None, None).await?;
+        if right {
+            Ok(staff)
+        } else {
+            Err(Error::Validation(FieldErrors::one("secret", MSG_REAUTH_WRONG)))
+        }
+    }
+
+    pub async fn find(&self, id: Uuid) -> Result<Staff, Error> {
+        let mut conn = self.pool.acquire().await?;
+        db::staff::find(&mut conn, id)
+            .await?
+            .ok_or(Error::NotFound(MSG_STAFF_NOT_FOUND))?
+            .try_into()
+    }
+
+    pub async fn list(&self) -> Result<Vec<Staff>, Error> {
+        let mut conn = self.pool.acquire().await?;
+        db::staff::list(&mut conn)
+            .await?
+            .into_iter()
+            .map(Staff::try_from)
+            .collect()
+    }
+
+    /// A new member with a generated password and authenticator secret, shown to the admin once.
+    pub async fn create(&self, admin: &StaffActor, username: &str, role: &str) -> Result<Created, Error> {
+        let username = username.trim();
+        let mut errors = FieldErrors::default();
+        let valid_username = (3..=32).contains(&username.len())
+            && username
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
+        if !valid_username {
+            errors.add("username", MSG_USERNAME_INVALID);
+        }
+        let role = errors.take(
+            "role",
+            StaffRole::parse(role).ok_or_else(|| MSG_ROLE_INVALID.to_owned()),
+        );
+        errors.check().map_err(Error::Validation)?;
+        let role = role.ok_or_else(|| Error::Internal("role checked".into()))?;
+        let password = generated_password();
+        let secret: Vec<u8> = {
+            let mut bytes = vec![0u8; 20];
+            rand::Rng::fill(&mut rand::rng(), bytes.as_mut_slice());
+            bytes
+        };
+        let parsed = Password::parse(&password, Strength::VeryStrong).map_err(Error::Internal)?;
+        let password_hash = self.hasher.hash(&parsed).await?;
+        let id = Uuid::now_v7();
+        let mut tx = self.pool.begin().await?;
+        let inserted = db::staff::insert(
+            &mut tx,
+            &db::staff::NewStaff {
+                id,
+                username,
+                password_hash: &password_hash,
+                totp_secret: &self.seal.seal(id, &secret)?,
+                role: role.as_str(),
+            },
+        )
+        .await?;
+        if !inserted {
+            return Err(Error::Validation(FieldErrors::one(
+                "username",
+                MSG_USERNAME_TAKEN,
+            )));
+        }
+        let after = json!({ "username": username, "role": role.as_str(), "disabled": false });
+        audit::record(&mut tx, admin, "staff.create", &subject(id), None, Some(&after)).await?;
+        let row = db::staff::find(&mut tx, id)
+            .await?
+            .ok_or(Error::NotFound(MSG_STAFF_NOT_FOUND))?;
+        tx.commit().await?;
+        let totp = totp(secret, username)?;
+        Ok(Created {
+            staff: row.try_into()?,
+            password,
+            totp_secret: totp.secret().to_base32(),
+            otpauth_url: totp
+                .to_url()
+                .map_err(|error| Error::Internal(format!("otpauth URL: {error}")))?,
+        })
+    }
+
+    /// Sets a member's role and whether they are disabled. An admin cannot demote or disable
+    /// themselves (so there is always one to undo a mistake).
+    pub async fn update(
+        &self,
+        admin: &StaffActor,
+        id: Uuid,
+        role: &str,
+        disabled: bool,
+    ) -> Result<Staff, Error> {
+        let role = StaffRole::parse(role)
+            .ok_or_else(|| Error::Validation(FieldErrors::one("role", MSG_ROLE_INVALID)))?;
+        if id == admin.id && (role != StaffRole::Admin || disabled) {
+            return Err(Error::Validation(FieldErrors::one("role", MSG_NOT_YOURSELF)));
+        }
+        let mut tx = self.pool.begin().await?;
+        let before = db::staff::find(&mut tx, id)
+            .await?
+            .ok_or(Error::NotFound(MSG_STAFF_NOT_FOUND))?;
+        let after = db::staff::update(&mut tx, id, role.as_str(), disabled)
+            .await?
+            .ok_or(Error::NotFound(MSG_STAFF_NOT_FOUND))?;
+        let state = |row: &StaffRow| json!({ "role": row.role, "disabled": row.disabled_at.is_some() });
+        audit::record(
+            &mut tx,
+            admin,
+            "staff.update",
+            &subject(id),
+            Some(&state(&before)),
+            Some(&state(&after)),
+        )
+        .await?;
+        tx.commit().await?;
+        after.try_into()
+    }
+}
+
+/// The audit log's name for a staff member.
+fn subject(id: Uuid) -> String {
+    format!("staff:{id}")
+}
+
+/// Twenty characters of every class, from an alphabet without look-alikes.
+fn generated_password() -> String {
+    const LOWER: &[u8] = b"abcdefghjkmnpqrstuvwxyz";
+    const UPPER: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ";
+    const DIGITS: &[u8] = b"23456789";
+    const SYMBOLS: &[u8] = b"@#%+=!";
+    let mut rng = rand::rng();
+    let mut pick = |set: &[u8]| char::from(*set.choose(&mut rng).unwrap_or(&b'x'));
+    let mut password: String = (0..4)
+        .flat_map(|_| [pick(LOWER), pick(UPPER), pick(DIGITS), pick(LOWER), pick(UPPER)])
+        .collect();
+    password.insert(10, pick(SYMBOLS));
+    password
+}
+
+/// Development data: the staff of [`DEVELOPMENT_STAFF`], each with [`DEVELOPMENT_PASSWORD`] and
+/// [`DEVELOPMENT_TOTP_SECRET`], created once.
+pub async fn seed_development(
+    pool: &PgPool,
+    hasher: &PasswordHasher,
+    seal: &SecretSeal,
+) -> Result<(), Error> {
+    let secret = Secret::try_from_base32(DEVELOPMENT_TOTP_SECRET)
+        .map_err(|error| Error::Internal(format!("development secret: {error:?}")))?
+        .as_bytes()
+        .to_vec();
+    let password = Password::parse(DEVELOPMENT_PASSWORD, Strength::Medium).map_err(Error::Internal)?;
+    let mut conn = pool.acquire().await?;
+    for (username, role) in DEVELOPMENT_STAFF {
+        if db::staff::credentials_of(&mut conn, username).await?.is_some() {
+            continue;
+        }
+        let id = Uuid::now_v7();
+        let staff = db::staff::NewStaff {
+            id,
+            username,
+            password_hash: &hasher.hash(&password).await?,
+            totp_secret: &seal.seal(id, &secret)?,
+            role: role.as_str(),
+        };
+        db::staff::insert(&mut conn, &staff).await?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_generated_password_is_very_strong() {
+        for _ in 0..50 {
+            let password = generated_password();
+            assert_eq!(password.chars().count(), 21);
+            assert!(
+                Password::parse(&password, Strength::VeryStrong).is_ok(),
+                "{password}"
+            );
+        }
+    }
+
+    #[test]
+    fn only_six_digits_are_an_app_code() {
+        assert_eq!(six_digits(" 123 456 "), Some("123456".into()));
+        assert_eq!(six_digits("12345"), None);
+        assert_eq!(six_digits("Staff@123456"), None);
+    }
+}
