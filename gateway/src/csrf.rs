@@ -133,11 +133,46 @@ pub async fn protect(
     if is_safe(request.method()) || request.uri().path().starts_with("/webhooks/") {
         return next.run(request).await;
     }
-    match check(&state, &jar, request.headers()).await {
+    let path = request.uri().path();
+    let checked = if path.starts_with("/staff/") {
+        check_staff(&state, &jar, request.headers(), path).await
+    } else {
+        check(&state, &jar, request.headers()).await
+    };
+    match checked {
         Ok(()) => next.run(request).await,
         Err(error) => error.into_response(),
     }
 }
+
+/// The support console's calls: the staff session's token in `X-XSRF-TOKEN`. Signing in (no
+/// session yet) takes a signed anonymous token in the console's own XSRF cookie. Any other call
+/// without a staff session can act as nobody: it goes on to be answered 401.
+async fn check_staff(state: &AppState, jar: &CookieJar, headers: &HeaderMap, path: &str) -> ApiResult<()> {
+    if from_foreign_origin(headers, &state.origins) {
+        return Err(ApiError::ForeignOrigin);
+    }
+    let sent = headers.get(XSRF_HEADER).and_then(|value| value.to_str().ok());
+    let matches = match (state.staff_sessions.from_jar(jar).await?, sent) {
+        (Some(session), Some(sent)) => bool::from(session.data.xsrf_token.as_bytes().ct_eq(sent.as_bytes())),
+        (Some(_), None) => false,
+        (None, _) if path != STAFF_SIGN_IN => return Ok(()),
+        (None, sent) => sent.is_some_and(|sent| {
+            jar.get(state.staff_sessions.xsrf_cookie()).is_some_and(|cookie| {
+                bool::from(cookie.value().as_bytes().ct_eq(sent.as_bytes()))
+                    && state.anonymous_tokens.verify(sent, now())
+            })
+        }),
+    };
+    if matches {
+        Ok(())
+    } else {
+        Err(ApiError::CsrfMismatch)
+    }
+}
+
+/// The one console call made without a staff session.
+pub const STAFF_SIGN_IN: &str = "/staff/auth/sign-in";
 
 async fn check(state: &AppState, jar: &CookieJar, headers: &HeaderMap) -> ApiResult<()> {
     if from_foreign_origin(headers, &state.origins) {

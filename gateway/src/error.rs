@@ -11,6 +11,7 @@ use kid_contracts::messages::http::{
     MSG_BAD_REQUEST, MSG_BUSY, MSG_CSRF, MSG_FOREIGN_ORIGIN, MSG_INTERNAL, MSG_ROUTE_NOT_FOUND, MSG_TOO_MANY,
     MSG_UNAUTHENTICATED, MSG_UNAVAILABLE,
 };
+use kid_contracts::messages::staff::{MSG_FORBIDDEN, MSG_REAUTH_NEEDED};
 use serde::Serialize;
 use tonic_types::StatusExt;
 
@@ -26,6 +27,10 @@ pub struct ErrorBody {
     /// giftcode of in-game items only).
     #[serde(rename = "productCode", skip_serializing_if = "Option::is_none")]
     pub product_code: Option<String>,
+    /// A 403 the caller can act on: `reauth_required` (a console action that moves money needs
+    /// the password or app code again).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<&'static str>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -64,6 +69,12 @@ pub enum ApiError {
     /// A service at capacity (password hashing, say): retry in a moment.
     #[error("a service is at capacity")]
     Busy { retry_after_seconds: u64 },
+    /// A role that may not do this (the services said so).
+    #[error("forbidden: {0}")]
+    Forbidden(String),
+    /// A console action that moves money without a recent re-authentication.
+    #[error("re-authentication required")]
+    ReauthRequired,
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -74,7 +85,7 @@ impl ApiError {
             Self::Unauthenticated => StatusCode::UNAUTHORIZED,
             // 419 "session expired", as the SPA's CSRF-cookie flow expects.
             Self::CsrfMismatch => StatusCode::from_u16(419).unwrap_or(StatusCode::FORBIDDEN),
-            Self::ForeignOrigin => StatusCode::FORBIDDEN,
+            Self::ForeignOrigin | Self::Forbidden(_) | Self::ReauthRequired => StatusCode::FORBIDDEN,
             Self::RouteNotFound | Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::BadRequest(_) | Self::BadHeader(_) => StatusCode::BAD_REQUEST,
             Self::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
@@ -89,6 +100,7 @@ impl ApiError {
 
     fn body(self) -> ErrorBody {
         let mut product_code = None;
+        let mut code = None;
         let (message, errors) = match self {
             Self::Unauthenticated => (MSG_UNAUTHENTICATED.to_owned(), BTreeMap::new()),
             Self::CsrfMismatch => (MSG_CSRF.to_owned(), BTreeMap::new()),
@@ -111,11 +123,17 @@ impl ApiError {
             Self::Unavailable(_) => (MSG_UNAVAILABLE.to_owned(), BTreeMap::new()),
             Self::Busy { .. } => (MSG_BUSY.to_owned(), BTreeMap::new()),
             Self::Internal(_) => (MSG_INTERNAL.to_owned(), BTreeMap::new()),
+            Self::Forbidden(_) => (MSG_FORBIDDEN.to_owned(), BTreeMap::new()),
+            Self::ReauthRequired => {
+                code = Some("reauth_required");
+                (MSG_REAUTH_NEEDED.to_owned(), BTreeMap::new())
+            }
         };
         ErrorBody {
             message,
             errors,
             product_code,
+            code,
         }
     }
 }
@@ -174,6 +192,14 @@ impl From<tonic::Status> for ApiError {
                 }
             }
             Code::Unauthenticated => Self::Unauthenticated,
+            Code::PermissionDenied
+                if status
+                    .get_details_error_info()
+                    .is_some_and(|info| info.reason == kid_platform::auth::REAUTH_REQUIRED) =>
+            {
+                Self::ReauthRequired
+            }
+            Code::PermissionDenied => Self::Forbidden(status.message().to_owned()),
             Code::NotFound => Self::NotFound(status.message().to_owned()),
             Code::AlreadyExists | Code::Aborted | Code::FailedPrecondition => {
                 Self::Conflict(status.message().to_owned())

@@ -20,7 +20,7 @@ use utoipa::{
 
 use crate::{
     error::ErrorBody,
-    session::{SESSION_COOKIE, XSRF_COOKIE},
+    session::{SESSION_COOKIE, STAFF_SESSION_COOKIE, STAFF_XSRF_COOKIE, XSRF_COOKIE},
 };
 
 /// The document's base: the routes' paths are relative to the `/api` server.
@@ -41,6 +41,9 @@ struct Base;
 /// Security scheme names (the handlers name "session" in their `security(...)`).
 const SESSION: &str = "session";
 const XSRF: &str = "xsrf";
+/// The support console's (handlers name "staff-session").
+const STAFF_SESSION: &str = "staff-session";
+const STAFF_XSRF: &str = "staff-xsrf";
 
 /// The error answers, by status, each with when it is given.
 const ERRORS: &[(&str, &str, &str)] = &[
@@ -54,7 +57,13 @@ const ERRORS: &[(&str, &str, &str)] = &[
         "Unauthenticated",
         "Not signed in, or the session has ended.",
     ),
-    ("403", "ForeignOrigin", "A state-changing call from another site."),
+    (
+        "403",
+        "Forbidden",
+        "A state-changing call from another site; in the console, a role that may not do this, \
+         or `code: reauth_required` (an action that moves money needs the password or app code \
+         given within the last five minutes).",
+    ),
     ("404", "NotFound", "What the call names does not exist."),
     (
         "409",
@@ -92,6 +101,20 @@ pub fn document(paths: openapi::OpenApi) -> openapi::OpenApi {
         SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
             SESSION_COOKIE,
             "The session cookie set by sign-in or registration.",
+        ))),
+    );
+    components.security_schemes.insert(
+        STAFF_SESSION.to_owned(),
+        SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+            STAFF_SESSION_COOKIE,
+            "The support console's session cookie, set by staff sign-in (a player's is refused).",
+        ))),
+    );
+    components.security_schemes.insert(
+        STAFF_XSRF.to_owned(),
+        SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+            "X-XSRF-TOKEN",
+            &format!("On console calls, the {STAFF_XSRF_COOKIE} cookie's value."),
         ))),
     );
     components.security_schemes.insert(
@@ -134,9 +157,10 @@ pub fn document(paths: openapi::OpenApi) -> openapi::OpenApi {
             (true, item.patch.as_mut()),
             (true, item.delete.as_mut()),
         ];
+        let staff = path.starts_with("/staff/");
         for (changes_state, operation) in operations {
             if let Some(operation) = operation {
-                shared_answers(operation, changes_state, has_parameter);
+                shared_answers(operation, changes_state, has_parameter, staff);
             }
         }
     }
@@ -181,18 +205,26 @@ fn webhook_answers(operation: &mut Operation) {
 
 /// Adds the error answers `operation` can give, and the CSRF header a state-changing call
 /// must carry (with the session cookie where the handler asked for one).
-fn shared_answers(operation: &mut Operation, csrf: bool, has_parameter: bool) {
+fn shared_answers(operation: &mut Operation, csrf: bool, has_parameter: bool, staff: bool) {
     let signed_in = operation.security.is_some();
+    let (session, xsrf) = if staff {
+        (STAFF_SESSION, STAFF_XSRF)
+    } else {
+        (SESSION, XSRF)
+    };
     let mut statuses = vec!["400", "409", "422", "429", "503"];
     if signed_in {
         statuses.push("401");
     }
+    if staff && signed_in {
+        statuses.push("403");
+    }
     if csrf {
         statuses.extend(["403", "419"]);
         let requirement = if signed_in {
-            SecurityRequirement::new(SESSION, [""; 0]).add(XSRF, [""; 0])
+            SecurityRequirement::new(session, [""; 0]).add(xsrf, [""; 0])
         } else {
-            SecurityRequirement::new(XSRF, [""; 0])
+            SecurityRequirement::new(xsrf, [""; 0])
         };
         operation.security = Some(vec![requirement]);
     }

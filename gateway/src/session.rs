@@ -15,6 +15,10 @@ use serde::{Deserialize, Serialize};
 
 pub const SESSION_COOKIE: &str = "kid_session";
 pub const XSRF_COOKIE: &str = "XSRF-TOKEN";
+/// The support console's own cookies: a staff session is not a player's, and a browser signed
+/// in as both keeps them apart.
+pub const STAFF_SESSION_COOKIE: &str = "kid_staff_session";
+pub const STAFF_XSRF_COOKIE: &str = "STAFF-XSRF-TOKEN";
 pub const XSRF_HEADER: &str = "x-xsrf-token";
 /// A random id the browser keeps for 400 days (the longest a browser keeps a cookie), so a
 /// sign-in from a device the player never used can be told apart (identity mails them).
@@ -38,6 +42,16 @@ impl Lifetimes {
             idle: Duration::from_secs(settings.session_idle_seconds),
             absolute: Duration::from_secs(settings.session_lifetime_seconds),
             remember: Duration::from_secs(settings.session_remember_seconds),
+        }
+    }
+
+    /// A console session: the staff idle timeout, a working day at most, no remember-me.
+    pub fn for_staff(settings: &kid_platform::config::GatewaySettings) -> Self {
+        let absolute = Duration::from_secs(settings.staff_session_lifetime_seconds);
+        Self {
+            idle: Duration::from_secs(settings.staff_session_idle_seconds),
+            absolute,
+            remember: absolute,
         }
     }
 
@@ -85,6 +99,9 @@ pub struct SessionData {
     /// is not signed in meanwhile (`user_id` is `None`).
     #[serde(default)]
     pub pending: Option<PendingSignIn>,
+    /// A staff session: when the member last gave their password or app code (unix seconds).
+    #[serde(default)]
+    pub reauthenticated_at: i64,
 }
 
 /// The player a sign-in waiting for its second factor will sign in, and how.
@@ -133,6 +150,8 @@ pub struct SessionStore {
     prefix: String,
     secure_cookies: bool,
     lifetimes: Lifetimes,
+    /// The session cookie's and the XSRF cookie's names.
+    cookies: (&'static str, &'static str),
 }
 
 impl SessionStore {
@@ -147,7 +166,54 @@ impl SessionStore {
             prefix: format!("{key_prefix}:session:"),
             secure_cookies,
             lifetimes,
+            cookies: (SESSION_COOKIE, XSRF_COOKIE),
         }
+    }
+
+    /// The support console's sessions: their own keys and cookies, and no remember-me.
+    pub fn for_staff(
+        redis: ConnectionManager,
+        key_prefix: &str,
+        secure_cookies: bool,
+        lifetimes: Lifetimes,
+    ) -> Self {
+        Self {
+            redis,
+            prefix: format!("{key_prefix}:staff-session:"),
+            secure_cookies,
+            lifetimes,
+            cookies: (STAFF_SESSION_COOKIE, STAFF_XSRF_COOKIE),
+        }
+    }
+
+    /// How long a session may go unused.
+    pub fn idle_seconds(&self) -> u64 {
+        self.lifetimes.idle.as_secs()
+    }
+
+    /// The name of the cookie holding this store's XSRF token.
+    pub fn xsrf_cookie(&self) -> &'static str {
+        self.cookies.1
+    }
+
+    /// Writes a signed-in session's data back, keeping its time to live.
+    pub async fn save(&self, session: &Session) -> redis::RedisResult<()> {
+        let mut redis = self.redis.clone();
+        let raw = serde_json::to_string(&session.data).unwrap_or_default();
+        let _: Option<String> = redis::cmd("SET")
+            .arg(self.key(&session.id))
+            .arg(raw)
+            .arg("KEEPTTL")
+            .arg("XX")
+            .query_async(&mut redis)
+            .await?;
+        Ok(())
+    }
+
+    /// Clears this store's cookies (signing out).
+    pub fn clear_cookies(&self, jar: CookieJar) -> CookieJar {
+        jar.remove(Cookie::build(self.cookies.0).path("/"))
+            .remove(Cookie::build(self.cookies.1).path("/"))
     }
 
     fn key(&self, id: &str) -> String {
@@ -202,7 +268,7 @@ impl SessionStore {
 
     /// The session named by the request's cookie, if it exists.
     pub async fn from_jar(&self, jar: &CookieJar) -> redis::RedisResult<Option<Session>> {
-        match jar.get(SESSION_COOKIE) {
+        match jar.get(self.cookies.0) {
             Some(cookie) => self.load(cookie.value()).await,
             None => Ok(None),
         }
@@ -263,6 +329,7 @@ impl SessionStore {
             created_at: now(),
             last_seen_at: now(),
             pending,
+            reauthenticated_at: now(),
         };
         let session = Session { id, data };
         let mut redis = self.redis.clone();
@@ -383,7 +450,7 @@ impl SessionStore {
     /// An anonymous caller's `XSRF-TOKEN` (see [`crate::csrf`]), for the browser session.
     pub fn set_anonymous_xsrf(&self, jar: CookieJar, token: String) -> CookieJar {
         jar.add(
-            Cookie::build((XSRF_COOKIE, token))
+            Cookie::build((self.cookies.1, token))
                 .http_only(false)
                 .secure(self.secure_cookies)
                 .same_site(SameSite::Lax)
@@ -394,8 +461,8 @@ impl SessionStore {
 
     /// The HttpOnly session cookie and the `XSRF-TOKEN` cookie the SPA reads and echoes.
     pub fn set_cookies(&self, jar: CookieJar, session: &Session) -> CookieJar {
-        jar.add(self.cookie(SESSION_COOKIE, session.id.clone(), true, session))
-            .add(self.cookie(XSRF_COOKIE, session.data.xsrf_token.clone(), false, session))
+        jar.add(self.cookie(self.cookies.0, session.id.clone(), true, session))
+            .add(self.cookie(self.cookies.1, session.data.xsrf_token.clone(), false, session))
     }
 }
 
@@ -454,6 +521,7 @@ mod tests {
             created_at: 50_000,
             last_seen_at: 50_000,
             pending: None,
+            reauthenticated_at: 0,
         }
     }
 

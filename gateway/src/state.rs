@@ -7,6 +7,7 @@ use kid_contracts::{
     identity::v1::identity_service_client::IdentityServiceClient,
     payment::v1::payment_service_client::PaymentServiceClient,
     recharge::v1::recharge_service_client::RechargeServiceClient,
+    staff::v1::staff_audit_service_client::StaffAuditServiceClient,
     wallet::v1::wallet_service_client::WalletServiceClient,
 };
 use kid_platform::{
@@ -37,6 +38,8 @@ pub struct Clients {
     pub wallet: WalletServiceClient<Authorized>,
     pub payment: PaymentServiceClient<Authorized>,
     pub recharge: RechargeServiceClient<Authorized>,
+    /// Each service's staff audit log, by the service's name.
+    pub audits: Vec<(&'static str, StaffAuditServiceClient<Authorized>)>,
 }
 
 /// What `/readyz` asks of the gateway's dependencies.
@@ -67,6 +70,8 @@ pub struct Stores {
 #[derive(Clone)]
 pub struct AppState {
     pub sessions: SessionStore,
+    /// The support console's sessions (their own cookie and keys).
+    pub staff_sessions: SessionStore,
     pub throttle: AttemptThrottle,
     pub cooldowns: Cooldowns,
     pub captcha: Arc<dyn CaptchaVerifier>,
@@ -108,6 +113,11 @@ impl AppState {
     pub fn recharge(&self) -> RechargeServiceClient<Authorized> {
         self.clients.recharge.clone()
     }
+
+    /// Identity's staff audit log: where actions done in the gateway itself are recorded.
+    pub fn identity_audit(&self) -> StaffAuditServiceClient<Authorized> {
+        self.clients.audits[0].1.clone()
+    }
 }
 
 impl AppState {
@@ -120,6 +130,12 @@ impl AppState {
         let secure_cookies = settings.environment == Environment::Production;
         let throttle = AttemptThrottle::new(redis.clone(), &settings.redis.key_prefix);
         let cooldowns = Cooldowns::new(redis.clone(), &settings.redis.key_prefix);
+        let staff_sessions = SessionStore::for_staff(
+            redis.clone(),
+            &settings.redis.key_prefix,
+            secure_cookies,
+            Lifetimes::for_staff(&settings.gateway),
+        );
         let sessions = SessionStore::new(
             redis,
             &settings.redis.key_prefix,
@@ -135,11 +151,20 @@ impl AppState {
         let wallet = grpc::lazy_channel(&endpoints.wallet).context("wallet endpoint")?;
         let payment = grpc::lazy_channel(&endpoints.payment).context("payment endpoint")?;
         let recharge = grpc::lazy_channel(&endpoints.recharge).context("recharge endpoint")?;
+        let audit =
+            |channel: &Channel| StaffAuditServiceClient::with_interceptor(channel.clone(), attach.clone());
+        let audits = vec![
+            ("identity", audit(&identity)),
+            ("wallet", audit(&wallet)),
+            ("payment", audit(&payment)),
+            ("recharge", audit(&recharge)),
+        ];
         let clients = Clients {
             identity: IdentityServiceClient::with_interceptor(identity.clone(), attach.clone()),
             wallet: WalletServiceClient::with_interceptor(wallet.clone(), attach.clone()),
             payment: PaymentServiceClient::with_interceptor(payment.clone(), attach.clone()),
             recharge: RechargeServiceClient::with_interceptor(recharge.clone(), attach),
+            audits,
         };
 
         let stores = if readiness == Readiness::WholePortal {
@@ -168,6 +193,7 @@ impl AppState {
         let dependencies = Arc::new(Dependencies { stores, services });
         Ok(Self {
             sessions,
+            staff_sessions,
             throttle,
             cooldowns,
             captcha,

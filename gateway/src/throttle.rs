@@ -48,6 +48,16 @@ pub const PER_SECOND_FACTOR: Limit = Limit {
     name: "second-factor",
     free: 5,
 };
+/// Console sign-ins per staff username. No captcha lifts it.
+pub const PER_STAFF_USERNAME: Limit = Limit {
+    name: "staff-user",
+    free: 5,
+};
+/// Console re-authentications (password or app code), per staff member.
+pub const PER_STAFF_REAUTH: Limit = Limit {
+    name: "staff-reauth",
+    free: 5,
+};
 /// Current-password checks of change-password, per player.
 pub const PER_PASSWORD_CHECK: Limit = Limit {
     name: "password-check",

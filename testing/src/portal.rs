@@ -484,3 +484,90 @@ pub fn contract_schema(name: &str) -> jsonschema::Validator {
         .build(&serde_json::from_str(&text).expect("schema JSON"))
         .expect("a valid schema")
 }
+
+/// The development staff's password.
+pub const STAFF_PASSWORD: &str = "Staff@123456";
+
+/// Creates the development staff (`staff-admin`, `staff-finance`, `staff-finance2`,
+/// `staff-support`, `staff-viewer`) in the portal's database.
+pub async fn seed_staff(portal: &Portal) {
+    kid_identity::seed_staff(&portal.settings)
+        .await
+        .expect("staff seeded");
+}
+
+/// The development staff's app code `steps` 30-second steps from now (identity accepts one step
+/// either way, each step once per member: a second sign-in within a step uses `steps = 1`).
+pub fn staff_code(steps: i64) -> String {
+    let secret = totp_rs::Secret::try_from_base32(kid_identity::app::staff::DEVELOPMENT_TOTP_SECRET)
+        .expect("base32")
+        .as_bytes()
+        .to_vec();
+    let totp = totp_rs::Builder::new().with_secret(secret).build_noncompliant();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("clock")
+        .as_secs();
+    totp.generate(now.saturating_add_signed(steps * 30)).to_string()
+}
+
+/// The console's XSRF token for `http` (its own cookie, not the player's).
+pub async fn staff_xsrf_token(http: &Client, base: &str) -> String {
+    let response = http
+        .get(format!("{base}/api/staff/auth/csrf-cookie"))
+        .send()
+        .await
+        .expect("staff csrf-cookie");
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    response
+        .headers()
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .find_map(|cookie| cookie.strip_prefix("STAFF-XSRF-TOKEN="))
+        .and_then(|rest| rest.split(';').next())
+        .expect("STAFF-XSRF-TOKEN cookie")
+        .to_owned()
+}
+
+/// A console call with the console's XSRF token.
+pub async fn staff_send(
+    http: &Client,
+    portal: &Portal,
+    method: reqwest::Method,
+    path: &str,
+    body: &serde_json::Value,
+) -> reqwest::Response {
+    let token = staff_xsrf_token(http, &portal.base).await;
+    http.request(method, format!("{}/api{path}", portal.base))
+        .header("X-XSRF-TOKEN", token)
+        .json(body)
+        .send()
+        .await
+        .expect("request")
+}
+
+/// Signs `username` (a development staff member) in to the console with the app code
+/// `steps` steps from now; the answer whatever it is.
+pub async fn staff_sign_in_at(
+    http: &Client,
+    portal: &Portal,
+    username: &str,
+    steps: i64,
+) -> reqwest::Response {
+    let body =
+        serde_json::json!({ "username": username, "password": STAFF_PASSWORD, "code": staff_code(steps) });
+    staff_send(http, portal, reqwest::Method::POST, "/staff/auth/sign-in", &body).await
+}
+
+/// A client signed in to the console as `username`.
+pub async fn staff(portal: &Portal, username: &str) -> Client {
+    let http = client();
+    let response = staff_sign_in_at(&http, portal, username, 0).await;
+    assert_eq!(
+        response.status(),
+        StatusCode::OK,
+        "{username} signs in to the console"
+    );
+    http
+}

@@ -14,6 +14,7 @@ mod recovery;
 mod security;
 mod sessions;
 mod sign_ins;
+mod staff;
 mod transactions;
 mod two_factor;
 mod webhooks;
@@ -66,6 +67,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(tagged("recharge", recharge::router()))
         .merge(tagged("giftcode", giftcode::router()))
         .merge(tagged("webhooks", webhooks::router()))
+        .merge(tagged("staff", staff::router()))
 }
 
 /// `router` with each of its operations tagged `tag` in the document (the resource it serves).

@@ -721,6 +721,173 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff audit log, newest first (every role may read it). */
+        get: operations["staff_audit_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff audit log as CSV (the newest 5,000 actions matching the query), for auditors. */
+        get: operations["staff_audit_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/auth/csrf-cookie": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sets the console's `STAFF-XSRF-TOKEN` cookie: the staff session's token when signed in, else
+         *     a signed anonymous one for the sign-in form.
+         */
+        get: operations["staff_csrf_cookie"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/auth/reauthenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The password or a current app code again: for the next five minutes the member may move
+         *     money. Five wrong answers per member in 15 minutes, then 429.
+         */
+        post: operations["staff_reauthenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/auth/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs a staff member in with username, password and app code together (a wrong one of the
+         *     three is one message on `username`). Five wrong attempts per username in 15 minutes, then
+         *     429 until the window ends. A sign-in counts as a re-authentication.
+         */
+        post: operations["staff_sign_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the console session and clears its cookies (recorded in the audit log). */
+        post: operations["staff_sign_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in staff member, their role, and until when they may move money. */
+        get: operations["staff_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every staff member (admin only). */
+        get: operations["staff_members_list"];
+        put?: never;
+        /** A new staff member with a generated password and authenticator secret (admin only). */
+        post: operations["staff_members_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Sets a member's role and whether they are disabled (admin only; not one's own). A disabled
+         *     member's sessions end at their next call.
+         */
+        patch: operations["staff_members_update"];
+        trace?: never;
+    };
     "/transactions": {
         parameters: {
             query?: never;
@@ -926,6 +1093,15 @@ export interface components {
             /** @description Six digits from the authenticator app. */
             code?: string;
         };
+        /** @description A new member, and what they need once: shown to the admin now and never again. */
+        CreatedStaffBody: {
+            staff: components["schemas"]["StaffBody"];
+            password: string;
+            /** @description Base32, for typing into the authenticator app. */
+            totpSecret: string;
+            /** @description `otpauth://` URI, for a QR code. */
+            otpauthUrl: string;
+        };
         DeleteBody: {
             /** @description The account's password, checked and throttled as change-password's. */
             password?: string;
@@ -958,6 +1134,11 @@ export interface components {
              *     giftcode of in-game items only).
              */
             productCode?: string | null;
+            /**
+             * @description A 403 the caller can act on: `reauth_required` (a console action that moves money needs
+             *     the password or app code again).
+             */
+            code?: string | null;
         };
         /** @description An event's rate: `coinBonusRate` for a coin bonus, `extpointRate` for lottery points. */
         EventConfig: {
@@ -1077,6 +1258,12 @@ export interface components {
             /** @description Up to 50 characters; empty or missing: the browser and system it was added on. */
             name?: string;
         };
+        NewStaffBody: {
+            /** @description 3 to 32 lower-case letters, digits, `-` or `_`. */
+            username?: string;
+            /** @description `viewer`, `support`, `finance` or `admin`. */
+            role?: string;
+        };
         /** @description A coin order, as the recharge service keeps it. */
         OrderBody: {
             id: string;
@@ -1154,6 +1341,10 @@ export interface components {
             lastName?: string | null;
             language?: string | null;
             phoneNumber?: string | null;
+        };
+        ReauthenticateBody: {
+            /** @description The password, or six digits from the authenticator app. */
+            secret?: string;
         };
         /** @description A running or coming recharge event of the game. */
         RechargeEvent: {
@@ -1250,6 +1441,54 @@ export interface components {
             method: components["schemas"]["Method"];
             succeeded: boolean;
             failure: null | components["schemas"]["Failure"];
+        };
+        /** @description One staff action. `before` and `after` are the state it changed, as JSON. */
+        StaffActionBody: {
+            id: string;
+            occurredAt: string | null;
+            staffId: string;
+            staffUsername: string;
+            staffRole: string;
+            ip: string;
+            action: string;
+            subject: string;
+            before: Record<string, unknown>;
+            after: Record<string, unknown>;
+            /** @description The service that carried it out. */
+            service: string;
+        };
+        /** @description A staff member as the console shows them. Times are RFC 3339. */
+        StaffBody: {
+            id: string;
+            username: string;
+            /** @description `viewer`, `support`, `finance` or `admin`. */
+            role: string;
+            createdAt: string | null;
+            signedInAt: string | null;
+            disabled: boolean;
+        };
+        StaffChangeBody: {
+            role?: string;
+            disabled?: boolean;
+        };
+        /** @description The signed-in staff member and their session. */
+        StaffMeBody: components["schemas"]["StaffBody"] & {
+            /**
+             * @description Until when actions that move money are allowed without giving the password or app code
+             *     again (five minutes after the last time); `null` once past.
+             */
+            reauthenticatedUntil: string | null;
+            /**
+             * Format: int64
+             * @description The session ends after this many seconds unused.
+             */
+            idleTimeoutSeconds: number;
+        };
+        StaffSignInBody: {
+            username?: string;
+            password?: string;
+            /** @description Six digits from the authenticator app. */
+            code?: string;
         };
         /** @description The spec's Transaction (section 3). */
         Transaction: {
@@ -1406,8 +1645,8 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description A state-changing call from another site. */
-        ForeignOrigin: {
+        /** @description A state-changing call from another site; in the console, a role that may not do this, or `code: reauth_required` (an action that moves money needs the password or app code given within the last five minutes). */
+        Forbidden: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1516,7 +1755,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["Validation"];
@@ -1542,7 +1781,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
@@ -1574,7 +1813,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["Validation"];
@@ -1605,7 +1844,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["Validation"];
@@ -1636,7 +1875,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["Validation"];
@@ -1661,7 +1900,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["Validation"];
@@ -1692,7 +1931,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["Validation"];
@@ -1719,7 +1958,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["Validation"];
@@ -1750,7 +1989,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["Validation"];
@@ -1781,7 +2020,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["Validation"];
@@ -1810,7 +2049,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["Validation"];
@@ -1841,7 +2080,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["Validation"];
@@ -1914,7 +2153,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
@@ -1990,7 +2229,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
@@ -2021,7 +2260,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
@@ -2054,7 +2293,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
@@ -2141,7 +2380,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
@@ -2174,7 +2413,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
@@ -2204,7 +2443,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
@@ -2237,7 +2476,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
@@ -2291,7 +2530,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
@@ -2321,7 +2560,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
@@ -2377,7 +2616,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
@@ -2408,7 +2647,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
@@ -2441,7 +2680,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
@@ -2474,7 +2713,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
@@ -2507,7 +2746,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
@@ -2612,7 +2851,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForeignOrigin"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             419: components["responses"]["CsrfMismatch"];
@@ -2754,6 +2993,321 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_audit_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only actions before this time (RFC 3339): the `occurredAt` of the last row of the
+                 *     previous page.
+                 */
+                before?: string;
+                /** @description Only actions about this subject, e.g. `player:<id>`, `transfer:<id>`. */
+                subject?: string;
+                /** @description At most this many rows (1 to 200; 50 when absent). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Staff actions, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffActionBody"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_audit_export: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only actions before this time (RFC 3339): the `occurredAt` of the last row of the
+                 *     previous page.
+                 */
+                before?: string;
+                /** @description Only actions about this subject, e.g. `player:<id>`, `transfer:<id>`. */
+                subject?: string;
+                /** @description At most this many rows (1 to 200; 50 when absent). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An attachment, `kid-nhat-ky-nhan-vien-<YYYYMMDD>.csv`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_csrf_cookie: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The STAFF-XSRF-TOKEN cookie is set. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_reauthenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReauthenticateBody"];
+            };
+        };
+        responses: {
+            /** @description Re-authenticated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMeBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_sign_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffSignInBody"];
+            };
+        };
+        responses: {
+            /** @description Signed in to the console. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMeBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_sign_out: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in staff member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMeBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_members_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every staff member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffBody"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_members_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewStaffBody"];
+            };
+        };
+        responses: {
+            /** @description Created; the password and secret are shown once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedStaffBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_members_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The staff member's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffChangeBody"];
+            };
+        };
+        responses: {
+            /** @description The member as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["Validation"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];

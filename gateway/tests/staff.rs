@@ -1,0 +1,480 @@
+//! The support console's staff through the real gateway, identity and Redis: signing in with a
+//! password and an app code, the console's own session, roles checked by the services, the
+//! admin's management of staff, and the append-only audit log. Attack tests are named for the
+//! attack.
+
+use std::time::Duration;
+
+use kid_contracts::identity::v1::{CreateStaffRequest, identity_service_client::IdentityServiceClient};
+use kid_platform::auth::{self, InternalJwt, StaffActor, StaffRole};
+use kid_testing::portal::{
+    PASSWORD, Portal, STAFF_PASSWORD, client, database, get, get_json, register, seed_staff, send_json,
+    staff, staff_code, staff_send, staff_sign_in_at, start, status_and_json,
+};
+use reqwest::{Client, Method, StatusCode, header};
+use serde_json::{Value, json};
+
+async fn staff_portal() -> Portal {
+    let portal = start(|_| {}).await;
+    seed_staff(&portal).await;
+    portal
+}
+
+async fn me(http: &Client, portal: &Portal) -> (StatusCode, Value) {
+    get_json(http, portal, "/staff/me").await
+}
+
+/// Identity's gRPC endpoint, called with a token `caller` signs, acting for `actor`.
+async fn identity_as(
+    portal: &Portal,
+    caller: &str,
+    actor: Option<StaffActor>,
+) -> (IdentityServiceClient<tonic::transport::Channel>, String) {
+    let address = portal
+        .stack
+        .services
+        .iter()
+        .find(|(name, _)| *name == "identity")
+        .map(|(_, address)| format!("http://{address}"))
+        .expect("identity runs");
+    let token = InternalJwt::new(&portal.settings.jwt)
+        .mint_acting(caller, actor)
+        .expect("mint");
+    let client = IdentityServiceClient::connect(address).await.expect("identity");
+    (client, token)
+}
+
+fn with_token<T>(message: T, token: &str) -> tonic::Request<T> {
+    let mut request = tonic::Request::new(message);
+    request
+        .metadata_mut()
+        .insert("authorization", format!("Bearer {token}").parse().expect("ascii"));
+    request
+}
+
+fn actor(role: StaffRole) -> StaffActor {
+    StaffActor {
+        id: uuid::Uuid::now_v7(),
+        username: "forged".into(),
+        role,
+        reauthenticated_at: time::OffsetDateTime::now_utc().unix_timestamp(),
+        ip: "127.0.0.1".into(),
+    }
+}
+
+#[tokio::test]
+async fn staff_sign_in_with_password_and_app_code_and_me_answers_the_role() {
+    let portal = staff_portal().await;
+    for (username, role) in [
+        ("staff-admin", "admin"),
+        ("staff-finance", "finance"),
+        ("staff-finance2", "finance"),
+        ("staff-support", "support"),
+        ("staff-viewer", "viewer"),
+    ] {
+        let http = staff(&portal, username).await;
+        let (status, body) = me(&http, &portal).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["username"], username);
+        assert_eq!(body["role"], role);
+        assert_eq!(body["idleTimeoutSeconds"], 900);
+        assert!(
+            body["reauthenticatedUntil"].is_string(),
+            "a sign-in counts as re-authentication: {body}"
+        );
+    }
+
+    // A wrong code, a wrong password, an unknown member: one message for all, on `username`.
+    let message = "Tên đăng nhập, mật khẩu hoặc mã xác thực không đúng";
+    for body in [
+        json!({ "username": "staff-viewer", "password": STAFF_PASSWORD, "code": "000000" }),
+        json!({ "username": "staff-viewer", "password": "Wrong@123456", "code": staff_code(1) }),
+        json!({ "username": "nobody-here", "password": STAFF_PASSWORD, "code": staff_code(1) }),
+    ] {
+        let (status, answer) =
+            status_and_json(staff_send(&client(), &portal, Method::POST, "/staff/auth/sign-in", &body).await)
+                .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+        assert_eq!(answer["errors"]["username"][0], message, "{answer}");
+    }
+    // Nothing typed: each field says so.
+    let (status, answer) = status_and_json(
+        staff_send(
+            &client(),
+            &portal,
+            Method::POST,
+            "/staff/auth/sign-in",
+            &json!({}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    for field in ["username", "password", "code"] {
+        assert!(answer["errors"][field][0].is_string(), "{answer}");
+    }
+
+    // Signing out ends the console session, and the audit log keeps both steps.
+    // Each member's code of this step is used: the next step's signs in once more.
+    let http = client();
+    assert_eq!(
+        staff_sign_in_at(&http, &portal, "staff-support", 1)
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    let signed_out = staff_send(&http, &portal, Method::POST, "/staff/auth/sign-out", &json!({})).await;
+    assert_eq!(signed_out.status(), StatusCode::NO_CONTENT);
+    assert_eq!(me(&http, &portal).await.0, StatusCode::UNAUTHORIZED);
+    let admin = client();
+    assert_eq!(
+        staff_sign_in_at(&admin, &portal, "staff-admin", 1).await.status(),
+        StatusCode::OK
+    );
+    let (status, log) = get_json(&admin, &portal, "/staff/audit?limit=200").await;
+    assert_eq!(status, StatusCode::OK, "{log}");
+    let actions: Vec<(&str, &str)> = log
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|row| {
+            (
+                row["staffUsername"].as_str().unwrap_or(""),
+                row["action"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    for expected in [
+        ("staff-support", "staff.sign_out"),
+        ("staff-support", "staff.sign_in"),
+        ("staff-viewer", "staff.sign_in_refused"),
+    ] {
+        assert!(actions.contains(&expected), "{expected:?} in {actions:?}");
+    }
+    assert_eq!(log[0]["action"], "staff.sign_in", "newest first: {log}");
+    assert_eq!(log[0]["staffUsername"], "staff-admin");
+    assert_eq!(log[0]["ip"], "127.0.0.1");
+}
+
+#[tokio::test]
+async fn a_replayed_app_code_signs_nobody_in() {
+    let portal = staff_portal().await;
+    let code = staff_code(0);
+    let body = json!({ "username": "staff-finance", "password": STAFF_PASSWORD, "code": code });
+    let first = staff_send(&client(), &portal, Method::POST, "/staff/auth/sign-in", &body).await;
+    assert_eq!(first.status(), StatusCode::OK);
+    let replayed = staff_send(&client(), &portal, Method::POST, "/staff/auth/sign-in", &body).await;
+    assert_eq!(replayed.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    // The next step's code is good once.
+    assert_eq!(
+        staff_sign_in_at(&client(), &portal, "staff-finance", 1)
+            .await
+            .status(),
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn a_player_session_calling_any_staff_route_is_refused() {
+    let portal = staff_portal().await;
+    let player = register(&portal, "notstaff").await;
+    let (_, document) = get_json(&client(), &portal, "/openapi.json").await;
+    let paths = document["paths"].as_object().expect("paths");
+    let mut tried = 0;
+    for (path, item) in paths.iter().filter(|(path, _)| path.starts_with("/staff/")) {
+        if path == "/staff/auth/csrf-cookie" || path == "/staff/auth/sign-in" {
+            continue;
+        }
+        let concrete = path.replace("{id}", &uuid::Uuid::now_v7().to_string());
+        for method in ["get", "post", "patch", "delete"] {
+            if item.get(method).is_none() {
+                continue;
+            }
+            let method = Method::from_bytes(method.to_uppercase().as_bytes()).expect("method");
+            let response = if method == Method::GET {
+                get(&player, &portal, &format!("/api{concrete}")).await
+            } else {
+                // With the player's own XSRF token, as their browser would send it.
+                send_json(&player, &portal, method.clone(), &concrete, &json!({})).await
+            };
+            assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "{method} {concrete}");
+            tried += 1;
+        }
+    }
+    assert!(tried >= 6, "only {tried} staff operations tried");
+    // The player's session id put in the console's cookie names no staff session.
+    let session = player_session_id(&portal, "notstaff").await;
+    let forged = Client::new()
+        .get(format!("{}/api/staff/me", portal.base))
+        .header(header::COOKIE, format!("kid_staff_session={session}"))
+        .send()
+        .await
+        .expect("me");
+    assert_eq!(forged.status(), StatusCode::UNAUTHORIZED);
+    // And the player's own API does not take a staff session.
+    let console = staff(&portal, "staff-admin").await;
+    assert_eq!(
+        get(&console, &portal, "/api/me").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+/// The id of `username`'s one session, read from Redis as a thief of the cookie would have it.
+async fn player_session_id(portal: &Portal, username: &str) -> String {
+    let http = client();
+    let body = json!({ "username": username, "password": PASSWORD, "remember": false });
+    let response = send_json(&http, portal, Method::POST, "/auth/login", &body).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    response
+        .headers()
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .find_map(|cookie| cookie.strip_prefix("kid_session="))
+        .and_then(|rest| rest.split(';').next())
+        .expect("session cookie")
+        .to_owned()
+}
+
+#[tokio::test]
+async fn a_viewer_managing_staff_is_refused_by_identity_itself() {
+    let portal = staff_portal().await;
+    let viewer = staff(&portal, "staff-viewer").await;
+    let (status, body) = get_json(&viewer, &portal, "/staff/staff").await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(
+        body["message"],
+        "Vai trò của bạn không được phép thực hiện thao tác này"
+    );
+    let created = staff_send(
+        &viewer,
+        &portal,
+        Method::POST,
+        "/staff/staff",
+        &json!({ "username": "sneaky", "role": "admin" }),
+    )
+    .await;
+    assert_eq!(created.status(), StatusCode::FORBIDDEN);
+
+    // Straight to identity's gRPC method, past the gateway: a viewer's, a support's and a
+    // finance member's claim are refused; so is a call acting for nobody, and an admin's claim
+    // signed with another caller's key (only the gateway acts for staff).
+    let create = || CreateStaffRequest {
+        username: "sneaky".into(),
+        role: "admin".into(),
+    };
+    for role in [StaffRole::Viewer, StaffRole::Support, StaffRole::Finance] {
+        let (mut identity, token) = identity_as(&portal, auth::GATEWAY, Some(actor(role))).await;
+        let refused = identity
+            .create_staff(with_token(create(), &token))
+            .await
+            .expect_err("refused");
+        assert_eq!(
+            refused.code(),
+            tonic::Code::PermissionDenied,
+            "{role:?}: {refused:?}"
+        );
+    }
+    let (mut identity, token) = identity_as(&portal, auth::GATEWAY, None).await;
+    let refused = identity
+        .create_staff(with_token(create(), &token))
+        .await
+        .expect_err("refused");
+    assert_eq!(refused.code(), tonic::Code::PermissionDenied);
+    let (mut identity, token) = identity_as(&portal, auth::OPERATOR, Some(actor(StaffRole::Admin))).await;
+    let refused = identity
+        .create_staff(with_token(create(), &token))
+        .await
+        .expect_err("refused");
+    assert_eq!(refused.code(), tonic::Code::Unauthenticated);
+    let staff_rows: i64 = sqlx::query_scalar("select count(*) from staff_account where username = 'sneaky'")
+        .fetch_one(&database(&portal, "identity").await)
+        .await
+        .expect("count");
+    assert_eq!(staff_rows, 0);
+}
+
+#[tokio::test]
+async fn an_admin_creates_a_member_who_signs_in_and_is_disabled_at_once() {
+    let portal = staff_portal().await;
+    let admin = staff(&portal, "staff-admin").await;
+    let response = staff_send(
+        &admin,
+        &portal,
+        Method::POST,
+        "/staff/staff",
+        &json!({ "username": "thu-ngan", "role": "support" }),
+    )
+    .await;
+    let (status, created) = status_and_json(response).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert_eq!(created["staff"]["role"], "support");
+    let secret = created["totpSecret"].as_str().expect("secret");
+    assert!(
+        created["otpauthUrl"]
+            .as_str()
+            .expect("url")
+            .starts_with("otpauth://totp/")
+    );
+    let code = totp_rs::Builder::new()
+        .with_secret(
+            totp_rs::Secret::try_from_base32(secret)
+                .expect("base32")
+                .as_bytes()
+                .to_vec(),
+        )
+        .build()
+        .expect("totp")
+        .generate_current()
+        .to_string();
+    let member = client();
+    let body = json!({ "username": "thu-ngan", "password": created["password"], "code": code });
+    let signed_in = staff_send(&member, &portal, Method::POST, "/staff/auth/sign-in", &body).await;
+    assert_eq!(signed_in.status(), StatusCode::OK);
+    assert_eq!(me(&member, &portal).await.1["role"], "support");
+
+    // The same username again is refused; so is an unknown role.
+    for (username, role, field) in [("thu-ngan", "viewer", "username"), ("ke-toan", "boss", "role")] {
+        let response = staff_send(
+            &admin,
+            &portal,
+            Method::POST,
+            "/staff/staff",
+            &json!({ "username": username, "role": role }),
+        )
+        .await;
+        let (status, body) = status_and_json(response).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(body["errors"][field][0].is_string(), "{body}");
+    }
+
+    // Promoted, the member's next call has the new role; disabled, their session is over.
+    let id = created["staff"]["id"].as_str().expect("id");
+    let path = format!("/staff/staff/{id}");
+    let promoted = staff_send(
+        &admin,
+        &portal,
+        Method::PATCH,
+        &path,
+        &json!({ "role": "finance" }),
+    )
+    .await;
+    assert_eq!(promoted.status(), StatusCode::OK);
+    assert_eq!(me(&member, &portal).await.1["role"], "finance");
+    let disabled = staff_send(
+        &admin,
+        &portal,
+        Method::PATCH,
+        &path,
+        &json!({ "role": "finance", "disabled": true }),
+    )
+    .await;
+    assert_eq!(disabled.status(), StatusCode::OK);
+    assert_eq!(me(&member, &portal).await.0, StatusCode::UNAUTHORIZED);
+
+    // An admin cannot demote themselves.
+    let (_, admin_me) = me(&admin, &portal).await;
+    let own = format!("/staff/staff/{}", admin_me["id"].as_str().expect("id"));
+    let demoted = staff_send(&admin, &portal, Method::PATCH, &own, &json!({ "role": "viewer" })).await;
+    assert_eq!(demoted.status(), StatusCode::UNPROCESSABLE_ENTITY);
+
+    // Each change is in the log with its before and after, and in the CSV download.
+    let (_, log) = get_json(&admin, &portal, &format!("/staff/audit?subject=staff:{id}")).await;
+    let update = log
+        .as_array()
+        .expect("rows")
+        .iter()
+        .find(|row| row["action"] == "staff.update" && row["after"]["disabled"] == true)
+        .unwrap_or_else(|| panic!("the disabling is logged: {log}"));
+    assert_eq!(update["before"], json!({ "role": "finance", "disabled": false }));
+    assert_eq!(update["staffUsername"], "staff-admin");
+    let csv = get(&admin, &portal, "/api/staff/audit.csv").await;
+    assert_eq!(csv.status(), StatusCode::OK);
+    assert!(
+        csv.headers()[header::CONTENT_DISPOSITION]
+            .to_str()
+            .expect("ascii")
+            .contains("kid-nhat-ky-nhan-vien-")
+    );
+    let text = csv.text().await.expect("csv");
+    assert!(
+        text.starts_with("id,occurred_at,staff_id,staff_username"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|line| line.contains("staff.create") && line.contains(id)),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn the_audit_log_cannot_be_rewritten_by_the_services_database_role() {
+    let portal = staff_portal().await;
+    staff(&portal, "staff-viewer").await;
+    for service in ["identity", "wallet", "payment", "recharge"] {
+        let pool = database(&portal, service).await;
+        sqlx::query(
+            "insert into staff_action (id, staff_id, staff_username, staff_role, ip, action, subject)
+             values (gen_random_uuid(), gen_random_uuid(), 'x', 'viewer', '127.0.0.1', 'test.row', 'x')",
+        )
+        .execute(&pool)
+        .await
+        .expect("rows are added");
+        for statement in [
+            "update staff_action set action = 'nothing'",
+            "delete from staff_action",
+            "truncate staff_action",
+        ] {
+            let refused = sqlx::query(statement).execute(&pool).await.expect_err(statement);
+            assert!(
+                refused.to_string().contains("append-only"),
+                "{service}: {statement}: {refused}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_idle_console_session_ends() {
+    let portal = start(|settings| settings.gateway.staff_session_idle_seconds = 2).await;
+    seed_staff(&portal).await;
+    let http = staff(&portal, "staff-viewer").await;
+    assert_eq!(me(&http, &portal).await.0, StatusCode::OK);
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(me(&http, &portal).await.0, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn reauthentication_takes_the_password_or_an_app_code() {
+    let portal = staff_portal().await;
+    let http = staff(&portal, "staff-finance").await;
+    let reauth = |secret: String| {
+        let http = http.clone();
+        let portal = &portal;
+        async move {
+            status_and_json(
+                staff_send(
+                    &http,
+                    portal,
+                    Method::POST,
+                    "/staff/auth/reauthenticate",
+                    &json!({ "secret": secret }),
+                )
+                .await,
+            )
+            .await
+        }
+    };
+    let (status, body) = reauth("Wrong@123456".into()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        body["errors"]["secret"][0],
+        "Mật khẩu hoặc mã xác thực không đúng"
+    );
+    let (status, body) = reauth(STAFF_PASSWORD.into()).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body["reauthenticatedUntil"].is_string());
+    let (status, body) = reauth(staff_code(1)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
