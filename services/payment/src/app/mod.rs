@@ -4,4 +4,5 @@
 
 pub mod bank_feed;
 pub mod cards;
+pub mod matching;
 pub mod methods;

@@ -57,3 +57,90 @@ pub async fn insert(conn: &mut PgConnection, record: Record<'_>) -> Result<bool,
     .rows_affected();
     Ok(inserted == 1)
 }
+
+/// A transfer kept for support: one that matched nobody, or one support has matched by hand.
+#[derive(Debug, Clone)]
+pub struct KeptTransfer {
+    pub id: Uuid,
+    pub provider_id: Option<String>,
+    pub method_code: Option<String>,
+    pub transaction_date: Option<String>,
+    pub account_number: Option<String>,
+    pub content: Option<String>,
+    pub amount_vnd: Option<i64>,
+    pub reference_code: Option<String>,
+    pub reason: Option<String>,
+    pub status: String,
+    pub user_id: Option<Uuid>,
+    pub received_at: time::OffsetDateTime,
+    pub matched_by: Option<Uuid>,
+    pub matched_at: Option<time::OffsetDateTime>,
+}
+
+/// The newest unmatched transfers, or (`matched`) the newest ones support matched by hand.
+pub async fn kept(
+    conn: &mut PgConnection,
+    matched: bool,
+    limit: i64,
+) -> Result<Vec<KeptTransfer>, sqlx::Error> {
+    sqlx::query_as!(
+        KeptTransfer,
+        "select id, provider_id, method_code, transaction_date, account_number, content, amount_vnd,
+                reference_code, reason, status, user_id, received_at, matched_by, matched_at
+         from bank_feed_record
+         where case when $1 then matched_by is not null else status = 'unmatched' end
+         order by coalesce(matched_at, received_at) desc, id desc
+         limit $2",
+        matched,
+        limit
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// One kept transfer, locked for the rest of the transaction.
+pub async fn kept_for_update(conn: &mut PgConnection, id: Uuid) -> Result<Option<KeptTransfer>, sqlx::Error> {
+    sqlx::query_as!(
+        KeptTransfer,
+        "select id, provider_id, method_code, transaction_date, account_number, content, amount_vnd,
+                reference_code, reason, status, user_id, received_at, matched_by, matched_at
+         from bank_feed_record where id = $1 for update",
+        id
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// Marks an unmatched transfer credited to `user_id` by `staff_id`.
+pub async fn mark_matched(
+    conn: &mut PgConnection,
+    id: Uuid,
+    user_id: Uuid,
+    staff_id: Uuid,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update bank_feed_record
+            set status = 'credited', user_id = $2, matched_by = $3, matched_at = now()
+          where id = $1 and status = 'unmatched'",
+        id,
+        user_id,
+        staff_id
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The players whose transfer content is one of `codes`, with the content.
+pub async fn players_with_codes(
+    conn: &mut PgConnection,
+    codes: &[String],
+) -> Result<Vec<(String, Uuid)>, sqlx::Error> {
+    let rows = sqlx::query!(
+        "select syntax, user_id from payment_syntax where syntax = any($1) order by syntax",
+        codes
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|row| (row.syntax, row.user_id)).collect())
+}

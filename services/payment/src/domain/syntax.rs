@@ -44,9 +44,94 @@ pub fn candidates(content: &str) -> Vec<String> {
     found
 }
 
+/// Transfer contents one slip away from a code the text carries after `KID`: one character
+/// typed wrong, two swapped, one left out or one added. What support suggests for a transfer
+/// that matched nobody.
+pub fn near(content: &str) -> Vec<String> {
+    let squeezed: Vec<u8> = content
+        .bytes()
+        .filter(u8::is_ascii_alphanumeric)
+        .map(|b| b.to_ascii_uppercase())
+        .collect();
+    let prefix = PREFIX.as_bytes();
+    let mut found = std::collections::BTreeSet::new();
+    for start in 0..squeezed.len().saturating_sub(prefix.len() - 1) {
+        if !squeezed[start..].starts_with(prefix) {
+            continue;
+        }
+        let rest = &squeezed[start + prefix.len()..];
+        for length in [CODE_LENGTH - 1, CODE_LENGTH, CODE_LENGTH + 1] {
+            let Some(tail) = rest.get(..length) else {
+                continue;
+            };
+            for variant in one_slip(tail) {
+                if variant.len() == CODE_LENGTH && variant.iter().all(|b| ALPHABET.contains(b)) {
+                    found.insert(format!("{PREFIX}{}", String::from_utf8_lossy(&variant)));
+                }
+            }
+        }
+    }
+    found.into_iter().collect()
+}
+
+/// Every code one slip away from `tail`, whose length says which slip could have made it.
+fn one_slip(tail: &[u8]) -> Vec<Vec<u8>> {
+    let mut variants = Vec::new();
+    match tail.len().cmp(&CODE_LENGTH) {
+        std::cmp::Ordering::Less => {
+            for at in 0..=tail.len() {
+                for &letter in ALPHABET {
+                    let mut variant = tail.to_vec();
+                    variant.insert(at, letter);
+                    variants.push(variant);
+                }
+            }
+        }
+        std::cmp::Ordering::Equal => {
+            for at in 0..tail.len() {
+                for &letter in ALPHABET {
+                    let mut variant = tail.to_vec();
+                    variant[at] = letter;
+                    variants.push(variant);
+                }
+                if at + 1 < tail.len() {
+                    let mut variant = tail.to_vec();
+                    variant.swap(at, at + 1);
+                    variants.push(variant);
+                }
+            }
+        }
+        std::cmp::Ordering::Greater => {
+            for at in 0..tail.len() {
+                let mut variant = tail.to_vec();
+                variant.remove(at);
+                variants.push(variant);
+            }
+        }
+    }
+    variants
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_slip_of_one_character_is_near() {
+        let code = "KIDABCD234";
+        // Wrong, swapped, missing, extra; with the bank's own words around it.
+        for typed in [
+            "CK KIDABCE234 nap",
+            "KIDBACD234",
+            "KID ABC234",
+            "kidabcdd234",
+            "KIDABC0234",
+        ] {
+            assert!(near(typed).contains(&code.to_owned()), "{typed}");
+        }
+        assert!(!near("KIDWXYZ789").contains(&code.to_owned()));
+        assert!(near("no code at all").is_empty());
+    }
 
     #[test]
     fn generated_contents_are_short_ascii_and_found_again() {

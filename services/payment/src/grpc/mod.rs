@@ -9,7 +9,15 @@ use kid_contracts::payment::v1::{
     ReceiveCardCallbackRequest, ReceiveCardCallbackResponse, SubmitCardRequest, SubmitCardResponse,
     TransferMethod, payment_service_server::PaymentService,
 };
-use kid_platform::{config::PaymentSettings, grpc};
+use kid_contracts::payment::v1::{
+    FindPayersRequest, FindPayersResponse, KeptTransfer, ListUnmatchedTransfersRequest,
+    ListUnmatchedTransfersResponse, MatchTransferRequest, MatchTransferResponse, TransferSuggestion,
+};
+use kid_platform::{
+    auth::{self, StaffRole},
+    config::PaymentSettings,
+    grpc,
+};
 use secrecy::{ExposeSecret, SecretString};
 use sqlx::PgPool;
 use time::OffsetDateTime;
@@ -22,6 +30,7 @@ use crate::{
         self,
         bank_feed::{self, FeedError, Receipt},
         cards::{self, CardError, CardInput, Settlement},
+        matching::{self, Kept, MatchError},
     },
     db,
     domain::signature::{self, SignatureError, Verified},
@@ -69,6 +78,48 @@ fn verified<'a>(secret: &SecretString, signature: &str, body: &'a [u8]) -> Resul
             _ => Status::unauthenticated(error.to_string()),
         },
     )
+}
+
+impl From<MatchError> for Status {
+    fn from(error: MatchError) -> Self {
+        match error {
+            MatchError::NotFound(message) => Status::not_found(message),
+            MatchError::Refused(message) => Status::failed_precondition(message),
+            MatchError::Database(error) => database(error),
+            MatchError::Outbox(error) => grpc::internal("payment outbox", &error),
+        }
+    }
+}
+
+fn kept_transfer(kept: Kept) -> KeptTransfer {
+    let transfer = kept.transfer;
+    let text = |value: Option<String>| value.unwrap_or_default();
+    KeptTransfer {
+        id: transfer.id.to_string(),
+        provider_id: text(transfer.provider_id),
+        method_code: text(transfer.method_code),
+        transaction_date: text(transfer.transaction_date),
+        account_number: text(transfer.account_number),
+        amount_vnd: transfer.amount_vnd.unwrap_or_default(),
+        content: text(transfer.content),
+        reference_code: text(transfer.reference_code),
+        reason: text(transfer.reason),
+        received_at: Some(grpc::timestamp(transfer.received_at)),
+        status: transfer.status,
+        user_id: transfer.user_id.map(|id| id.to_string()).unwrap_or_default(),
+        matched_by: transfer.matched_by.map(|id| id.to_string()).unwrap_or_default(),
+        matched_at: transfer.matched_at.map(grpc::timestamp),
+        kp: kept.kp.unwrap_or_default(),
+        suggestions: kept
+            .suggestions
+            .into_iter()
+            .map(|suggestion| TransferSuggestion {
+                user_id: suggestion.user_id.to_string(),
+                code: suggestion.code,
+                why: suggestion.why.as_str().to_owned(),
+            })
+            .collect(),
+    }
 }
 
 impl From<FeedError> for Status {
@@ -211,5 +262,61 @@ impl PaymentService for Payment {
         Ok(Response::new(ReceiveCardCallbackResponse {
             duplicate: settlement == Settlement::Unchanged,
         }))
+    }
+
+    async fn list_unmatched_transfers(
+        &self,
+        request: Request<ListUnmatchedTransfersRequest>,
+    ) -> Answer<ListUnmatchedTransfersResponse> {
+        auth::staff_actor(&request, "ListUnmatchedTransfers", &StaffRole::ALL)?;
+        let request = request.into_inner();
+        let limit = i64::from(if request.limit == 0 {
+            100
+        } else {
+            request.limit.min(500)
+        });
+        let kept = matching::kept(&self.pool, request.matched, limit)
+            .await
+            .map_err(database)?;
+        Ok(Response::new(ListUnmatchedTransfersResponse {
+            transfers: kept.into_iter().map(kept_transfer).collect(),
+        }))
+    }
+
+    async fn match_transfer(&self, request: Request<MatchTransferRequest>) -> Answer<MatchTransferResponse> {
+        let staff = auth::staff_moving_money(&request, "MatchTransfer", &[StaffRole::Finance])?;
+        let request = request.into_inner();
+        let transfer_id: Uuid = request
+            .transfer_id
+            .parse()
+            .map_err(|_| Status::invalid_argument("transfer_id is not a UUID"))?;
+        let matched =
+            matching::match_transfer(&self.pool, &staff, transfer_id, user_id(&request.user_id)?).await?;
+        Ok(Response::new(MatchTransferResponse {
+            transfer: Some(kept_transfer(Kept {
+                transfer: matched.transfer,
+                kp: Some(matched.kp),
+                suggestions: Vec::new(),
+            })),
+            kp: matched.kp,
+            already: matched.already,
+        }))
+    }
+
+    async fn find_payers(&self, request: Request<FindPayersRequest>) -> Answer<FindPayersResponse> {
+        auth::staff_actor(&request, "FindPayers", &StaffRole::ALL)?;
+        let codes = crate::domain::syntax::candidates(&request.get_ref().content);
+        let mut conn = self.pool.acquire().await.map_err(database)?;
+        let payers = db::bank_feed::players_with_codes(&mut conn, &codes)
+            .await
+            .map_err(database)?
+            .into_iter()
+            .map(|(code, user_id)| TransferSuggestion {
+                user_id: user_id.to_string(),
+                code,
+                why: matching::Why::NamesCode.as_str().to_owned(),
+            })
+            .collect();
+        Ok(Response::new(FindPayersResponse { payers }))
     }
 }
