@@ -79,6 +79,19 @@ pub async fn enqueue_with_id(
     Ok(id)
 }
 
+/// Publishes a message again under the same id (and so the same AMQP message id): stamped
+/// unpublished, the relay sends it once more. For a consumer that dedupes on the id and may
+/// have lost it (support resending a game's order); `false` when there is no such message.
+pub async fn publish_again(conn: &mut PgConnection, id: Uuid) -> Result<bool, OutboxError> {
+    let updated = sqlx::query!("update outbox_message set published_at = null where id = $1", id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("select pg_notify('kid_outbox_' || current_schema(), '')")
+        .execute(conn)
+        .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
 /// The listener on the relay's schema's outbox channel; `None` (polling only) if it cannot
 /// be set up.
 async fn listener(pool: &PgPool) -> Option<PgListener> {

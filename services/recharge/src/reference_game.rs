@@ -1,7 +1,9 @@
 //! The reference game consumer: what a game team runs, reduced to its contract. It takes every
 //! product's orders and giftcode grants and delivers them, except on zone 99, which it answers
-//! failed so refunds (and a giftcode's use given back) can be seen; and it answers character
-//! checks with a character named after the username on every zone but 98. The development launcher and the tests run it; it speaks only AMQP and
+//! failed so refunds (and a giftcode's use given back) can be seen, and zone 97, where it loses
+//! each order's first delivery so support's resend can be seen; it delivers an order's message
+//! id once, however often it comes (a resend); and it answers character checks with a character
+//! named after the username on every zone but 98. The development launcher and the tests run it; it speaks only AMQP and
 //! JSON, like a real game (docs/game-contract).
 
 use std::time::Duration;
@@ -26,7 +28,38 @@ use kid_contracts::game::{
     GiftcodeResult,
 };
 
-use crate::domain::catalogue::{FAILING_ZONE, NO_CHARACTER_ZONE};
+use crate::domain::catalogue::{FAILING_ZONE, LOSING_ZONE, NO_CHARACTER_ZONE};
+
+/// The message ids of the orders the game has seen: those it lost (zone 97's first delivery)
+/// and those it answered, so a message that comes again is answered once.
+#[derive(Debug, Default)]
+struct Seen {
+    lost: std::collections::HashSet<String>,
+    answered: std::collections::HashSet<String>,
+}
+
+/// What the game does with an order's delivery.
+#[derive(Debug, PartialEq, Eq)]
+enum Fate {
+    Answer,
+    /// Zone 97's first delivery: taken and never answered.
+    Lose,
+    /// Answered before: a game applies a message id once.
+    Duplicate,
+}
+
+impl Seen {
+    fn fate(&mut self, message_id: &str, zone_id: i64) -> Fate {
+        if self.answered.contains(message_id) {
+            return Fate::Duplicate;
+        }
+        if zone_id == LOSING_ZONE && self.lost.insert(message_id.to_owned()) {
+            return Fate::Lose;
+        }
+        self.answered.insert(message_id.to_owned());
+        Fate::Answer
+    }
+}
 
 /// What the reference game answers to an order.
 pub fn answer(order: &GameOrder) -> GameResult {
@@ -305,6 +338,7 @@ async fn serve(
         .await?
         .map(|delivery| (false, delivery));
     let mut deliveries = futures::stream::select(orders, checks);
+    let mut seen = Seen::default();
     loop {
         let next = tokio::select! {
             next = deliveries.next() => next,
@@ -314,7 +348,7 @@ async fn serve(
             anyhow::bail!("the broker ended the consumer");
         };
         if is_order {
-            handle(channel, &settings.amqp.exchange, delivery?).await?;
+            handle(channel, &settings.amqp.exchange, delivery?, &mut seen).await?;
         } else {
             answer_character(channel, delivery?).await?;
         }
@@ -357,7 +391,12 @@ async fn answer_character(channel: &Channel, delivery: AmqpDelivery) -> anyhow::
     Ok(())
 }
 
-async fn handle(channel: &Channel, exchange: &str, delivery: AmqpDelivery) -> anyhow::Result<()> {
+async fn handle(
+    channel: &Channel,
+    exchange: &str,
+    delivery: AmqpDelivery,
+    seen: &mut Seen,
+) -> anyhow::Result<()> {
     if contract::giftcode_grant_product(delivery.routing_key.as_str()).is_some() {
         return handle_grant(channel, exchange, delivery).await;
     }
@@ -369,9 +408,17 @@ async fn handle(channel: &Channel, exchange: &str, delivery: AmqpDelivery) -> an
             return Ok(());
         }
     };
-    let result = answer(&order);
-    publish_result(channel, exchange, &order.product_code, &result).await?;
-    tracing::info!(order_id = %order.order_id, zone = order.zone_id, status = result.status.as_str(), "reference game answered");
+    match seen.fate(&order.message_id.to_string(), order.zone_id) {
+        Fate::Answer => {
+            let result = answer(&order);
+            publish_result(channel, exchange, &order.product_code, &result).await?;
+            tracing::info!(order_id = %order.order_id, zone = order.zone_id, status = result.status.as_str(), "reference game answered");
+        }
+        Fate::Lose => tracing::warn!(order_id = %order.order_id, "reference game lost an order (zone 97)"),
+        Fate::Duplicate => {
+            tracing::info!(order_id = %order.order_id, "reference game ignored a message it answered")
+        }
+    }
     amqp::within(BROKER_ANSWER, "ack", delivery.ack(BasicAckOptions::default())).await?;
     Ok(())
 }
@@ -397,6 +444,16 @@ async fn handle_grant(channel: &Channel, exchange: &str, delivery: AmqpDelivery)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_message_is_answered_once_and_zone_97_loses_its_first_delivery() {
+        let mut seen = Seen::default();
+        assert_eq!(seen.fate("a", 1), Fate::Answer);
+        assert_eq!(seen.fate("a", 1), Fate::Duplicate);
+        assert_eq!(seen.fate("b", LOSING_ZONE), Fate::Lose);
+        assert_eq!(seen.fate("b", LOSING_ZONE), Fate::Answer);
+        assert_eq!(seen.fate("b", LOSING_ZONE), Fate::Duplicate);
+    }
 
     fn order(zone_id: i64) -> GameOrder {
         let now = OffsetDateTime::now_utc();

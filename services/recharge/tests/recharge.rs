@@ -197,7 +197,7 @@ async fn the_catalogue_and_every_refusal_a_player_can_meet() {
         .iter()
         .map(|zone| zone["id"].as_i64().expect("id"))
         .collect();
-    assert_eq!(zones, [1, 2, 98, 99], "development adds zones 98 and 99");
+    assert_eq!(zones, [1, 2, 97, 98, 99], "development adds zones 97 to 99");
     assert_eq!(
         info["payableValues"][2],
         json!({ "credit": 100_000, "coinsReceived": 1_000, "coinsBonus": 50 })

@@ -6,4 +6,5 @@ pub mod characters;
 pub mod giftcodes;
 pub mod orders;
 pub mod results;
+pub mod support;
 pub mod sweeper;

@@ -7,7 +7,9 @@ use sqlx::PgConnection;
 
 use crate::domain::{
     EventKind,
-    catalogue::{Event, FAILING_ZONE, NO_CHARACTER_ZONE, PayableValue, Product, RechargeInfo, Zone},
+    catalogue::{
+        Event, FAILING_ZONE, LOSING_ZONE, NO_CHARACTER_ZONE, PayableValue, Product, RechargeInfo, Zone,
+    },
 };
 
 pub async fn products(conn: &mut PgConnection) -> Result<Vec<Product>, sqlx::Error> {
@@ -84,16 +86,19 @@ pub async fn recharge_info(conn: &mut PgConnection, code: &str) -> Result<Option
 }
 
 /// Development data on every product: zone 99, which the reference game always fails, so
-/// refunds can be seen; zone 98, where it has no character, so a refused check can. Idempotent.
+/// refunds can be seen; zone 98, where it has no character, so a refused check can; zone 97,
+/// where it loses each order's first delivery, so support's resend can. Idempotent.
 pub async fn seed_test_zones(conn: &mut PgConnection) -> Result<u64, sqlx::Error> {
     let added = sqlx::query!(
         "insert into zone (product_code, id, description)
          select code, zone.id, zone.description from product
          cross join (values ($1::bigint, 'Máy chủ thử nghiệm (luôn thất bại)'),
-                            ($2::bigint, 'Máy chủ thử nghiệm (chưa có nhân vật)')) as zone (id, description)
+                            ($2::bigint, 'Máy chủ thử nghiệm (chưa có nhân vật)'),
+                            ($3::bigint, 'Máy chủ thử nghiệm (lần gửi đầu bị mất)')) as zone (id, description)
          on conflict do nothing",
         FAILING_ZONE,
-        NO_CHARACTER_ZONE
+        NO_CHARACTER_ZONE,
+        LOSING_ZONE
     )
     .execute(conn)
     .await?;

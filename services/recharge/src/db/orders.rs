@@ -229,3 +229,22 @@ pub async fn forget_username(
     .await?;
     Ok(orders.rows_affected() + grants.rows_affected())
 }
+
+/// The game's order message of `order_id` in the outbox: its id (the AMQP message id) and when
+/// it was published, if it was.
+pub async fn game_message(
+    conn: &mut PgConnection,
+    routing_key: &str,
+    order_id: Uuid,
+) -> Result<Option<(Uuid, Option<time::OffsetDateTime>)>, sqlx::Error> {
+    let row = sqlx::query!(
+        "select id, published_at from outbox_message
+          where routing_key = $1 and payload->>'orderId' = $2::uuid::text
+          order by created_at limit 1",
+        routing_key,
+        order_id
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|row| (row.id, row.published_at)))
+}

@@ -12,6 +12,10 @@ pub const FAILING_ZONE: i64 = 99;
 /// anyone: orders there are refused before any KP moves.
 pub const NO_CHARACTER_ZONE: i64 = 98;
 
+/// The zone every product gets in development where the reference game loses the first
+/// delivery of each order (taken off the queue, never answered): what support's resend is for.
+pub const LOSING_ZONE: i64 = 97;
+
 #[derive(Debug, Clone)]
 pub struct Product {
     pub code: String,

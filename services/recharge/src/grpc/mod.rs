@@ -7,7 +7,13 @@ use kid_contracts::recharge::v1::{
     ListProductsRequest, ListProductsResponse, RedeemGiftcodeRequest, RedeemGiftcodeResponse,
     recharge_service_server::RechargeService,
 };
-use kid_platform::grpc;
+use kid_contracts::recharge::v1::{
+    RefundOrderRequest, RefundOrderResponse, ResendOrderRequest, ResendOrderResponse,
+};
+use kid_platform::{
+    auth::{self, StaffRole},
+    grpc,
+};
 use sqlx::PgPool;
 use tonic::{Request, Response, Status};
 use uuid::Uuid;
@@ -17,6 +23,7 @@ use crate::{
         characters::Character,
         giftcodes::{GiftcodeError, Giftcodes, Granted, ItemStatus, ZoneChoice},
         orders::{OrderError, Orders},
+        support::{self, SupportError},
     },
     db,
     domain::{
@@ -61,6 +68,43 @@ fn player_and_key(user_id: &str, key: &str) -> Result<(Uuid, String), Status> {
 
 fn database(error: sqlx::Error) -> Status {
     grpc::internal("recharge database", &error)
+}
+
+impl From<SupportError> for Status {
+    fn from(error: SupportError) -> Self {
+        match error {
+            SupportError::NotFound(message) => Status::not_found(message),
+            SupportError::Refused(message) => Status::failed_precondition(message),
+            SupportError::Invalid(message) => FieldErrors::one("reason", message).into_status(),
+            SupportError::Database(error) => database(error),
+            SupportError::Outbox(error) => grpc::internal("recharge outbox", &error),
+        }
+    }
+}
+
+fn order_id(value: &str) -> Result<Uuid, Status> {
+    Uuid::parse_str(value).map_err(|_| Status::invalid_argument("order_id is not a UUID"))
+}
+
+/// A coin order as the data export and the console show it.
+fn order_record(order: crate::domain::order::Order) -> pb::OrderRecord {
+    pb::OrderRecord {
+        id: order.id.to_string(),
+        product_code: order.product_code,
+        zone_id: order.zone_id,
+        username: order.username,
+        credit: order.credit,
+        coins: order.coins,
+        milestone_bonus: order.milestone_bonus,
+        event_bonus: order.event_bonus,
+        lottery_points: order.lottery_points,
+        status: order.status.as_str().to_owned(),
+        failure_reason: order.failure_reason.unwrap_or_default(),
+        created_at: Some(grpc::timestamp(order.created_at)),
+        updated_at: Some(grpc::timestamp(order.updated_at)),
+        transaction_id: order.transaction_id.map(|id| id.to_string()).unwrap_or_default(),
+        deliver_by: order.deliver_by.map(grpc::timestamp),
+    }
 }
 
 impl From<OrderError> for Status {
@@ -275,24 +319,7 @@ impl RechargeService for Recharge {
         let orders = db::orders::of_user(&mut *self.pool.acquire().await.map_err(database)?, user_id)
             .await
             .map_err(database)?;
-        let orders = orders
-            .into_iter()
-            .map(|order| pb::OrderRecord {
-                id: order.id.to_string(),
-                product_code: order.product_code,
-                zone_id: order.zone_id,
-                username: order.username,
-                credit: order.credit,
-                coins: order.coins,
-                milestone_bonus: order.milestone_bonus,
-                event_bonus: order.event_bonus,
-                lottery_points: order.lottery_points,
-                status: order.status.as_str().to_owned(),
-                failure_reason: order.failure_reason.unwrap_or_default(),
-                created_at: Some(grpc::timestamp(order.created_at)),
-                updated_at: Some(grpc::timestamp(order.updated_at)),
-            })
-            .collect();
+        let orders = orders.into_iter().map(order_record).collect();
         Ok(Response::new(ListOrdersResponse { orders }))
     }
 
@@ -318,5 +345,26 @@ impl RechargeService for Recharge {
             Character::Missing => Err(Status::not_found(MSG_NO_CHARACTER)),
             Character::Unanswered => Err(character_unchecked()),
         }
+    }
+
+    async fn resend_order(&self, request: Request<ResendOrderRequest>) -> Answer<ResendOrderResponse> {
+        let staff = auth::staff_actor(&request, "ResendOrder", &[StaffRole::Support])?;
+        let order_id = order_id(&request.get_ref().order_id)?;
+        let (order, message_id) = support::resend(&self.pool, &staff, order_id).await?;
+        Ok(Response::new(ResendOrderResponse {
+            order: Some(order_record(order)),
+            message_id: message_id.to_string(),
+        }))
+    }
+
+    async fn refund_order(&self, request: Request<RefundOrderRequest>) -> Answer<RefundOrderResponse> {
+        let staff = auth::staff_moving_money(&request, "RefundOrder", &[StaffRole::Finance])?;
+        let request = request.into_inner();
+        let order_id = order_id(&request.order_id)?;
+        let (order, already) = support::refund(&self.pool, &staff, order_id, &request.reason).await?;
+        Ok(Response::new(RefundOrderResponse {
+            order: Some(order_record(order)),
+            already,
+        }))
     }
 }
