@@ -45,7 +45,15 @@ pub struct Settings {
     pub payment: PaymentSettings,
     pub recharge: RechargeSettings,
     pub identity: IdentitySettings,
+    pub wallet: WalletSettings,
     pub testing: TestingSettings,
+}
+
+/// The wallet's rules that are settings.
+#[derive(Debug, Clone, Deserialize)]
+pub struct WalletSettings {
+    /// A KP adjustment larger than this (either way) waits for a second finance member.
+    pub adjustment_approval_kp: i64,
 }
 
 /// Players' accounts.
@@ -59,6 +67,8 @@ pub struct IdentitySettings {
     #[serde(rename = "erase_sweep_interval_ms")]
     #[serde_as(as = "DurationMilliSeconds<u64>")]
     pub erase_sweep_interval: Duration,
+    /// Where images players attach to support tickets are kept (outside the database).
+    pub attachment_dir: String,
 }
 
 /// Switches that break the portal on purpose, for the reliability suite (`scripts/chaos`) to

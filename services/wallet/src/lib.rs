@@ -64,7 +64,8 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     }
     host.spawn(events::run_daily_schedule(host.pool.clone(), shutdown));
     Ok(Routes::new(WalletServiceServer::with_interceptor(
-        grpc::Wallet::new(host.pool.clone(), ledger),
+        grpc::Wallet::new(host.pool.clone(), ledger)
+            .with_adjustment_threshold(host.settings.wallet.adjustment_approval_kp),
         host.require_jwt(SERVICE.callers),
     )))
 }

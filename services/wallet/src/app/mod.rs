@@ -6,6 +6,7 @@
 //! result without moving money.
 
 mod accounts;
+mod adjustments;
 mod corrections;
 mod grants;
 mod payments;
@@ -19,6 +20,7 @@ use tokio::sync::OnceCell;
 use uuid::Uuid;
 
 pub use accounts::{AccountView, HistoryPageView, recalculate_partner};
+pub use adjustments::{ADJUSTMENT, AdjustmentAsk};
 pub use corrections::{Corrected, RecallOrder};
 pub use grants::{GIFTCODE, Grant};
 pub use payments::{CoinMetadata, Debit, Payment, Refund};
@@ -42,6 +44,12 @@ pub enum LedgerError {
     Conflict(&'static str),
     #[error("{0}")]
     Invalid(&'static str),
+    /// A staff member's ask refused on one of its fields; the message is the console's.
+    #[error("{1}")]
+    Rejected(&'static str, &'static str),
+    /// A staff member may not do this (approve their own adjustment).
+    #[error("{0}")]
+    Forbidden(&'static str),
     #[error("database error")]
     Database(#[from] sqlx::Error),
     #[error("outbox error")]

@@ -134,7 +134,9 @@ impl From<LedgerError> for HandlerError {
             LedgerError::InsufficientBalance
             | LedgerError::KeyReused
             | LedgerError::Conflict(_)
-            | LedgerError::Invalid(_) => HandlerError::Permanent(error.to_string()),
+            | LedgerError::Invalid(_)
+            | LedgerError::Rejected(..)
+            | LedgerError::Forbidden(_) => HandlerError::Permanent(error.to_string()),
         }
     }
 }

@@ -32,6 +32,10 @@ impl From<Error> for Status {
                 LedgerError::KeyReused => Status::already_exists(error.to_string()),
                 LedgerError::Conflict(message) => Status::failed_precondition(message),
                 LedgerError::Invalid(message) => Status::invalid_argument(message),
+                LedgerError::Rejected(field, message) => {
+                    kid_platform::validation::FieldErrors::one(field, message).into_status()
+                }
+                LedgerError::Forbidden(message) => Status::permission_denied(message),
                 LedgerError::Database(source) => grpc::internal("wallet database", &source),
                 LedgerError::Outbox(source) => grpc::internal("wallet outbox", &source),
             },

@@ -11,7 +11,11 @@ use kid_contracts::wallet::v1::{
     OpenTopupResponse, RecallRequest, RecallResponse, RefundRequest, RefundResponse,
     SearchTransactionsRequest, SearchTransactionsResponse, wallet_service_server::WalletService,
 };
-use kid_platform::auth;
+use kid_contracts::wallet::v1::{
+    Adjustment, AdjustmentResponse, AskAdjustmentRequest, DecideAdjustmentRequest, ListAdjustmentsRequest,
+    ListAdjustmentsResponse, LocateTransactionRequest, LocateTransactionResponse,
+};
+use kid_platform::auth::{self, StaffRole};
 use serde_json::Value;
 use sqlx::{PgConnection, PgPool};
 use tonic::{Request, Response, Status};
@@ -37,11 +41,22 @@ const PAYMENTS: &[&str] = &[auth::RECHARGE, auth::OPERATOR];
 pub struct Wallet {
     pool: PgPool,
     ledger: Ledger,
+    /// KP above which an adjustment waits for a second finance member.
+    adjustment_threshold: i64,
 }
 
 impl Wallet {
     pub fn new(pool: PgPool, ledger: Ledger) -> Self {
-        Self { pool, ledger }
+        Self {
+            pool,
+            ledger,
+            adjustment_threshold: 0,
+        }
+    }
+
+    pub fn with_adjustment_threshold(mut self, kp: i64) -> Self {
+        self.adjustment_threshold = kp;
+        self
     }
 
     /// Runs one ledger operation in a transaction of its own, committed when it answers.
@@ -61,6 +76,28 @@ impl Wallet {
     }
 }
 
+fn adjustment(row: db::adjustments::AdjustmentRow) -> Adjustment {
+    let id = |id: Option<Uuid>| id.map(|id| id.to_string()).unwrap_or_default();
+    Adjustment {
+        id: row.id.to_string(),
+        user_id: row.user_id.to_string(),
+        kp: row.kp,
+        reason: row.reason,
+        status: row.status,
+        requested_by: row.requested_by.to_string(),
+        requested_by_username: row.requested_by_username,
+        decided_by: id(row.decided_by),
+        decided_by_username: row.decided_by_username.unwrap_or_default(),
+        decided_at: row.decided_at.map(kid_platform::grpc::timestamp),
+        transaction_id: id(row.transaction_id),
+        created_at: Some(kid_platform::grpc::timestamp(row.created_at)),
+    }
+}
+
+fn adjustment_id(value: &str) -> Result<Uuid, Error> {
+    Uuid::parse_str(value).map_err(|_| Error::InvalidArgument("adjustment_id is not a UUID"))
+}
+
 fn user_id(value: &str) -> Result<Uuid, Error> {
     Uuid::parse_str(value).map_err(|_| Error::InvalidArgument("user_id is not a UUID"))
 }
@@ -76,6 +113,7 @@ const HISTORY_TYPES: &[&str] = &[
     "topup.card",
     "credit.pay",
     app::GIFTCODE,
+    app::ADJUSTMENT,
 ];
 /// Where an open-ended history starts and ends: before the first and after the last transaction.
 const HISTORY_START: time::OffsetDateTime = time::OffsetDateTime::UNIX_EPOCH;
@@ -226,6 +264,8 @@ impl From<TransactionView> for pb::Transaction {
                 error_code: text(payload, "errorCode"),
                 metadata,
                 campaign: text(payload, "campaign"),
+                direction: text(payload, "direction"),
+                reason: text(payload, "reason"),
             }),
             related_transactions: view
                 .related
@@ -435,6 +475,94 @@ impl WalletService for Wallet {
             .map_err(Error::from)?;
         Ok(Response::new(GetTransactionResponse {
             transaction: Some(transaction.into()),
+        }))
+    }
+
+    async fn ask_adjustment(&self, request: Request<AskAdjustmentRequest>) -> Answer<AdjustmentResponse> {
+        let staff = auth::staff_moving_money(&request, "AskAdjustment", &[StaffRole::Finance])?;
+        let request = request.into_inner();
+        let ask = app::AdjustmentAsk {
+            user_id: user_id(&request.user_id)?,
+            kp: request.kp,
+            reason: &request.reason,
+        };
+        let threshold = self.adjustment_threshold;
+        let row = self
+            .in_transaction(async |tx| self.ledger.ask_adjustment(tx, &staff, &ask, threshold).await)
+            .await?;
+        Ok(Response::new(AdjustmentResponse {
+            adjustment: Some(adjustment(row)),
+            approval_threshold_kp: threshold,
+        }))
+    }
+
+    async fn approve_adjustment(
+        &self,
+        request: Request<DecideAdjustmentRequest>,
+    ) -> Answer<AdjustmentResponse> {
+        let staff = auth::staff_moving_money(&request, "ApproveAdjustment", &[StaffRole::Finance])?;
+        let id = adjustment_id(&request.get_ref().adjustment_id)?;
+        let row = self
+            .in_transaction(async |tx| self.ledger.approve_adjustment(tx, &staff, id).await)
+            .await?;
+        Ok(Response::new(AdjustmentResponse {
+            adjustment: Some(adjustment(row)),
+            approval_threshold_kp: self.adjustment_threshold,
+        }))
+    }
+
+    async fn reject_adjustment(
+        &self,
+        request: Request<DecideAdjustmentRequest>,
+    ) -> Answer<AdjustmentResponse> {
+        let staff = auth::staff_actor(&request, "RejectAdjustment", &[StaffRole::Finance])?;
+        let id = adjustment_id(&request.get_ref().adjustment_id)?;
+        let row = self
+            .in_transaction(async |tx| self.ledger.reject_adjustment(tx, &staff, id).await)
+            .await?;
+        Ok(Response::new(AdjustmentResponse {
+            adjustment: Some(adjustment(row)),
+            approval_threshold_kp: self.adjustment_threshold,
+        }))
+    }
+
+    async fn list_adjustments(
+        &self,
+        request: Request<ListAdjustmentsRequest>,
+    ) -> Answer<ListAdjustmentsResponse> {
+        auth::staff_actor(&request, "ListAdjustments", &StaffRole::ALL)?;
+        let request = request.into_inner();
+        let status = Some(request.status.as_str()).filter(|status| !status.is_empty());
+        let player = match request.user_id.as_str() {
+            "" => None,
+            id => Some(user_id(id)?),
+        };
+        let limit = i64::from(if request.limit == 0 {
+            100
+        } else {
+            request.limit.min(500)
+        });
+        let rows = db::adjustments::list(&mut *self.reader().await?, status, player, limit)
+            .await
+            .map_err(|error| Error::from(LedgerError::from(error)))?;
+        Ok(Response::new(ListAdjustmentsResponse {
+            adjustments: rows.into_iter().map(adjustment).collect(),
+            approval_threshold_kp: self.adjustment_threshold,
+        }))
+    }
+
+    async fn locate_transaction(
+        &self,
+        request: Request<LocateTransactionRequest>,
+    ) -> Answer<LocateTransactionResponse> {
+        auth::staff_actor(&request, "LocateTransaction", &StaffRole::ALL)?;
+        let id = transaction_id(&request.get_ref().transaction_id)?;
+        let found = db::find_transaction(&mut *self.reader().await?, id)
+            .await
+            .map_err(|error| Error::from(LedgerError::from(error)))?
+            .ok_or(Error::Ledger(LedgerError::NotFound("no such transaction")))?;
+        Ok(Response::new(LocateTransactionResponse {
+            user_id: found.user_id.to_string(),
         }))
     }
 }
