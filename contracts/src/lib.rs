@@ -4,6 +4,10 @@
 //! (`money`), the error reasons on statuses (`reasons`) and every Vietnamese text a player can be
 //! shown (`messages`).
 
+/// The largest gRPC message identity takes or gives: a support ticket's image (5 MB at most)
+/// and its envelope.
+pub const MAX_IMAGE_MESSAGE_BYTES: usize = 6 * 1024 * 1024;
+
 pub mod game;
 pub mod messages;
 pub mod money;

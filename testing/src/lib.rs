@@ -46,6 +46,10 @@ pub async fn isolated_settings() -> anyhow::Result<Settings> {
     settings.payment.simulator_delay = Duration::from_millis(100);
     settings.recharge.sweep_interval = Duration::from_millis(200);
     settings.recharge.redrive_after = Duration::from_secs(1);
+    settings.identity.attachment_dir = std::env::temp_dir()
+        .join(format!("kid-attachments-{id}"))
+        .display()
+        .to_string();
     settings.mail.mailbox_dir = std::env::temp_dir()
         .join(format!("kid-mailbox-{id}"))
         .display()

@@ -21,3 +21,8 @@ pub const MSG_PASSWORD_NOW_WRONG: &str = "Mật khẩu hiện tại không chín
 /// in the spec; written in its voice.
 pub const MSG_ACCOUNT_CLOSED: &str = "Tài khoản này đã được đóng theo yêu cầu xóa của chủ tài khoản. \
      Nếu bạn muốn giữ lại tài khoản, hãy liên hệ bộ phận hỗ trợ trong vòng 30 ngày kể từ ngày đóng.";
+
+/// Signing in to an account support locked (only once the password is right). Not in the spec;
+/// written in its voice.
+pub const MSG_ACCOUNT_LOCKED: &str =
+    "Tài khoản này đang tạm khóa để bảo vệ bạn. Vui lòng liên hệ bộ phận hỗ trợ để mở khóa.";

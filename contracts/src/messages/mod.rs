@@ -24,6 +24,7 @@ pub mod security;
 pub mod session;
 pub mod sign_in;
 pub mod staff;
+pub mod support;
 pub mod top_up;
 pub mod two_factor;
 pub mod username;

@@ -24,3 +24,32 @@ pub const MSG_ROLE_INVALID: &str = "Vai trò không hợp lệ";
 pub const MSG_STAFF_NOT_FOUND: &str = "Không tìm thấy nhân viên";
 /// An admin may not take away their own admin role or disable themselves.
 pub const MSG_NOT_YOURSELF: &str = "Không thể tự hạ vai trò hoặc tự khóa tài khoản quản trị của mình";
+
+/// Matching a transfer that was already matched (to another player, or credited by the feed).
+pub const MSG_TRANSFER_ALREADY_MATCHED: &str = "Giao dịch này đã được ghi có cho một người chơi khác";
+/// Matching a transfer whose bank or amount cannot be turned into KP.
+pub const MSG_TRANSFER_NOT_CREDITABLE: &str =
+    "Không thể ghi có giao dịch này: không rõ ngân hàng/ví nhận tiền hoặc số tiền không hợp lệ";
+pub const MSG_TRANSFER_NOT_FOUND: &str = "Không tìm thấy giao dịch chuyển khoản";
+pub const MSG_PLAYER_NOT_FOUND: &str = "Không tìm thấy người chơi";
+pub const MSG_ORDER_NOT_FOUND: &str = "Không tìm thấy đơn nạp xu";
+/// Resending an order that is not waiting for the game.
+pub const MSG_ORDER_NOT_AWAITING: &str =
+    "Chỉ gửi lại được đơn đang chờ game giao xu; đơn này đã được giao hoặc đã hoàn KP";
+/// Refunding an order the game delivered.
+pub const MSG_ORDER_DELIVERED: &str =
+    "Đơn này game đã giao xu nên không hoàn KP được; nếu cần bồi hoàn, hãy tạo điều chỉnh KP";
+/// Refunding an order still being paid for.
+pub const MSG_ORDER_PAYING: &str = "Đơn này chưa trừ KP xong; hãy thử lại sau ít phút";
+/// A refund or adjustment without a reason.
+pub const MSG_REASON_REQUIRED: &str = "Vui lòng nhập lý do";
+/// Approving an adjustment one asked for oneself (maker-checker).
+pub const MSG_OWN_ADJUSTMENT: &str =
+    "Không thể tự duyệt điều chỉnh KP do chính mình tạo; cần một nhân viên tài chính khác";
+pub const MSG_ADJUSTMENT_DECIDED: &str = "Điều chỉnh KP này đã được xử lý";
+pub const MSG_ADJUSTMENT_NOT_FOUND: &str = "Không tìm thấy điều chỉnh KP";
+pub const MSG_ADJUSTMENT_KP: &str = "Số KP điều chỉnh phải khác 0 và không quá 1.000.000.000 mỗi lần";
+pub const MSG_REASON_LONG: &str = "Lý do tối đa 500 ký tự";
+/// A clawback larger than the player's balance.
+pub const MSG_CLAWBACK_OVER_BALANCE: &str = "Số dư KP của người chơi không đủ để thu hồi số này";
+pub const MSG_TICKET_NOT_FOUND: &str = "Không tìm thấy yêu cầu hỗ trợ";

@@ -27,6 +27,7 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
     wire,
     // Links in mail point at the portal's public address.
     needs: &[
+        "identity.attachment_dir",
         "mail.smtp_url",
         "mail.from",
         "gateway.public_url",
@@ -51,9 +52,16 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
         app::two_factor::SecretSeal::new(&host.settings.identity.totp_key),
         app::passkeys::relying_party(&host.settings.gateway.passkey_origin())?,
         !host.settings.is_development(),
-    );
-    Ok(Routes::new(IdentityServiceServer::with_interceptor(
-        service,
+    )
+    .with_attachments(app::tickets::AttachmentStore::new(
+        &host.settings.identity.attachment_dir,
+    ));
+    // A ticket's image (5 MB at most) comes in one message.
+    let server = IdentityServiceServer::new(service)
+        .max_decoding_message_size(kid_contracts::MAX_IMAGE_MESSAGE_BYTES)
+        .max_encoding_message_size(kid_contracts::MAX_IMAGE_MESSAGE_BYTES);
+    Ok(Routes::new(tonic::service::interceptor::InterceptedService::new(
+        server,
         host.require_jwt(SERVICE.callers),
     )))
 }
@@ -69,6 +77,32 @@ pub async fn seed_staff(settings: &kid_platform::Settings) -> anyhow::Result<()>
     )
     .await?;
     Ok(())
+}
+
+/// A new admin of the support console, by the operator at the identity pod (the way in where
+/// no staff exists yet); recorded in the audit log as done by `kid-identity create-admin`.
+pub async fn create_admin(username: &str) -> anyhow::Result<app::staff::Created> {
+    let settings = kid_platform::Settings::load_for(&SERVICE.all_needs())?;
+    let pool = kid_platform::db::connect(&settings.database, "identity").await?;
+    let hasher = domain::PasswordHasher::new()?;
+    let seal = app::two_factor::SecretSeal::new(&settings.identity.totp_key);
+    let factors = app::staff::Factors {
+        pool: &pool,
+        hasher: &hasher,
+        seal: &seal,
+        production: !settings.is_development(),
+    };
+    let operator = kid_platform::auth::StaffActor {
+        id: uuid::Uuid::nil(),
+        username: "kid-identity create-admin".into(),
+        role: kid_platform::auth::StaffRole::Admin,
+        reauthenticated_at: 0,
+        ip: "local".into(),
+    };
+    factors
+        .create(&operator, username, "admin")
+        .await
+        .map_err(|error| anyhow::anyhow!("{error}: {error:?}"))
 }
 
 /// Development data: the `demo` player (password `Demo@123456`, email verified), created once.

@@ -1,4 +1,19 @@
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    kid_platform::service::run_binary(&kid_identity::SERVICE).await
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.as_slice() {
+        // The first admin of the support console, where no staff exists yet (production seeds
+        // none): `kid-identity create-admin <username>` prints the password and authenticator
+        // secret once. Run it in the identity pod (`kubectl exec`), with the pod's settings.
+        [command, username] if command == "create-admin" => {
+            let created = kid_identity::create_admin(username).await?;
+            println!("staff {} (admin) created", created.staff.row.username);
+            println!("password: {}", created.password);
+            println!("authenticator secret: {}", created.totp_secret);
+            println!("otpauth: {}", created.otpauth_url);
+            Ok(())
+        }
+        [] => kid_platform::service::run_binary(&kid_identity::SERVICE).await,
+        _ => anyhow::bail!("usage: kid-identity [create-admin <username>]"),
+    }
 }

@@ -32,6 +32,9 @@ pub enum Error {
     /// The right password of an account its owner closed.
     #[error("the account is closed")]
     AccountClosed,
+    /// The right password of an account support locked.
+    #[error("the account is locked")]
+    AccountLocked,
     /// A passkey sign-in whose answer proves no player's passkey.
     #[error("passkey sign-in refused")]
     PasskeyRefused,

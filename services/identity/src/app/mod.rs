@@ -4,6 +4,7 @@
 
 pub mod account;
 pub mod closure;
+pub mod console;
 pub mod error;
 pub mod export;
 pub mod passkeys;
@@ -12,6 +13,7 @@ pub mod registration;
 pub mod security_code;
 pub mod sign_ins;
 pub mod staff;
+pub mod tickets;
 pub mod two_factor;
 pub mod verification;
 

@@ -311,6 +311,10 @@ pub async fn finish_sign_in(
     let result = webauthn
         .finish_discoverable_authentication(&credential, state, &keys)
         .map_err(|error| refused(&error))?;
+    if db::users::is_locked(&mut conn, user_id).await? {
+        tracing::info!(%user_id, outcome = "locked", "passkey sign-in");
+        return Err(Error::AccountLocked);
+    }
     passkey.update_credential(&result);
     db::passkeys::used(&mut conn, passkey_id, json(&passkey)?).await?;
     drop(conn);

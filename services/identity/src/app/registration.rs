@@ -97,11 +97,19 @@ pub async fn authenticate(
     let stored = account.as_ref().map(|account| account.password_hash.as_str());
     let verdict = hasher.check(password, stored).await?;
     let client_ip = attempt.ip;
+    let locked = account
+        .as_ref()
+        .is_some_and(|account| account.locked_at.is_some());
     let credentials = account.map(|account| {
         let closed = account.closed_at;
         ((account.id, account.password_hash), closed)
     });
     match credentials {
+        // Only the password's owner learns that support locked the account.
+        Some(((id, _), None)) if locked && verdict != Verdict::Wrong => {
+            tracing::info!(user_id = %id, client_ip, outcome = "locked", "sign-in attempt");
+            Err(Error::AccountLocked)
+        }
         // Only the password's owner learns that the account is closed.
         Some(((id, _), Some(_))) if verdict != Verdict::Wrong => {
             tracing::info!(user_id = %id, client_ip, outcome = "closed", "sign-in attempt");

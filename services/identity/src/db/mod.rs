@@ -6,6 +6,7 @@ pub mod mail;
 pub mod passkeys;
 pub mod sign_ins;
 pub mod staff;
+pub mod tickets;
 pub mod tokens;
 pub mod two_factor;
 pub mod users;

@@ -110,6 +110,7 @@ pub struct SignInAccount {
     pub id: Uuid,
     pub password_hash: String,
     pub closed_at: Option<OffsetDateTime>,
+    pub locked_at: Option<OffsetDateTime>,
 }
 
 pub async fn sign_in_account(
@@ -118,7 +119,7 @@ pub async fn sign_in_account(
 ) -> Result<Option<SignInAccount>, sqlx::Error> {
     sqlx::query_as!(
         SignInAccount,
-        "select id, password_hash, closed_at from user_account
+        "select id, password_hash, closed_at, locked_at from user_account
           where lower(username) = lower($1) and erased_at is null",
         username
     )
@@ -364,4 +365,83 @@ pub async fn receives_newsletter(conn: &mut PgConnection, id: Uuid) -> Result<bo
     sqlx::query_scalar!("select receive_newsletter from user_account where id = $1", id)
         .fetch_one(conn)
         .await
+}
+
+/// A player as the support console finds them.
+#[derive(Debug, Clone)]
+pub struct FoundPlayer {
+    pub id: Uuid,
+    pub username: String,
+    pub email: String,
+    pub phone_number: String,
+    pub created_at: OffsetDateTime,
+    pub closed_at: Option<OffsetDateTime>,
+    pub locked_at: Option<OffsetDateTime>,
+    pub locked_reason: Option<String>,
+}
+
+/// Players whose username, email or phone number is `query` (a username also by its start), or
+/// whose id or username is one of `exact`; closed accounts included, erased ones not.
+pub async fn find_players(
+    conn: &mut PgConnection,
+    query: &str,
+    exact: &[String],
+    limit: i64,
+) -> Result<Vec<FoundPlayer>, sqlx::Error> {
+    sqlx::query_as!(
+        FoundPlayer,
+        r#"select id, username, email, phone_number, created_at, closed_at, locked_at, locked_reason
+           from user_account
+           where erased_at is null and (
+                 ($1 <> '' and (lower(username) = lower($1) or lower(email) = lower($1)
+                                or phone_number = $1 or lower(username) like lower($1) || '%'
+                                or id::text = lower($1)))
+              or lower(username) = any($2) or id::text = any($2))
+           order by lower(username) = lower($1) desc, username
+           limit $3"#,
+        query,
+        exact,
+        limit
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// Locks (with `reason`) or unlocks the account; its state before, when it exists.
+pub async fn set_locked(
+    conn: &mut PgConnection,
+    id: Uuid,
+    reason: Option<&str>,
+) -> Result<Option<(Option<OffsetDateTime>, Option<String>)>, sqlx::Error> {
+    let before = sqlx::query!(
+        "select locked_at, locked_reason from user_account where id = $1 and erased_at is null for update",
+        id
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(before) = before else {
+        return Ok(None);
+    };
+    sqlx::query!(
+        "update user_account
+            set locked_at = case when $2::text is null then null else coalesce(locked_at, now()) end,
+                locked_reason = $2
+          where id = $1",
+        id,
+        reason
+    )
+    .execute(conn)
+    .await?;
+    Ok(Some((before.locked_at, before.locked_reason)))
+}
+
+/// Whether support locked the account.
+pub async fn is_locked(conn: &mut PgConnection, id: Uuid) -> Result<bool, sqlx::Error> {
+    let locked = sqlx::query_scalar!(
+        r#"select locked_at is not null as "locked!" from user_account where id = $1"#,
+        id
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(locked.unwrap_or(false))
 }

@@ -8,7 +8,7 @@ use crate::{
     domain::{FieldErrors, hasher::HashError},
 };
 use kid_contracts::messages::{
-    account::MSG_ACCOUNT_CLOSED,
+    account::{MSG_ACCOUNT_CLOSED, MSG_ACCOUNT_LOCKED},
     links::{MSG_ALREADY_VERIFIED, MSG_INVALID_END_LINK, MSG_INVALID_LINK, MSG_INVALID_RESET_LINK},
     passkey::MSG_SIGN_IN_FAILED,
     two_factor::MSG_CODE_WRONG,
@@ -29,6 +29,7 @@ impl From<Error> for Status {
             Error::NotFound(message) => Status::not_found(message),
             Error::SecondFactorRefused => Status::unauthenticated(MSG_CODE_WRONG),
             Error::AccountClosed => Status::permission_denied(MSG_ACCOUNT_CLOSED),
+            Error::AccountLocked => Status::permission_denied(MSG_ACCOUNT_LOCKED),
             Error::PasskeyRefused => Status::unauthenticated(MSG_SIGN_IN_FAILED),
             Error::Internal(message) => grpc::internal("identity", &message),
             Error::Hash(HashError::Busy) => {

@@ -3,6 +3,11 @@
 mod error;
 
 use kid_contracts::identity::v1::{
+    AddTicketMessageRequest, GetAttachmentRequest, GetAttachmentResponse, GetTicketRequest,
+    ListTicketsRequest, ListTicketsResponse, OpenTicketRequest, ReplyTicketRequest, TicketMessage,
+    TicketResponse, TicketSummary,
+};
+use kid_contracts::identity::v1::{
     AuthenticateRequest, AuthenticateResponse, ChangeEmailRequest, ChangeEmailResponse,
     ChangePasswordRequest, ChangePasswordResponse, CheckResetTokenRequest, CheckResetTokenResponse,
     GetUserRequest, GetUserResponse, RecoverUsernameRequest, RecoverUsernameResponse, RegisterRequest,
@@ -26,6 +31,9 @@ use kid_contracts::identity::v1::{
     StaffSignInRequest, StaffSignInResponse, UpdateStaffRequest, UpdateStaffResponse,
 };
 use kid_contracts::identity::v1::{
+    FindPlayersRequest, FindPlayersResponse, FoundPlayer, SetAccountLockRequest, SetAccountLockResponse,
+};
+use kid_contracts::identity::v1::{
     FinishPasskeyRegistrationRequest, FinishPasskeyRegistrationResponse, FinishPasskeySignInRequest,
     FinishPasskeySignInResponse, ListPasskeysRequest, ListPasskeysResponse, Passkey, RemovePasskeyRequest,
     RemovePasskeyResponse, StartPasskeyRegistrationRequest, StartPasskeyRegistrationResponse,
@@ -40,11 +48,11 @@ use webauthn_rs::Webauthn;
 
 use crate::{
     app::{
-        Error, account, closure, export, passkeys, recovery,
+        Error, account, closure, console, export, passkeys, recovery,
         registration::{self, Registration},
         security_code::{self, Action},
         sign_ins::{self, Attempt, Method},
-        staff, two_factor, verification,
+        staff, tickets, two_factor, verification,
     },
     db::{self, UserRow, passkeys::PasskeyRow, sign_ins::SignInRow},
     domain::{PasswordHasher, ProfileChange, device},
@@ -59,6 +67,7 @@ pub struct Identity {
     public_url: String,
     /// Production refuses the development staff's authenticator secret.
     production: bool,
+    attachments: tickets::AttachmentStore,
 }
 
 impl Identity {
@@ -77,7 +86,14 @@ impl Identity {
             webauthn,
             public_url,
             production,
+            attachments: tickets::AttachmentStore::new(std::env::temp_dir().join("kid-attachments")),
         }
+    }
+
+    /// Where ticket attachments are kept.
+    pub fn with_attachments(mut self, attachments: tickets::AttachmentStore) -> Self {
+        self.attachments = attachments;
+        self
     }
 
     fn staff_factors(&self) -> staff::Factors<'_> {
@@ -88,6 +104,69 @@ impl Identity {
             production: self.production,
         }
     }
+}
+
+impl From<db::users::FoundPlayer> for FoundPlayer {
+    fn from(row: db::users::FoundPlayer) -> Self {
+        Self {
+            id: row.id.to_string(),
+            username: row.username,
+            email: row.email,
+            phone_number: row.phone_number,
+            created_at: Some(kid_platform::grpc::timestamp(row.created_at)),
+            closed_at: row.closed_at.map(kid_platform::grpc::timestamp),
+            locked_at: row.locked_at.map(kid_platform::grpc::timestamp),
+            locked_reason: row.locked_reason.unwrap_or_default(),
+        }
+    }
+}
+
+impl From<db::tickets::TicketRow> for TicketSummary {
+    fn from(row: db::tickets::TicketRow) -> Self {
+        Self {
+            id: row.id.to_string(),
+            user_id: row.user_id.to_string(),
+            username: row.username,
+            category: row.category,
+            subject: row.subject,
+            transaction_id: row.transaction_id.map(|id| id.to_string()).unwrap_or_default(),
+            status: row.status,
+            created_at: Some(kid_platform::grpc::timestamp(row.created_at)),
+            updated_at: Some(kid_platform::grpc::timestamp(row.updated_at)),
+        }
+    }
+}
+
+impl From<tickets::Ticket> for TicketResponse {
+    fn from(ticket: tickets::Ticket) -> Self {
+        Self {
+            ticket: Some(ticket.ticket.into()),
+            messages: ticket
+                .messages
+                .into_iter()
+                .map(|message| TicketMessage {
+                    id: message.id.to_string(),
+                    staff_username: message.staff_username.unwrap_or_default(),
+                    body: message.body,
+                    attachment_id: message.attachment_id.map(|id| id.to_string()).unwrap_or_default(),
+                    created_at: Some(kid_platform::grpc::timestamp(message.created_at)),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A player's id when the request names one; `None` (staff) when it is empty.
+fn player_or_staff<T>(request: &Request<T>, user_id: &str, method: &str) -> Result<Option<Uuid>, Status> {
+    if user_id.is_empty() {
+        auth::staff_actor(request, method, &StaffRole::ALL)?;
+        return Ok(None);
+    }
+    Ok(Some(parse_user_id(user_id)?))
+}
+
+fn parse_id(value: &str, what: &'static str) -> Result<Uuid, Status> {
+    Uuid::parse_str(value).map_err(|_| Status::invalid_argument(format!("{what} is not a UUID")))
 }
 
 impl From<staff::Staff> for StaffMember {
@@ -661,5 +740,120 @@ impl IdentityService for Identity {
         Ok(Response::new(UpdateStaffResponse {
             staff: Some(staff.into()),
         }))
+    }
+
+    async fn find_players(
+        &self,
+        request: Request<FindPlayersRequest>,
+    ) -> Result<Response<FindPlayersResponse>, Status> {
+        auth::staff_actor(&request, "FindPlayers", &StaffRole::ALL)?;
+        let request = request.get_ref();
+        let players =
+            console::find_players(&self.pool, &request.query, &request.exact, request.limit).await?;
+        Ok(Response::new(FindPlayersResponse {
+            players: players.into_iter().map(FoundPlayer::from).collect(),
+        }))
+    }
+
+    async fn set_account_lock(
+        &self,
+        request: Request<SetAccountLockRequest>,
+    ) -> Result<Response<SetAccountLockResponse>, Status> {
+        let staff = auth::staff_actor(&request, "SetAccountLock", &[StaffRole::Support])?;
+        let request = request.get_ref();
+        let user_id = parse_user_id(&request.user_id)?;
+        let player = console::set_lock(&self.pool, &staff, user_id, &request.reason).await?;
+        Ok(Response::new(SetAccountLockResponse {
+            player: Some(player.into()),
+        }))
+    }
+
+    async fn open_ticket(
+        &self,
+        request: Request<OpenTicketRequest>,
+    ) -> Result<Response<TicketResponse>, Status> {
+        let request = request.into_inner();
+        let transaction_id = match request.transaction_id.as_str() {
+            "" => None,
+            id => Some(parse_id(id, "transaction_id")?),
+        };
+        let opening = tickets::Opening {
+            user_id: parse_user_id(&request.user_id)?,
+            category: &request.category,
+            subject: &request.subject,
+            body: &request.body,
+            transaction_id,
+            upload: request.attachment.as_ref().map(|attachment| tickets::Upload {
+                bytes: &attachment.content,
+            }),
+        };
+        let ticket = tickets::open(&self.pool, &self.attachments, &opening).await?;
+        Ok(Response::new(ticket.into()))
+    }
+
+    async fn list_tickets(
+        &self,
+        request: Request<ListTicketsRequest>,
+    ) -> Result<Response<ListTicketsResponse>, Status> {
+        let user_id = player_or_staff(&request, &request.get_ref().user_id, "ListTickets")?;
+        let status = Some(request.get_ref().status.as_str()).filter(|status| !status.is_empty());
+        let rows = tickets::list(&self.pool, user_id, status).await?;
+        Ok(Response::new(ListTicketsResponse {
+            tickets: rows.into_iter().map(TicketSummary::from).collect(),
+        }))
+    }
+
+    async fn get_ticket(
+        &self,
+        request: Request<GetTicketRequest>,
+    ) -> Result<Response<TicketResponse>, Status> {
+        let user_id = player_or_staff(&request, &request.get_ref().user_id, "GetTicket")?;
+        let ticket_id = parse_id(&request.get_ref().ticket_id, "ticket_id")?;
+        let ticket = tickets::find(&self.pool, ticket_id, user_id).await?;
+        Ok(Response::new(ticket.into()))
+    }
+
+    async fn add_ticket_message(
+        &self,
+        request: Request<AddTicketMessageRequest>,
+    ) -> Result<Response<TicketResponse>, Status> {
+        let request = request.into_inner();
+        let upload = request.attachment.as_ref().map(|attachment| tickets::Upload {
+            bytes: &attachment.content,
+        });
+        let ticket = tickets::add_message(
+            &self.pool,
+            &self.attachments,
+            parse_user_id(&request.user_id)?,
+            parse_id(&request.ticket_id, "ticket_id")?,
+            &request.body,
+            upload,
+        )
+        .await?;
+        Ok(Response::new(ticket.into()))
+    }
+
+    async fn get_attachment(
+        &self,
+        request: Request<GetAttachmentRequest>,
+    ) -> Result<Response<GetAttachmentResponse>, Status> {
+        let user_id = player_or_staff(&request, &request.get_ref().user_id, "GetAttachment")?;
+        let id = parse_id(&request.get_ref().attachment_id, "attachment_id")?;
+        let (row, content) = tickets::attachment(&self.pool, &self.attachments, id, user_id).await?;
+        Ok(Response::new(GetAttachmentResponse {
+            content_type: row.content_type,
+            content,
+        }))
+    }
+
+    async fn reply_ticket(
+        &self,
+        request: Request<ReplyTicketRequest>,
+    ) -> Result<Response<TicketResponse>, Status> {
+        let staff = auth::staff_actor(&request, "ReplyTicket", &[StaffRole::Support])?;
+        let request = request.get_ref();
+        let ticket_id = parse_id(&request.ticket_id, "ticket_id")?;
+        let ticket = tickets::reply(&self.pool, &staff, ticket_id, &request.body, request.close).await?;
+        Ok(Response::new(ticket.into()))
     }
 }
