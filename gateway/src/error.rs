@@ -123,6 +123,9 @@ impl ApiError {
             Self::Unavailable(_) => (MSG_UNAVAILABLE.to_owned(), BTreeMap::new()),
             Self::Busy { .. } => (MSG_BUSY.to_owned(), BTreeMap::new()),
             Self::Internal(_) => (MSG_INTERNAL.to_owned(), BTreeMap::new()),
+            // The services word refusals meant for staff in Vietnamese; an English one is an
+            // internal refusal whose detail stays in the logs.
+            Self::Forbidden(message) if !message.is_ascii() => (message, BTreeMap::new()),
             Self::Forbidden(_) => (MSG_FORBIDDEN.to_owned(), BTreeMap::new()),
             Self::ReauthRequired => {
                 code = Some("reauth_required");

@@ -160,7 +160,10 @@ impl AppState {
             ("recharge", audit(&recharge)),
         ];
         let clients = Clients {
-            identity: IdentityServiceClient::with_interceptor(identity.clone(), attach.clone()),
+            // A ticket's image (5 MB at most) travels in one message either way.
+            identity: IdentityServiceClient::with_interceptor(identity.clone(), attach.clone())
+                .max_decoding_message_size(kid_contracts::MAX_IMAGE_MESSAGE_BYTES)
+                .max_encoding_message_size(kid_contracts::MAX_IMAGE_MESSAGE_BYTES),
             wallet: WalletServiceClient::with_interceptor(wallet.clone(), attach.clone()),
             payment: PaymentServiceClient::with_interceptor(payment.clone(), attach.clone()),
             recharge: RechargeServiceClient::with_interceptor(recharge.clone(), attach),

@@ -103,5 +103,5 @@ fn every_operation_has_its_own_id() {
     ids.sort_unstable();
     ids.dedup();
     assert_eq!(ids.len(), count, "duplicate operation ids among {ids:?}");
-    assert!(count >= 46, "{count} operations");
+    assert!(count >= 78, "{count} operations");
 }

@@ -15,6 +15,7 @@ mod security;
 mod sessions;
 mod sign_ins;
 mod staff;
+mod support;
 mod transactions;
 mod two_factor;
 mod webhooks;
@@ -67,6 +68,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(tagged("recharge", recharge::router()))
         .merge(tagged("giftcode", giftcode::router()))
         .merge(tagged("webhooks", webhooks::router()))
+        .merge(tagged("support", support::router()))
         .merge(tagged("staff", staff::router()))
 }
 

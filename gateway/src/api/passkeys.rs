@@ -269,8 +269,11 @@ async fn sign_in_with_passkey(
             context: Some(arrival.context()),
         })
         .await;
-    let finished = settle(&state, attempt, answer, |status| {
-        (status.code() == tonic::Code::Unauthenticated).then(|| one_field("credential", MSG_SIGN_IN_FAILED))
+    let finished = settle(&state, attempt, answer, |status| match status.code() {
+        tonic::Code::Unauthenticated => Some(one_field("credential", MSG_SIGN_IN_FAILED)),
+        // A passkey of an account support locked: identity says so.
+        tonic::Code::PermissionDenied => Some(one_field("credential", status.message())),
+        _ => None,
     })
     .await?
     .into_inner();

@@ -278,6 +278,12 @@ pub struct PayloadBody {
     /// The campaign of a `giftcode` transaction.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub campaign: Option<String>,
+    /// An `adjustment`'s direction: `credit` or `clawback`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub direction: Option<String>,
+    /// Why support adjusted the KP (an `adjustment`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 /// What a credit payment bought (credit.pay only).
@@ -330,6 +336,8 @@ impl From<pb::Transaction> for TransactionBody {
                 serial: present(payload.serial),
                 error_code: present(payload.error_code),
                 campaign: present(payload.campaign),
+                direction: present(payload.direction),
+                reason: present(payload.reason),
                 metadata: payload.metadata.map(|metadata| MetadataBody {
                     coin: metadata.coin,
                     coin_bonus: metadata.coin_bonus,

@@ -29,7 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = Session)]
-struct SessionBody {
+pub(super) struct SessionBody {
     /// A one-way handle of the session, never its id.
     id: String,
     user_agent: String,
@@ -62,17 +62,24 @@ async fn list(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<J
     Ok(Json(
         sessions
             .into_iter()
-            .map(|session| SessionBody {
-                id: handle(&session.id),
-                current: session.id == signed_in.session_id,
-                user_agent: session.data.client.user_agent,
-                ip: session.data.client.ip,
-                created_at: rfc3339(session.data.created_at),
-                last_seen_at: rfc3339(session.data.last_seen_at),
-                remember: session.data.remember,
-            })
+            .map(|session| SessionBody::of(session, Some(&signed_in.session_id)))
             .collect(),
     ))
+}
+
+impl SessionBody {
+    /// A session as the player (whose `current` it may be) or support sees it.
+    pub(super) fn of(session: crate::session::Session, current: Option<&str>) -> Self {
+        Self {
+            id: handle(&session.id),
+            current: Some(session.id.as_str()) == current,
+            user_agent: session.data.client.user_agent,
+            ip: session.data.client.ip,
+            created_at: rfc3339(session.data.created_at),
+            last_seen_at: rfc3339(session.data.last_seen_at),
+            remember: session.data.remember,
+        }
+    }
 }
 
 /// Signs one of the player's sessions out.

@@ -49,6 +49,7 @@ const TYPES: &[&str] = &[
     "topup.card",
     "credit.pay",
     "giftcode",
+    "adjustment",
 ];
 /// Excel reads a CSV file as UTF-8 (and so shows Vietnamese) only after this byte order mark.
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -68,8 +69,8 @@ struct HistoryQuery {
     limit: Option<String>,
     /// The `nextCursor` of the page before; absent for the first page. The export ignores it.
     cursor: Option<String>,
-    /// Only this type: `topup.bank-transfer`, `topup.e-wallet`, `topup.card`, `credit.pay` or
-    /// `giftcode`.
+    /// Only this type: `topup.bank-transfer`, `topup.e-wallet`, `topup.card`, `credit.pay`,
+    /// `giftcode` or `adjustment`.
     #[serde(rename = "type")]
     #[param(rename = "type")]
     kind: Option<String>,
@@ -401,6 +402,8 @@ fn csv_row(transaction: &pb::Transaction) -> [String; 9] {
         ("credit.pay", Some(metadata)) => format!("Nạp {}", metadata.product_name),
         (kind, _) if kind.starts_with("topup.") => "Nạp KP".to_owned(),
         ("giftcode", _) => "Nhận quà giftcode".to_owned(),
+        ("adjustment", _) if payload.direction == "clawback" => "Thu hồi KP".to_owned(),
+        ("adjustment", _) => "Điều chỉnh cộng KP".to_owned(),
         _ => "Không rõ".to_owned(),
     };
     // No detail starts with a sign: a spreadsheet reads a cell starting with + or - as a
@@ -411,6 +414,9 @@ fn csv_row(transaction: &pb::Transaction) -> [String; 9] {
         if metadata.coin_bonus > 0 {
             details.push(format!("{} {} thưởng", metadata.coin_bonus, metadata.coin_name));
         }
+    }
+    if !payload.reason.is_empty() {
+        details.push(format!("Lý do: {}", payload.reason));
     }
     if !payload.campaign.is_empty() {
         details.push(format!("Chương trình: {}", payload.campaign));

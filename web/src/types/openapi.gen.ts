@@ -721,6 +721,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest adjustments (every role). */
+        get: operations["staff_adjustments_list"];
+        put?: never;
+        /**
+         * Asks for an adjustment (finance, re-authenticated): applied at once within the threshold,
+         *     else pending until another finance member approves.
+         */
+        post: operations["staff_adjustments_ask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/adjustments/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves a pending adjustment, which applies it (another finance member than its asker,
+         *     re-authenticated).
+         */
+        post: operations["staff_adjustments_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/adjustments/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a pending adjustment (finance); nothing moves. */
+        post: operations["staff_adjustments_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An image a player attached. */
+        get: operations["staff_attachments_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/audit": {
         parameters: {
             query?: never;
@@ -850,6 +925,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/orders/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fails an order the game never delivered and refunds its KP, once (finance; needs a
+         *     re-authentication within five minutes).
+         */
+        post: operations["staff_orders_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/orders/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends an order awaiting delivery to its game again, under the same message id (support). */
+        post: operations["staff_orders_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Finds players by username, email, phone, id, transfer content or transaction id. */
+        get: operations["staff_players_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/players/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything about one player on one page. */
+        get: operations["staff_players_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/players/{id}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Locks the account (support): the right password and passkeys sign it in no more, and every
+         *     session ends.
+         */
+        post: operations["staff_players_lock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/players/{id}/sessions/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends every session of the player (support): a stolen cookie stops working at once. */
+        post: operations["staff_players_revoke_sessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/players/{id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unlocks the account (support). */
+        post: operations["staff_players_unlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/staff": {
         parameters: {
             query?: never;
@@ -886,6 +1086,166 @@ export interface paths {
          *     member's sessions end at their next call.
          */
         patch: operations["staff_members_update"];
+        trace?: never;
+    };
+    "/staff/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every player's tickets, the most recently active first. */
+        get: operations["staff_tickets_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ticket with its conversation. */
+        get: operations["staff_tickets_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/tickets/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replies on a ticket (support), closing it when asked; the player is mailed. */
+        post: operations["staff_tickets_reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The transfers that matched no player (or, `matched=true`, those matched by hand), newest
+         *     first, with suggestions (every role).
+         */
+        get: operations["staff_transfers_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/transfers/{id}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credits an unmatched transfer to a player, once, through the normal top-up path with the
+         *     partner rules (finance; needs a re-authentication within five minutes).
+         */
+        post: operations["staff_transfers_match"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An image the player attached to one of their tickets. */
+        get: operations["support_attachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The player's tickets, the most recently active first. */
+        get: operations["support_list"];
+        put?: never;
+        /** Opens a ticket (multipart/form-data): 422 per field, the image checked by its bytes. */
+        post: operations["support_open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the player's tickets with its conversation (another player's is 404). */
+        get: operations["support_ticket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/tickets/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The player answers on their ticket (multipart/form-data), which waits for support again. */
+        post: operations["support_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/transactions": {
@@ -988,6 +1348,52 @@ export interface components {
             twoFactorEnabled: boolean;
             emailVerifiedAt: string | null;
             passwordChangedAt: string | null;
+        };
+        /** @description One adjustment as it now stands. */
+        AdjustmentAnswer: {
+            adjustment: components["schemas"]["AdjustmentBody"];
+            /** Format: int64 */
+            approvalThresholdKp: number;
+        };
+        /** @description An adjustment of a player's KP. */
+        AdjustmentBody: {
+            id: string;
+            userId: string;
+            /**
+             * Format: int64
+             * @description Positive: a credit; negative: a clawback.
+             */
+            kp: number;
+            reason: string;
+            /** @description `pending`, `applied` or `rejected`. */
+            status: string;
+            requestedBy: string;
+            requestedByUsername: string;
+            decidedByUsername: string;
+            decidedAt: string | null;
+            transactionId: string;
+            createdAt: string | null;
+        };
+        /** @description Adjustments, and the threshold above which one waits for a second finance member. */
+        AdjustmentsBody: {
+            adjustments: components["schemas"]["AdjustmentBody"][];
+            /** Format: int64 */
+            approvalThresholdKp: number;
+        };
+        /** @description The form of an answer on a ticket (multipart/form-data). */
+        AnswerForm: {
+            body: string;
+            /** Format: binary */
+            attachment?: string | null;
+        };
+        AskBody: {
+            userId?: string;
+            /**
+             * Format: int64
+             * @description Positive credits the player; negative claws back.
+             */
+            kp?: number;
+            reason?: string;
         };
         CardBody: {
             provider?: string;
@@ -1217,6 +1623,10 @@ export interface components {
          * @enum {string}
          */
         GrantStatus: "granted" | "processing" | "sent" | "delivered" | "failed";
+        LockBody: {
+            /** @description Why the account is locked (kept and shown to staff). */
+            reason?: string;
+        };
         /** @description A sign-in's answer: the player, or (two-factor on) a request for the second factor. */
         LoginAnswer: components["schemas"]["User"] | components["schemas"]["TwoFactorRequired"];
         LoginBody: {
@@ -1236,6 +1646,17 @@ export interface components {
             createdAt: string;
             /** @description `null` while it waits to be delivered. */
             sentAt: string | null;
+        };
+        MatchBody: {
+            /** @description The player's username (or id). */
+            player?: string;
+        };
+        /** @description A match's answer; `already` when it had been matched to this player before. */
+        MatchedBody: {
+            transfer: components["schemas"]["TransferBody"];
+            /** Format: int64 */
+            kp: number;
+            already: boolean;
         };
         /**
          * @description How the player proved who they are.
@@ -1328,6 +1749,30 @@ export interface components {
             eWallets: components["schemas"]["TransferMethod"][];
             cards: components["schemas"]["CardProvider"][];
         };
+        /** @description A player found by the look-up. */
+        PlayerBody: {
+            id: string;
+            username: string;
+            email: string;
+            phoneNumber: string;
+            createdAt: string | null;
+            /** @description When the player closed the account (null: open). */
+            closedAt: string | null;
+            /** @description When support locked the account (null: not locked). */
+            lockedAt: string | null;
+            lockedReason: string;
+        };
+        /** @description Everything about one player, for support. */
+        PlayerDetailBody: {
+            player: components["schemas"]["PlayerBody"];
+            sessions: components["schemas"]["Session"][];
+            signIns: components["schemas"]["SignIn"][];
+            wallet: components["schemas"]["WalletBody"];
+            /** @description The newest 100 transactions. */
+            ledger: components["schemas"]["Transaction"][];
+            orders: components["schemas"]["OrderBody"][];
+            adjustments: components["schemas"]["AdjustmentBody"][];
+        };
         /** @description A game players can buy coin for. */
         Product: {
             code: string;
@@ -1383,6 +1828,14 @@ export interface components {
              */
             zoneId?: number | null;
         };
+        RefundBody: {
+            reason?: string;
+        };
+        /** @description A refund's answer; `already` when the order had been refunded before. */
+        RefundedBody: {
+            order: components["schemas"]["OrderBody"];
+            already: boolean;
+        };
         RegisterBody: {
             email?: string;
             receiveNewsletter?: boolean;
@@ -1398,6 +1851,16 @@ export interface components {
             type: string;
             /** Format: int64 */
             realValue: number;
+        };
+        ReplyBody: {
+            body?: string;
+            /** @description Close the ticket with this reply. */
+            close?: boolean;
+        };
+        /** @description A resend's answer: the order and the game message's id (the same as the first time). */
+        ResentBody: {
+            order: components["schemas"]["OrderBody"];
+            messageId: string;
         };
         ResetBody: {
             token?: string;
@@ -1490,6 +1953,62 @@ export interface components {
             /** @description Six digits from the authenticator app. */
             code?: string;
         };
+        /** @description A player a transfer may be for, and why. */
+        SuggestionBody: {
+            userId: string;
+            username: string;
+            /** @description The player's transfer content, when that is why. */
+            code: string;
+            /**
+             * @description `content_names_code` (the content carries their code, beside another's),
+             *     `content_near_code` (a code one slip away from theirs) or `content_names_username`.
+             */
+            why: string;
+        };
+        /** @description A ticket and its conversation, oldest message first. */
+        TicketBody: {
+            ticket: components["schemas"]["TicketSummaryBody"];
+            messages: components["schemas"]["TicketMessageBody"][];
+        };
+        /** @description The form of a new ticket (multipart/form-data). */
+        TicketForm: {
+            /** @description `topup_missing`, `coin_missing`, `account` or `other`. */
+            category: string;
+            subject: string;
+            body: string;
+            /** @description A transaction of the player's history (its id), optional. */
+            transaction_id?: string | null;
+            /**
+             * Format: binary
+             * @description A PNG, JPEG or WebP image of at most 5 MB, optional.
+             */
+            attachment?: string | null;
+        };
+        /** @description One message of a ticket's conversation. */
+        TicketMessageBody: {
+            id: string;
+            /** @description Empty: the player wrote it; else the staff member who replied. */
+            staffUsername: string;
+            body: string;
+            /** @description The attached image's id, if any. */
+            attachmentId: string;
+            createdAt: string | null;
+        };
+        /** @description A ticket as its list shows it. */
+        TicketSummaryBody: {
+            id: string;
+            /** @description `topup_missing`, `coin_missing`, `account` or `other`. */
+            category: string;
+            subject: string;
+            transactionId: string;
+            /** @description `open` (waiting for support), `answered` or `closed`. */
+            status: string;
+            createdAt: string | null;
+            updatedAt: string | null;
+            /** @description The player's username (the console's lists). */
+            username: string;
+            userId: string;
+        };
         /** @description The spec's Transaction (section 3). */
         Transaction: {
             id: string;
@@ -1536,12 +2055,44 @@ export interface components {
             metadata?: null | components["schemas"]["TransactionMetadata"];
             /** @description The campaign of a `giftcode` transaction. */
             campaign?: string | null;
+            /** @description An `adjustment`'s direction: `credit` or `clawback`. */
+            direction?: string | null;
+            /** @description Why support adjusted the KP (an `adjustment`). */
+            reason?: string | null;
         };
         /**
          * @description Where a transaction stands.
          * @enum {string}
          */
         TransactionStatus: "pending" | "success" | "failed" | "unknown";
+        /** @description A transfer kept for support. */
+        TransferBody: {
+            id: string;
+            providerId: string;
+            methodCode: string;
+            /** @description As the bank wrote it. */
+            transactionDate: string;
+            accountNumber: string;
+            /** Format: int64 */
+            amountVnd: number;
+            content: string;
+            referenceCode: string;
+            /** @description Why the feed matched nobody. */
+            reason: string;
+            receivedAt: string | null;
+            /** @description `unmatched`, or `credited` once matched. */
+            status: string;
+            /** @description The player it was credited to, once matched. */
+            userId: string;
+            username: string;
+            matchedAt: string | null;
+            /**
+             * Format: int64
+             * @description KP it credits at its method's rate, before the partner bonus (0: it cannot be credited).
+             */
+            kp: number;
+            suggestions: components["schemas"]["SuggestionBody"][];
+        };
         /** @description A bank or e-wallet entry of the spec's payment methods (section 3). */
         TransferMethod: {
             code: string;
@@ -1599,6 +2150,27 @@ export interface components {
         };
         VerifyBody: {
             token: string;
+        };
+        /** @description A player's balance, debt and partner tier. */
+        WalletBody: {
+            /**
+             * Format: int64
+             * @description KP balance.
+             */
+            credit: number;
+            /**
+             * Format: int64
+             * @description KP owed.
+             */
+            debtCredit: number;
+            isPayPartner: boolean;
+            /**
+             * Format: int32
+             * @description Bonus rate of the partner tier in force, in basis points.
+             */
+            partnerBonusBps: number;
+            /** Format: int64 */
+            payAmountLast28Days: number;
         };
         /** @description A webhook's answer to the outside party. */
         WebhookAnswer: {
@@ -2998,6 +3570,165 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    staff_adjustments_list: {
+        parameters: {
+            query?: {
+                /** @description `pending`, `applied` or `rejected`; every status when absent. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Adjustments, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdjustmentsBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_adjustments_ask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AskBody"];
+            };
+        };
+        responses: {
+            /** @description Applied or pending. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdjustmentAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_adjustments_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The adjustment's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdjustmentAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_adjustments_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The adjustment's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rejected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdjustmentAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_attachments_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The attachment's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     staff_audit_list: {
         parameters: {
             query?: {
@@ -3216,6 +3947,239 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    staff_orders_refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The coin order's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundBody"];
+            };
+        };
+        responses: {
+            /** @description Refunded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundedBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_orders_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The coin order's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Published again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResentBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_players_search: {
+        parameters: {
+            query: {
+                /**
+                 * @description A username (or its start), an email, a phone number, a player's id, a transfer content
+                 *     (`KID…`) or a transaction id.
+                 */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The players found (at most 20). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerBody"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_players_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The player's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerDetailBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_players_lock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The player's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LockBody"];
+            };
+        };
+        responses: {
+            /** @description Locked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_players_revoke_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The player's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_players_unlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The player's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlocked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     staff_members_list: {
         parameters: {
             query?: never;
@@ -3313,6 +4277,327 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    staff_tickets_list: {
+        parameters: {
+            query?: {
+                /** @description `open`, `answered` or `closed`; every status when absent. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tickets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketSummaryBody"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_tickets_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ticket's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_tickets_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ticket's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyBody"];
+            };
+        };
+        responses: {
+            /** @description The ticket with the reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_transfers_list: {
+        parameters: {
+            query?: {
+                /** @description `true`: the transfers support matched by hand, instead of those still unmatched. */
+                matched?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transfers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferBody"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_transfers_match: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transfer's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchBody"];
+            };
+        };
+        responses: {
+            /** @description Credited. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchedBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    support_attachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The attachment's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    support_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player's tickets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketSummaryBody"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    support_open: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TicketForm"];
+            };
+        };
+        responses: {
+            /** @description Opened. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    support_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ticket's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    support_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ticket's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AnswerForm"];
+            };
+        };
+        responses: {
+            /** @description The ticket with the answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     history: {
         parameters: {
             query?: {
@@ -3321,8 +4606,8 @@ export interface operations {
                 /** @description The `nextCursor` of the page before; absent for the first page. The export ignores it. */
                 cursor?: string;
                 /**
-                 * @description Only this type: `topup.bank-transfer`, `topup.e-wallet`, `topup.card`, `credit.pay` or
-                 *     `giftcode`.
+                 * @description Only this type: `topup.bank-transfer`, `topup.e-wallet`, `topup.card`, `credit.pay`,
+                 *     `giftcode` or `adjustment`.
                  */
                 type?: string;
                 /** @description Only this status: `pending`, `success` or `failed`. */
@@ -3372,8 +4657,8 @@ export interface operations {
                 /** @description The `nextCursor` of the page before; absent for the first page. The export ignores it. */
                 cursor?: string;
                 /**
-                 * @description Only this type: `topup.bank-transfer`, `topup.e-wallet`, `topup.card`, `credit.pay` or
-                 *     `giftcode`.
+                 * @description Only this type: `topup.bank-transfer`, `topup.e-wallet`, `topup.card`, `credit.pay`,
+                 *     `giftcode` or `adjustment`.
                  */
                 type?: string;
                 /** @description Only this status: `pending`, `success` or `failed`. */

@@ -6,9 +6,14 @@
 //! staff member in the internal token ([`kid_platform::auth::StaffActor`]), and every service
 //! method the console reaches refuses a role that may not call it.
 
+mod adjustments;
 mod audit;
 mod auth;
 mod members;
+mod orders;
+mod players;
+mod tickets;
+mod transfers;
 
 use axum::{extract::FromRequestParts, http::request::Parts};
 use axum_extra::extract::CookieJar;
@@ -28,6 +33,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(auth::router())
         .merge(members::router())
         .merge(audit::router())
+        .merge(players::router())
+        .merge(transfers::router())
+        .merge(orders::router())
+        .merge(adjustments::router())
+        .merge(tickets::router())
 }
 
 /// The signed-in staff member of a console call, as identity knows them now (a role changed or

@@ -1,0 +1,625 @@
+//! The support console's money and player actions through the real gateway, services, Redis and
+//! RabbitMQ: matching an unmatched transfer, resending and refunding coin orders, KP
+//! adjustments under maker-checker, player look-up and locking. Each action is checked for its
+//! role and re-authentication by the service itself; attack tests are named for the attack.
+
+use kid_contracts::payment::v1::{MatchTransferRequest, payment_service_client::PaymentServiceClient};
+use kid_platform::auth::{self, InternalJwt, StaffActor, StaffRole};
+use kid_testing::{
+    eventually,
+    portal::{
+        PASSWORD, Portal, STAFF_PASSWORD, buy, client, database, fund, get_json, registered, seed_staff,
+        send_json, staff, staff_send, staff_sign_in_at, start, status_and_json,
+    },
+};
+use reqwest::{Client, Method, StatusCode, header};
+use serde_json::{Value, json};
+
+async fn console_portal() -> Portal {
+    let portal = start(|_| {}).await;
+    seed_staff(&portal).await;
+    portal
+}
+
+/// A staff client and its session id (to age its re-authentication in Redis).
+async fn staff_session(portal: &Portal, username: &str, steps: i64) -> (Client, String) {
+    let http = client();
+    let response = staff_sign_in_at(&http, portal, username, steps).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let id = response
+        .headers()
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .find_map(|cookie| cookie.strip_prefix("kid_staff_session="))
+        .and_then(|rest| rest.split(';').next())
+        .expect("staff session cookie")
+        .to_owned();
+    (http, id)
+}
+
+/// Makes the session's last re-authentication ten minutes old.
+async fn age_reauthentication(portal: &Portal, session_id: &str) {
+    let redis = redis::Client::open("redis://127.0.0.1:6379").expect("redis");
+    let mut redis = redis.get_multiplexed_async_connection().await.expect("redis");
+    let key = format!("{}:staff-session:{session_id}", portal.settings.redis.key_prefix);
+    let raw: String = redis::cmd("GET")
+        .arg(&key)
+        .query_async(&mut redis)
+        .await
+        .expect("session");
+    let mut data: Value = serde_json::from_str(&raw).expect("json");
+    data["reauthenticated_at"] = json!(time::OffsetDateTime::now_utc().unix_timestamp() - 600);
+    let _: () = redis::cmd("SET")
+        .arg(&key)
+        .arg(data.to_string())
+        .arg("KEEPTTL")
+        .query_async(&mut redis)
+        .await
+        .expect("set");
+}
+
+async fn balance(http: &Client, portal: &Portal) -> i64 {
+    let (status, me) = get_json(http, portal, "/me").await;
+    assert_eq!(status, StatusCode::OK, "{me}");
+    me["credit"].as_i64().expect("credit")
+}
+
+/// A signed SePay-shaped notification of `amount` VND into our Vietcombank account.
+async fn bank_transfer(portal: &Portal, id: &str, content: &str, amount: i64) {
+    let body = serde_json::to_vec(&json!({
+        "id": id,
+        "gateway": "Vietcombank",
+        "transactionDate": "2026-11-28 09:00:00",
+        "accountNumber": "1023456789",
+        "code": null,
+        "content": content,
+        "transferType": "in",
+        "transferAmount": amount,
+        "referenceCode": format!("FT{id}"),
+    }))
+    .expect("json");
+    let response = Client::new()
+        .post(format!("{}/api/webhooks/bank-transfer", portal.base))
+        .header("content-type", "application/json")
+        .header(
+            "x-signature",
+            kid_payment::domain::signature::sign_now(b"dev-bank-secret", &body),
+        )
+        .body(body)
+        .send()
+        .await
+        .expect("webhook");
+    assert_eq!(response.status(), StatusCode::OK);
+}
+
+async fn unmatched(http: &Client, portal: &Portal) -> Vec<Value> {
+    let (status, transfers) = get_json(http, portal, "/staff/transfers").await;
+    assert_eq!(status, StatusCode::OK, "{transfers}");
+    transfers.as_array().expect("transfers").clone()
+}
+
+async fn post(http: &Client, portal: &Portal, path: &str, body: Value) -> (StatusCode, Value) {
+    status_and_json(staff_send(http, portal, Method::POST, path, &body).await).await
+}
+
+#[tokio::test]
+async fn finance_matches_an_unmatched_transfer_once_and_the_player_sees_the_kp() {
+    let portal = console_portal().await;
+    let (player, _) = registered(&portal, "quenmanap").await;
+    let (status, methods) = get_json(&player, &portal, "/payment/methods").await;
+    assert_eq!(status, StatusCode::OK);
+    let code = methods["bankTransfers"][0]["paymentSyntax"]
+        .as_str()
+        .expect("code")
+        .to_owned();
+    // The player typed their username instead of their code, then a code with one slip.
+    bank_transfer(&portal, "SP-9001", "nap tien quenmanap", 50_000).await;
+    let slipped = format!(
+        "{}{}",
+        &code[..code.len() - 1],
+        if code.ends_with('Z') { 'Y' } else { 'Z' }
+    );
+    bank_transfer(&portal, "SP-9002", &format!("CK {slipped}"), 20_000).await;
+    assert_eq!(balance(&player, &portal).await, 0, "nothing credited by itself");
+
+    let viewer = staff(&portal, "staff-viewer").await;
+    let listed = unmatched(&viewer, &portal).await;
+    assert_eq!(listed.len(), 2, "{listed:?}");
+    let by_username = listed
+        .iter()
+        .find(|transfer| transfer["providerId"] == "SP-9001")
+        .expect("SP-9001");
+    assert_eq!(by_username["reason"], "no player's transfer content");
+    assert_eq!(by_username["kp"], 50_000);
+    assert_eq!(by_username["suggestions"][0]["username"], "quenmanap");
+    assert_eq!(by_username["suggestions"][0]["why"], "content_names_username");
+    let slip = listed
+        .iter()
+        .find(|transfer| transfer["providerId"] == "SP-9002")
+        .expect("SP-9002");
+    assert_eq!(slip["suggestions"][0]["username"], "quenmanap", "{slip}");
+    assert_eq!(slip["suggestions"][0]["why"], "content_near_code");
+    assert_eq!(slip["suggestions"][0]["code"], code);
+
+    // A viewer and support may look, not match.
+    let id = by_username["id"].as_str().expect("id").to_owned();
+    let path = format!("/staff/transfers/{id}/match");
+    for refused in [viewer.clone(), staff(&portal, "staff-support").await] {
+        let (status, body) = post(&refused, &portal, &path, json!({ "player": "quenmanap" })).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        assert!(
+            body.get("code").is_none(),
+            "a role refusal, not a re-authentication: {body}"
+        );
+    }
+
+    let finance = staff(&portal, "staff-finance").await;
+    let (status, body) = post(&finance, &portal, &path, json!({ "player": "nobody-here" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["errors"]["player"][0], "Không tìm thấy người chơi");
+    let (status, matched) = post(&finance, &portal, &path, json!({ "player": "quenmanap" })).await;
+    assert_eq!(status, StatusCode::OK, "{matched}");
+    assert_eq!(matched["already"], false);
+    assert_eq!(matched["transfer"]["status"], "credited");
+    assert_eq!(matched["transfer"]["username"], "quenmanap");
+    eventually("the player sees the KP", || async {
+        (balance(&player, &portal).await == 50_000).then_some(())
+    })
+    .await;
+
+    // Clicked again: nothing more. Matched to someone else: refused.
+    let (status, again) = post(&finance, &portal, &path, json!({ "player": "quenmanap" })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again["already"], true);
+    registered(&portal, "nguoikhac").await;
+    let (status, other) = post(&finance, &portal, &path, json!({ "player": "nguoikhac" })).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{other}");
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(balance(&player, &portal).await, 50_000, "credited once");
+    let credited: i64 = sqlx::query_scalar(
+        "select count(*) from ledger_transaction where idempotency_key = 'bank-feed:SP-9001'",
+    )
+    .fetch_one(&database(&portal, "wallet").await)
+    .await
+    .expect("count");
+    assert_eq!(credited, 1);
+
+    // It left the queue, is listed among those matched by hand, and is in the audit log.
+    assert_eq!(unmatched(&finance, &portal).await.len(), 1);
+    let (_, matched_list) = get_json(&finance, &portal, "/staff/transfers?matched=true").await;
+    assert_eq!(matched_list[0]["providerId"], "SP-9001");
+    let (_, log) = get_json(&finance, &portal, &format!("/staff/audit?subject=transfer:{id}")).await;
+    assert_eq!(log.as_array().expect("rows").len(), 1, "{log}");
+    assert_eq!(log[0]["action"], "transfer.match");
+    assert_eq!(log[0]["staffUsername"], "staff-finance");
+    assert_eq!(log[0]["service"], "payment");
+    assert_eq!(log[0]["before"]["status"], "unmatched");
+    assert_eq!(log[0]["after"]["kp"], 50_000);
+}
+
+#[tokio::test]
+async fn a_staff_session_without_recent_reauthentication_cannot_move_money() {
+    let portal = console_portal().await;
+    let (player, user_id) = registered(&portal, "chuaxacthuc").await;
+    bank_transfer(&portal, "SP-9100", "chuaxacthuc chuyen tien", 10_000).await;
+    let (finance, session) = staff_session(&portal, "staff-finance", 0).await;
+    age_reauthentication(&portal, &session).await;
+    let (_, me) = get_json(&finance, &portal, "/staff/me").await;
+    assert!(me["reauthenticatedUntil"].is_null(), "{me}");
+
+    let transfer = unmatched(&finance, &portal).await[0]["id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    let tries = [
+        (
+            format!("/staff/transfers/{transfer}/match"),
+            json!({ "player": "chuaxacthuc" }),
+        ),
+        (
+            "/staff/adjustments".to_owned(),
+            json!({ "userId": user_id, "kp": 1_000, "reason": "goodwill" }),
+        ),
+    ];
+    for (path, body) in &tries {
+        let (status, answer) = post(&finance, &portal, path, body.clone()).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{path}: {answer}");
+        assert_eq!(answer["code"], "reauth_required", "{path}: {answer}");
+    }
+    assert_eq!(balance(&player, &portal).await, 0);
+
+    // The service itself refuses a stale re-authentication, whatever the gateway says.
+    let stale = StaffActor {
+        id: uuid::Uuid::now_v7(),
+        username: "staff-finance".into(),
+        role: StaffRole::Finance,
+        reauthenticated_at: time::OffsetDateTime::now_utc().unix_timestamp() - 600,
+        ip: "127.0.0.1".into(),
+    };
+    let address = portal
+        .stack
+        .services
+        .iter()
+        .find(|(name, _)| *name == "payment")
+        .map(|(_, address)| format!("http://{address}"))
+        .expect("payment runs");
+    let token = InternalJwt::new(&portal.settings.jwt)
+        .mint_acting(auth::GATEWAY, Some(stale))
+        .expect("mint");
+    let mut request = tonic::Request::new(MatchTransferRequest {
+        transfer_id: transfer.clone(),
+        user_id: user_id.to_string(),
+    });
+    request
+        .metadata_mut()
+        .insert("authorization", format!("Bearer {token}").parse().expect("ascii"));
+    let refused = PaymentServiceClient::connect(address)
+        .await
+        .expect("payment")
+        .match_transfer(request)
+        .await
+        .expect_err("refused");
+    assert_eq!(refused.code(), tonic::Code::PermissionDenied);
+
+    // With the password again, it goes through.
+    let (status, _) = post(
+        &finance,
+        &portal,
+        "/staff/auth/reauthenticate",
+        json!({ "secret": STAFF_PASSWORD }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (path, body) = &tries[0];
+    let (status, answer) = post(&finance, &portal, path, body.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+}
+
+#[tokio::test]
+async fn approving_ones_own_adjustment_is_refused_and_a_second_finance_member_applies_it() {
+    let portal = console_portal().await;
+    let (player, user_id) = registered(&portal, "duocbuhoan").await;
+    let finance = staff(&portal, "staff-finance").await;
+    let ask = |kp: i64, reason: &str| json!({ "userId": user_id, "kp": kp, "reason": reason });
+
+    // Within the threshold: applied at once.
+    let (status, small) = post(
+        &finance,
+        &portal,
+        "/staff/adjustments",
+        ask(50_000, "Bồi hoàn sự cố nạp"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{small}");
+    assert_eq!(small["adjustment"]["status"], "applied");
+    assert_eq!(small["approvalThresholdKp"], 200_000);
+    assert_eq!(balance(&player, &portal).await, 50_000);
+
+    // Above it: pending, and its asker cannot approve it, even straight at the API.
+    let (status, large) = post(
+        &finance,
+        &portal,
+        "/staff/adjustments",
+        ask(300_000, "Bồi hoàn giải đấu"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(large["adjustment"]["status"], "pending");
+    let id = large["adjustment"]["id"].as_str().expect("id").to_owned();
+    let approve = format!("/staff/adjustments/{id}/approve");
+    let (status, own) = post(&finance, &portal, &approve, json!({})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{own}");
+    assert_eq!(
+        own["message"],
+        "Không thể tự duyệt điều chỉnh KP do chính mình tạo; cần một nhân viên tài chính khác"
+    );
+    let support = staff(&portal, "staff-support").await;
+    assert_eq!(
+        post(&support, &portal, &approve, json!({})).await.0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        balance(&player, &portal).await,
+        50_000,
+        "nothing moved while pending"
+    );
+
+    let checker = staff(&portal, "staff-finance2").await;
+    let (_, pending) = get_json(&checker, &portal, "/staff/adjustments?status=pending").await;
+    assert_eq!(pending["adjustments"][0]["id"], id.as_str());
+    let (status, approved) = post(&checker, &portal, &approve, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{approved}");
+    assert_eq!(approved["adjustment"]["status"], "applied");
+    assert_eq!(approved["adjustment"]["decidedByUsername"], "staff-finance2");
+    assert_eq!(balance(&player, &portal).await, 350_000);
+    // Approved again: nothing moves again.
+    assert_eq!(
+        post(&checker, &portal, &approve, json!({})).await.0,
+        StatusCode::OK
+    );
+    assert_eq!(balance(&player, &portal).await, 350_000);
+
+    // A clawback beyond the balance, an empty reason, no KP: refused on their fields.
+    for (body, field) in [
+        (ask(-100_000_000, "Thu hồi"), "kp"),
+        (ask(-1_000, "  "), "reason"),
+        (ask(0, "Không có gì"), "kp"),
+    ] {
+        let (status, answer) = post(&checker, &portal, "/staff/adjustments", body).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+        assert!(answer["errors"][field][0].is_string(), "{answer}");
+    }
+    let (status, clawback) = post(
+        &checker,
+        &portal,
+        "/staff/adjustments",
+        ask(-30_000, "Thu hồi quà trùng"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(clawback["adjustment"]["status"], "applied");
+    assert_eq!(balance(&player, &portal).await, 320_000);
+
+    // The player's history shows each applied adjustment, with the reason.
+    let (_, history) = get_json(&player, &portal, "/transactions?type=adjustment").await;
+    let reasons: Vec<&str> = history["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .filter_map(|item| item["payload"]["reason"].as_str())
+        .collect();
+    assert_eq!(
+        reasons,
+        ["Thu hồi quà trùng", "Bồi hoàn giải đấu", "Bồi hoàn sự cố nạp"]
+    );
+    // And the audit log the request, the refusal-free approval and each application.
+    let (_, log) = get_json(
+        &checker,
+        &portal,
+        &format!("/staff/audit?subject=adjustment:{id}"),
+    )
+    .await;
+    let actions: Vec<&str> = log
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter_map(|row| row["action"].as_str())
+        .collect();
+    assert_eq!(actions, ["adjustment.approve", "adjustment.request"], "{log}");
+}
+
+#[tokio::test]
+async fn support_resends_a_lost_coin_order_and_the_game_delivers_it_once() {
+    let portal = console_portal().await;
+    let (player, user_id) = registered(&portal, "mattxu").await;
+    fund(&portal, user_id, 100_000).await;
+    // Zone 97: the reference game loses the first delivery of each order.
+    let order = json!({ "zoneId": 97, "creditAmount": 20_000, "productCode": "fsonline", "gReCaptchaToken": "dev-captcha" });
+    let (status, placed) = buy(&player, &portal, "fsonline", "lost-order-1", &order).await;
+    assert!(status.is_success(), "{status} {placed}");
+    let recharge = database(&portal, "recharge").await;
+    let order_id: uuid::Uuid = eventually("the order waits for the game", || async {
+        sqlx::query_scalar("select id from recharge_order where status = 'awaiting_delivery'")
+            .fetch_optional(&recharge)
+            .await
+            .expect("order")
+    })
+    .await;
+    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    let status: String = sqlx::query_scalar("select status from recharge_order where id = $1")
+        .bind(order_id)
+        .fetch_one(&recharge)
+        .await
+        .expect("status");
+    assert_eq!(status, "awaiting_delivery", "the game lost it");
+
+    // The player's page shows it; a viewer cannot resend it, support can.
+    let support = staff(&portal, "staff-support").await;
+    let (_, page) = get_json(&support, &portal, &format!("/staff/players/{user_id}")).await;
+    assert_eq!(page["orders"][0]["id"], order_id.to_string(), "{page}");
+    assert_eq!(page["orders"][0]["status"], "awaiting_delivery");
+    let resend = format!("/staff/orders/{order_id}/resend");
+    let viewer = staff(&portal, "staff-viewer").await;
+    assert_eq!(
+        post(&viewer, &portal, &resend, json!({})).await.0,
+        StatusCode::FORBIDDEN
+    );
+    let (status, resent) = post(&support, &portal, &resend, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{resent}");
+    let first_message: uuid::Uuid = sqlx::query_scalar(
+        "select id from outbox_message where routing_key = 'recharge.order.fsonline' and payload->>'orderId' = $1",
+    )
+    .bind(order_id.to_string())
+    .fetch_one(&recharge)
+    .await
+    .expect("message");
+    assert_eq!(
+        resent["messageId"],
+        first_message.to_string(),
+        "the same message id"
+    );
+    eventually("the game delivers it", || async {
+        let status: String = sqlx::query_scalar("select status from recharge_order where id = $1")
+            .bind(order_id)
+            .fetch_one(&recharge)
+            .await
+            .expect("status");
+        (status == "delivered").then_some(())
+    })
+    .await;
+    // Delivered: no second resend, no refund.
+    assert_eq!(
+        post(&support, &portal, &resend, json!({})).await.0,
+        StatusCode::CONFLICT
+    );
+    let finance = staff(&portal, "staff-finance").await;
+    let refund = format!("/staff/orders/{order_id}/refund");
+    let (status, body) = post(&finance, &portal, &refund, json!({ "reason": "x" })).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let answers: i64 = sqlx::query_scalar("select count(*) from game_result where order_id = $1")
+        .bind(order_id)
+        .fetch_one(&recharge)
+        .await
+        .expect("answers");
+    assert_eq!(answers, 1, "the game answered once");
+    assert_eq!(balance(&player, &portal).await, 80_000);
+}
+
+#[tokio::test]
+async fn finance_refunds_a_lost_coin_order_once() {
+    let portal = console_portal().await;
+    let (player, user_id) = registered(&portal, "hoanxu").await;
+    fund(&portal, user_id, 100_000).await;
+    let order = json!({ "zoneId": 97, "creditAmount": 20_000, "productCode": "fsonline", "gReCaptchaToken": "dev-captcha" });
+    let (status, _) = buy(&player, &portal, "fsonline", "lost-order-2", &order).await;
+    assert!(status.is_success());
+    let recharge = database(&portal, "recharge").await;
+    let order_id: uuid::Uuid = eventually("the order waits for the game", || async {
+        sqlx::query_scalar("select id from recharge_order where status = 'awaiting_delivery'")
+            .fetch_optional(&recharge)
+            .await
+            .expect("order")
+    })
+    .await;
+    assert_eq!(balance(&player, &portal).await, 80_000);
+    let refund = format!("/staff/orders/{order_id}/refund");
+    let support = staff(&portal, "staff-support").await;
+    assert_eq!(
+        post(&support, &portal, &refund, json!({ "reason": "mất đơn" }))
+            .await
+            .0,
+        StatusCode::FORBIDDEN
+    );
+    let finance = staff(&portal, "staff-finance").await;
+    let (status, body) = post(&finance, &portal, &refund, json!({ "reason": "" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let (status, refunded) = post(
+        &finance,
+        &portal,
+        &refund,
+        json!({ "reason": "Game xác nhận mất đơn" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{refunded}");
+    assert_eq!(refunded["already"], false);
+    assert_eq!(refunded["order"]["status"], "failed");
+    eventually("the KP come back", || async {
+        (balance(&player, &portal).await == 100_000).then_some(())
+    })
+    .await;
+    let (status, again) = post(&finance, &portal, &refund, json!({ "reason": "lần nữa" })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again["already"], true);
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(balance(&player, &portal).await, 100_000, "refunded once");
+}
+
+#[tokio::test]
+async fn support_finds_a_player_every_way_and_locks_a_stolen_account() {
+    let portal = console_portal().await;
+    let (player, user_id) = registered(&portal, "bimatcap").await;
+    fund(&portal, user_id, 5_000).await;
+    let (_, methods) = get_json(&player, &portal, "/payment/methods").await;
+    let code = methods["bankTransfers"][0]["paymentSyntax"]
+        .as_str()
+        .expect("code")
+        .to_owned();
+    let (_, history) = get_json(&player, &portal, "/transactions").await;
+    let transaction = history["items"][0]["id"]
+        .as_str()
+        .expect("transaction")
+        .to_owned();
+
+    let support = staff(&portal, "staff-support").await;
+    for query in [
+        "bimatcap",
+        "bimat",
+        "bimatcap@example.com",
+        &format!("ck {code} nap"),
+        &transaction,
+    ] {
+        let (status, found) = get_json(
+            &support,
+            &portal,
+            &format!("/staff/players?q={}", urlencode(query)),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{found}");
+        assert_eq!(found[0]["username"], "bimatcap", "{query}: {found}");
+    }
+    let (_, page) = get_json(&support, &portal, &format!("/staff/players/{user_id}")).await;
+    assert_eq!(page["wallet"]["credit"], 5_000);
+    assert_eq!(page["sessions"].as_array().expect("sessions").len(), 1);
+    assert_eq!(page["signIns"][0]["method"], "password");
+    assert!(!page["ledger"].as_array().expect("ledger").is_empty());
+
+    // A viewer cannot lock; support locks: the session ends, the password no longer signs in.
+    let lock = format!("/staff/players/{user_id}/lock");
+    let viewer = staff(&portal, "staff-viewer").await;
+    assert_eq!(
+        post(&viewer, &portal, &lock, json!({ "reason": "x" })).await.0,
+        StatusCode::FORBIDDEN
+    );
+    let (status, locked) = post(&support, &portal, &lock, json!({ "reason": "Bị đánh cắp" })).await;
+    assert_eq!(status, StatusCode::OK, "{locked}");
+    assert!(locked["lockedAt"].is_string());
+    assert_eq!(
+        get_json(&player, &portal, "/me").await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    let body = json!({ "username": "bimatcap", "password": PASSWORD, "remember": false });
+    let (status, refused) =
+        status_and_json(send_json(&client(), &portal, Method::POST, "/auth/login", &body).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+    assert_eq!(
+        refused["errors"]["username"][0],
+        "Tài khoản này đang tạm khóa để bảo vệ bạn. Vui lòng liên hệ bộ phận hỗ trợ để mở khóa."
+    );
+    let (status, _) = post(
+        &support,
+        &portal,
+        &format!("/staff/players/{user_id}/unlock"),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) =
+        status_and_json(send_json(&client(), &portal, Method::POST, "/auth/login", &body).await).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, log) = get_json(
+        &support,
+        &portal,
+        &format!("/staff/audit?subject=player:{user_id}"),
+    )
+    .await;
+    let actions: Vec<&str> = log
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter_map(|row| row["action"].as_str())
+        .collect();
+    assert_eq!(actions, ["player.unlock", "player.lock"], "{log}");
+
+    // Ending every session is support's, recorded, and takes effect at once.
+    let revoke = format!("/staff/players/{user_id}/sessions/revoke");
+    assert_eq!(
+        post(&viewer, &portal, &revoke, json!({})).await.0,
+        StatusCode::FORBIDDEN
+    );
+    let (signed_in, _) = (client(), ());
+    let response = send_json(&signed_in, &portal, Method::POST, "/auth/login", &body).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        post(&support, &portal, &revoke, json!({})).await.0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        get_json(&signed_in, &portal, "/me").await.0,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+fn urlencode(text: &str) -> String {
+    url::form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}
