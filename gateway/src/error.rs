@@ -229,14 +229,64 @@ impl From<redis::RedisError> for ApiError {
 pub type ApiResult<T> = Result<T, ApiError>;
 
 /// A JSON body whose rejections (wrong content type, malformed JSON) answer with our error body.
-#[derive(Debug, axum::extract::FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
+/// A string holding a NUL character is refused too: no field takes one, and PostgreSQL cannot
+/// store it.
+#[derive(Debug)]
 pub struct ValidJson<T>(pub T);
 
-/// A query string whose rejections (a repeated or malformed parameter) answer with our error body.
-#[derive(Debug, axum::extract::FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(ApiError))]
+impl<S, T> axum::extract::FromRequest<S> for ValidJson<T>
+where
+    S: Send + Sync,
+    T: serde::de::DeserializeOwned,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        let Json(value) =
+            <Json<serde_json::Value> as axum::extract::FromRequest<S>>::from_request(request, state).await?;
+        if holds_nul(&value) {
+            return Err(ApiError::BadRequest("a string holds a NUL character".into()));
+        }
+        T::deserialize(value)
+            .map(Self)
+            .map_err(|error| ApiError::BadRequest(format!("Failed to deserialize the JSON body: {error}")))
+    }
+}
+
+fn holds_nul(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::String(text) => text.contains('\0'),
+        serde_json::Value::Array(items) => items.iter().any(holds_nul),
+        serde_json::Value::Object(fields) => fields
+            .iter()
+            .any(|(name, value)| name.contains('\0') || holds_nul(value)),
+        _ => false,
+    }
+}
+
+/// A query string whose rejections (a repeated or malformed parameter, a NUL character) answer
+/// with our error body.
+#[derive(Debug)]
 pub struct ValidQuery<T>(pub T);
+
+impl<S, T> axum::extract::FromRequestParts<S> for ValidQuery<T>
+where
+    S: Send + Sync,
+    T: serde::de::DeserializeOwned,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut http::request::Parts, state: &S) -> Result<Self, ApiError> {
+        let query = parts.uri.query().unwrap_or_default();
+        if query.to_ascii_lowercase().contains("%00") {
+            return Err(ApiError::BadRequest("a parameter holds a NUL character".into()));
+        }
+        let axum::extract::Query(value) =
+            <axum::extract::Query<T> as axum::extract::FromRequestParts<S>>::from_request_parts(parts, state)
+                .await?;
+        Ok(Self(value))
+    }
+}
 
 impl From<axum::extract::rejection::QueryRejection> for ApiError {
     fn from(rejection: axum::extract::rejection::QueryRejection) -> Self {

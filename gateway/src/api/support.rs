@@ -4,7 +4,7 @@
 
 use axum::{
     Json,
-    extract::{DefaultBodyLimit, Multipart, Path, State},
+    extract::{DefaultBodyLimit, Multipart, Path, State, multipart::MultipartRejection},
     http::{StatusCode, header},
     response::{IntoResponse, Response},
 };
@@ -156,8 +156,10 @@ struct Fields {
     attachment: Option<Vec<u8>>,
 }
 
-/// Reads the form; an image over 5 MB is refused on `attachment` before it is read whole.
-async fn fields(mut form: Multipart) -> ApiResult<Fields> {
+/// Reads the form; an image over 5 MB is refused on `attachment` before it is read whole. A
+/// body that is no multipart form is the API's JSON 400.
+async fn fields(form: Result<Multipart, MultipartRejection>) -> ApiResult<Fields> {
+    let mut form = form.map_err(|rejection| ApiError::BadRequest(format!("form: {rejection}")))?;
     let mut fields = Fields::default();
     while let Some(mut field) = form
         .next_field()
@@ -184,6 +186,9 @@ async fn fields(mut form: Multipart) -> ApiResult<Fields> {
             .text()
             .await
             .map_err(|error| ApiError::BadRequest(format!("form: {error}")))?;
+        if text.contains('\0') {
+            return Err(ApiError::BadRequest("form: a field holds a NUL character".into()));
+        }
         match name.as_str() {
             "category" => fields.category = text,
             "subject" => fields.subject = text,
@@ -225,7 +230,11 @@ async fn list(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<J
     security(("session" = [])),
     responses((status = 201, description = "Opened.", body = TicketBody))
 )]
-async fn open(State(state): State<AppState>, signed_in: SignedIn, form: Multipart) -> ApiResult<Response> {
+async fn open(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    form: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Response> {
     let fields = fields(form).await?;
     if !fields.transaction_id.is_empty() {
         let found = state
@@ -312,7 +321,7 @@ async fn answer(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(id): Path<String>,
-    form: Multipart,
+    form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<TicketBody>> {
     let fields = fields(form).await?;
     let answer = state

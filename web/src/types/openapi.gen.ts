@@ -1915,8 +1915,10 @@ export interface components {
             ip: string;
             action: string;
             subject: string;
-            before: Record<string, unknown>;
-            after: Record<string, unknown>;
+            /** @description Null when there was nothing before (a creation). */
+            before: Record<string, unknown> | null;
+            /** @description Null when nothing is left after. */
+            after: Record<string, unknown> | null;
             /** @description The service that carried it out. */
             service: string;
         };

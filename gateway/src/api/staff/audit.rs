@@ -53,9 +53,11 @@ pub struct StaffActionBody {
     ip: String,
     action: String,
     subject: String,
-    #[schema(value_type = Object)]
+    /// Null when there was nothing before (a creation).
+    #[schema(value_type = Option<Object>, required = true)]
     before: Option<serde_json::Value>,
-    #[schema(value_type = Object)]
+    /// Null when nothing is left after.
+    #[schema(value_type = Option<Object>, required = true)]
     after: Option<serde_json::Value>,
     /// The service that carried it out.
     service: String,

@@ -19,8 +19,13 @@ pub async fn find_players(
     exact: &[String],
     limit: u32,
 ) -> Result<Vec<FoundPlayer>, Error> {
-    let query = query.trim();
-    let exact: Vec<String> = exact.iter().map(|value| value.trim().to_lowercase()).collect();
+    // PostgreSQL stores no NUL character, so no account holds one.
+    let query = if query.contains('\0') { "" } else { query.trim() };
+    let exact: Vec<String> = exact
+        .iter()
+        .filter(|value| !value.contains('\0'))
+        .map(|value| value.trim().to_lowercase())
+        .collect();
     if query.is_empty() && exact.is_empty() {
         return Ok(Vec::new());
     }
