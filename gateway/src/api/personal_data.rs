@@ -57,10 +57,10 @@ struct AccountRecord {
     password_changed_at: Option<String>,
 }
 
-/// A coin order, as the recharge service keeps it.
+/// A coin order, as the recharge service keeps it (the player's download and the console).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct OrderBody {
+pub(super) struct OrderBody {
     id: String,
     product_code: String,
     zone_id: i64,
@@ -76,6 +76,11 @@ struct OrderBody {
     status: String,
     #[schema(required = true)]
     failure_reason: Option<String>,
+    /// The wallet's payment (`credit.pay`) of the order; empty while it is being paid.
+    transaction_id: String,
+    /// When the game must have answered by (null while it is being paid).
+    #[schema(required = true)]
+    deliver_by: Option<String>,
     created_at: String,
     updated_at: String,
 }
@@ -94,6 +99,8 @@ impl From<OrderRecord> for OrderBody {
             lottery_points: order.lottery_points,
             status: order.status,
             failure_reason: Some(order.failure_reason).filter(|reason| !reason.is_empty()),
+            transaction_id: order.transaction_id,
+            deliver_by: rfc3339(order.deliver_by),
             created_at: rfc3339(order.created_at).unwrap_or_default(),
             updated_at: rfc3339(order.updated_at).unwrap_or_default(),
         }

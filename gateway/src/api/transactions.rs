@@ -321,19 +321,26 @@ async fn export(
         .inspect_err(|error| tracing::warn!(%error, "the CSV export stopped part-way"))
         .map_err(std::io::Error::other);
     let body = Body::from_stream(stream::once(async { Ok(Bytes::from(head)) }).chain(rest));
-    let filename = format!(
-        "attachment; filename=\"kid-lich-su-giao-dich-{}.csv\"",
-        today_in_vietnam()
-    );
-    Ok((
+    Ok(csv_download(
+        &format!("kid-lich-su-giao-dich-{}.csv", today_in_vietnam()),
+        body,
+    ))
+}
+
+/// A CSV file to download under `filename`, never cached.
+pub(super) fn csv_download(filename: &str, body: impl axum::response::IntoResponse) -> Response {
+    (
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
-            (header::CONTENT_DISPOSITION, filename),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{filename}\""),
+            ),
             (header::CACHE_CONTROL, "no-store".to_owned()),
         ],
         body,
     )
-        .into_response())
+        .into_response()
 }
 
 /// Today in Vietnam as `YYYYMMDD`, for the names of downloaded files.

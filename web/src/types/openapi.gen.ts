@@ -1685,7 +1685,7 @@ export interface components {
             /** @description `viewer`, `support`, `finance` or `admin`. */
             role?: string;
         };
-        /** @description A coin order, as the recharge service keeps it. */
+        /** @description A coin order, as the recharge service keeps it (the player's download and the console). */
         OrderBody: {
             id: string;
             productCode: string;
@@ -1709,6 +1709,10 @@ export interface components {
             /** @description `paying`, `awaiting_delivery`, `delivered` or `failed`. */
             status: string;
             failureReason: string | null;
+            /** @description The wallet's payment (`credit.pay`) of the order; empty while it is being paid. */
+            transactionId: string;
+            /** @description When the game must have answered by (null while it is being paid). */
+            deliverBy: string | null;
             createdAt: string;
             updatedAt: string;
         };

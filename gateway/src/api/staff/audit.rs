@@ -1,12 +1,7 @@
 //! The staff audit log, read from every service's own log and merged, newest first; as JSON
 //! pages for the console and as a CSV download.
 
-use axum::{
-    Json,
-    extract::State,
-    http::header,
-    response::{IntoResponse, Response},
-};
+use axum::{Json, extract::State, response::Response};
 use futures::future::try_join_all;
 use kid_contracts::staff::v1::{ListStaffActionsRequest, StaffAction};
 use serde::{Deserialize, Serialize};
@@ -16,7 +11,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::SignedInStaff;
 use crate::{
-    api::{me::rfc3339, transactions::today_in_vietnam},
+    api::{
+        me::rfc3339,
+        transactions::{csv_download, today_in_vietnam},
+    },
     error::{ApiError, ApiResult, ValidQuery},
     state::AppState,
 };
@@ -194,17 +192,8 @@ async fn export(
     let body = writer
         .into_inner()
         .map_err(|error| ApiError::Internal(format!("writing CSV: {error}")))?;
-    let filename = format!(
-        "attachment; filename=\"kid-nhat-ky-nhan-vien-{}.csv\"",
-        today_in_vietnam()
-    );
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
-            (header::CONTENT_DISPOSITION, filename),
-            (header::CACHE_CONTROL, "no-store".to_owned()),
-        ],
+    Ok(csv_download(
+        &format!("kid-nhat-ky-nhan-vien-{}.csv", today_in_vietnam()),
         body,
-    )
-        .into_response())
+    ))
 }

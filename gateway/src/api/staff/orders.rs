@@ -11,8 +11,8 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::SignedInStaff;
+pub(super) use crate::api::personal_data::OrderBody;
 use crate::{
-    api::me::rfc3339,
     error::{ApiError, ApiResult, ValidJson},
     state::AppState,
 };
@@ -21,54 +21,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(resend))
         .routes(routes!(refund))
-}
-
-/// A coin order as support sees it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderBody {
-    id: String,
-    product_code: String,
-    zone_id: i64,
-    username: String,
-    /// KP paid.
-    credit: i64,
-    coins: i64,
-    milestone_bonus: i64,
-    event_bonus: i64,
-    lottery_points: i64,
-    /// `paying`, `awaiting_delivery`, `delivered` or `failed`.
-    status: String,
-    failure_reason: String,
-    transaction_id: String,
-    #[schema(required = true)]
-    created_at: Option<String>,
-    #[schema(required = true)]
-    updated_at: Option<String>,
-    #[schema(required = true)]
-    deliver_by: Option<String>,
-}
-
-impl From<OrderRecord> for OrderBody {
-    fn from(order: OrderRecord) -> Self {
-        Self {
-            id: order.id,
-            product_code: order.product_code,
-            zone_id: order.zone_id,
-            username: order.username,
-            credit: order.credit,
-            coins: order.coins,
-            milestone_bonus: order.milestone_bonus,
-            event_bonus: order.event_bonus,
-            lottery_points: order.lottery_points,
-            status: order.status,
-            failure_reason: order.failure_reason,
-            transaction_id: order.transaction_id,
-            created_at: rfc3339(order.created_at),
-            updated_at: rfc3339(order.updated_at),
-            deliver_by: rfc3339(order.deliver_by),
-        }
-    }
 }
 
 /// A resend's answer: the order and the game message's id (the same as the first time).
