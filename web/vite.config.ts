@@ -134,6 +134,7 @@ const shellLayout = 'src/components/layouts/shell-layout.tsx';
 const ROUTE_MODULES: [pattern: string, modules: string[]][] = [
   ['^/login/?$', ['src/features/auth/components/login-screen.tsx']],
   ['^/register/?$', ['src/features/auth/components/register-screen.tsx']],
+  ['^/staff(/.*)?$', ['src/features/staff/components/staff-console.tsx']],
   ['^/?$', [shellLayout, 'src/features/profile/components/profile-screen.tsx']],
   ['^/security/?$', [shellLayout, 'src/features/security/components/security-screen.tsx']],
   ['^/transactions/?$', [shellLayout, 'src/features/transactions/components/transactions-screen.tsx']],
@@ -276,6 +277,13 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     manifest: true,
+    modulePreload: {
+      // Vite lists, beside each lazy import, the files it needs, to preload them with it. The
+      // staff console's list (some 30 files players never load) would sit in the router's code
+      // that every page loads; a /staff page preloads them from the boot script instead
+      // (ROUTE_MODULES), and opening the console from another page loads them after its chunk.
+      resolveDependencies: (file, deps) => (/\/staff-console-[\w-]+\.js$/.test(file) ? [] : deps),
+    },
     // Terser (default options, none of its unsafe ones) rather than esbuild: its output is some
     // 3 % smaller after gzip, about 7 KB of what /login loads before it renders (see
     // scripts/bundle-budget.mjs), for a build that takes some 15 s longer.

@@ -45,6 +45,11 @@ const ROUTES = [
     modules: ['src/features/auth/components/login-screen.tsx'],
   },
   {
+    // The staff console: one lazy route module (its pages load from it), for information.
+    path: '/staff',
+    modules: ['src/features/staff/components/staff-console.tsx'],
+  },
+  {
     path: '/recharge',
     modules: [
       'src/components/layouts/shell-layout.tsx',

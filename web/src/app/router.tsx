@@ -114,6 +114,11 @@ export function createRoutes(): RouteObject[] {
           ],
         },
         {
+          // The staff console: its own sign-in, layout and pages, all in its own chunks.
+          path: 'staff/*',
+          lazy: screen(() => import('@/features/staff/components/staff-console'), 'StaffConsole'),
+        },
+        {
           element: <MainLayout />,
           children: [
             {

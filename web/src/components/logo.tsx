@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 import { paths } from '@/config/paths';
 
-function LogoMark({ size = 32 }: { size?: number }) {
+/** The mark alone, for a brand of its own (the staff console's). */
+export function LogoMark({ size = 32 }: { size?: number }) {
   return (
     <chakra.svg viewBox="0 0 32 32" width={`${size}px`} height={`${size}px`} aria-hidden flexShrink={0}>
       <rect width="32" height="32" rx="8" fill="var(--chakra-colors-brand-500)" />

@@ -14,6 +14,7 @@ import { resetRechargeDb } from './mocks/recharge-handlers';
 import { resetSecurityDb } from './mocks/security-handlers';
 import { server } from './mocks/server';
 import { resetSignInsDb } from './mocks/sign-ins-handlers';
+import { resetStaffDb } from './mocks/staff-handlers';
 import { resetTwoFactorDb } from './mocks/two-factor-handlers';
 
 // Lazily loaded routes can take longer than the default second on a busy 2-core CI machine.
@@ -72,6 +73,7 @@ afterEach(() => {
   resetTwoFactorDb();
   resetSignInsDb();
   resetPasskeyDb();
+  resetStaffDb();
   // window.PublicKeyCredential of testing/webauthn-stub's withWebAuthn().
   vi.unstubAllGlobals();
   for (const cookie of document.cookie.split(';')) {

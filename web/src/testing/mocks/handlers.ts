@@ -14,6 +14,7 @@ import { ACCOUNT_CLOSED, accountClosure, profileHandlers } from './profile-handl
 import { rechargeHandlers } from './recharge-handlers';
 import { securityHandlers } from './security-handlers';
 import { signInsHandlers } from './sign-ins-handlers';
+import { staffHandlers } from './staff-handlers';
 import { transactionsHandlers } from './transactions-handlers';
 import { awaitSecondFactor, twoFactorHandlers } from './two-factor-handlers';
 
@@ -202,4 +203,5 @@ export const handlers = [
   ...rechargeHandlers,
   ...transactionsHandlers,
   ...giftcodeHandlers,
+  ...staffHandlers,
 ];

@@ -1,0 +1,228 @@
+import type { Locator, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+
+import {
+  DESKTOP,
+  expect,
+  expectNoSidewaysScroll,
+  PHONE,
+  screenshotAtWidth,
+  signInAsDemo,
+  test,
+} from './fixtures';
+
+/** The development staff (see the identity service's seed): one password and one app secret for all. */
+const STAFF_PASSWORD = 'Staff@123456';
+const STAFF_SECRET = Secret.fromBase32('JBSWY3DPEHPK3PXP');
+const FORBIDDEN = 'Vai trò của bạn không được phép thực hiện thao tác này';
+const REAUTH_NEEDED = 'Thao tác với tiền cần xác thực lại (mật khẩu hoặc mã ứng dụng) trong 5 phút gần nhất';
+
+/** RFC 6238 as the identity service uses it: SHA-1, six digits, 30-second steps. */
+const PERIOD_MS = 30_000;
+const stepAt = (ms: number) => Math.floor(ms / PERIOD_MS);
+/** The last step whose code each member signed in with, across this file's tests. */
+const lastStep = new Map<string, number>();
+
+/**
+ * The member's app code for a sign-in. The server takes each member's step once, and only a
+ * step after the last one used, one step ahead of its clock at most: so a member signing in
+ * again within the same step gets the next step's code, and when that is more than one step
+ * ahead, the clock is waited for (at most 30 s).
+ */
+async function appCode(page: Page, username: string): Promise<string> {
+  const step = Math.max(stepAt(Date.now()), (lastStep.get(username) ?? Number.NEGATIVE_INFINITY) + 1);
+  // A second past the boundary, against a server clock a little behind this one.
+  const wait = (step - 1) * PERIOD_MS - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait + 1_000);
+  lastStep.set(username, step);
+  return TOTP.generate({ secret: STAFF_SECRET, algorithm: 'SHA1', digits: 6, period: 30, timestamp: step * PERIOD_MS });
+}
+
+async function signIn(page: Page, username: string) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Đăng nhập nhân viên' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(username);
+  await page.getByLabel(/^Mật khẩu/).fill(STAFF_PASSWORD);
+  await page.getByRole('textbox', { name: 'Mã xác thực' }).fill(await appCode(page, username));
+  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Xin chào, ${username}` })).toBeVisible();
+}
+
+/** The console's navigation links as shown: the side column, or on a phone the opened toggle. */
+async function navLinks(page: Page, phone: boolean): Promise<Locator> {
+  if (phone) await page.getByTestId('staff-mobile-nav').getByRole('button').click();
+  return page.getByRole('navigation', { name: 'Bảng điều khiển' }).getByRole('link');
+}
+
+async function openSection(page: Page, phone: boolean, name: string) {
+  await (await navLinks(page, phone)).filter({ hasText: name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+/** A member's row of the staff list: the table's on a wide screen, the stacked block on a phone. */
+const memberRow = (page: Page, username: string) => page.locator(`[data-member="${username}"]`);
+
+/** The field-by-field change table of an audit entry, as [field, before, after] rows by field. */
+async function changes(entry: Locator): Promise<string[][]> {
+  const rows = entry.getByRole('table', { name: 'Dữ liệu thay đổi' }).locator('tbody tr');
+  const cells = await rows.evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')));
+  return cells.sort(([a = ''], [b = '']) => a.localeCompare(b));
+}
+
+for (const [name, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test(`an admin manages a staff member and reads it in the audit log; a viewer and a player cannot (${name})`, async ({
+    page,
+    newDevice,
+  }) => {
+    // A second sign-in of a member within a 30-second step waits for the next one.
+    test.setTimeout(180_000);
+    const phone = viewport === PHONE;
+    await page.setViewportSize(viewport);
+
+    // The console has a sign-in of its own.
+    await page.goto('/staff');
+    await expect(page).toHaveURL(/\/staff\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Đăng nhập nhân viên' })).toBeVisible();
+    await expectNoSidewaysScroll(page, viewport.width);
+    await screenshotAtWidth(page, 'staff-sign-in');
+
+    // The admin, with the authenticator app's code.
+    await signIn(page, 'staff-admin');
+    await expect(page).toHaveURL(/\/staff$/);
+    const header = page.getByRole('banner');
+    await expect(header.getByText('staff-admin', { exact: true })).toBeVisible();
+    await expect(header.getByText('Quản trị', { exact: true })).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main.getByText('Bạn đang làm việc với vai trò Quản trị.')).toBeVisible();
+    await expect(main.getByRole('link', { name: /Nhân viên/ })).toBeVisible();
+    await expect(main.getByRole('link', { name: /Nhật ký thao tác/ })).toBeVisible();
+    await expectNoSidewaysScroll(page, viewport.width);
+    await screenshotAtWidth(page, 'staff-home');
+
+    // A new member: the password and the app secret, once.
+    await openSection(page, phone, 'Nhân viên');
+    const username = `e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    await page.getByRole('button', { name: 'Thêm nhân viên' }).click();
+    const form = page.getByRole('dialog', { name: 'Thêm nhân viên' });
+    await form.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(username);
+    await form.getByRole('combobox', { name: 'Vai trò' }).selectOption({ label: 'Hỗ trợ' });
+    const createdAnswer = page.waitForResponse((response) => response.url().endsWith('/api/staff/staff') && response.request().method() === 'POST');
+    await form.getByRole('button', { name: 'Tạo tài khoản' }).click();
+    const { staff: member } = (await (await createdAnswer).json()) as { staff: { id: string } };
+    const created = page.getByRole('alertdialog', { name: `Đã tạo tài khoản ${username}` });
+    await expect(created).toBeVisible();
+    await expect(created.getByText('Mật khẩu và khóa bí mật chỉ hiển thị một lần duy nhất')).toBeVisible();
+    const password = (await created.getByTestId('staff-password').textContent()) ?? '';
+    expect(password).toMatch(/^\S{20,}$/);
+    await expect(created.getByTestId('staff-totp-secret')).toHaveText(/^[A-Z2-7]{32}$/);
+    await expect(
+      created.getByRole('img', { name: `Mã QR để thêm tài khoản nhân viên ${username} vào ứng dụng xác thực` }),
+    ).toBeVisible();
+    await expectNoSidewaysScroll(page, viewport.width);
+    await screenshotAtWidth(page, 'staff-created');
+    await created.getByRole('button', { name: 'Tôi đã lưu thông tin' }).click();
+    await expect(created).toBeHidden();
+    await expect(page.getByText(password)).toHaveCount(0);
+    await expect(memberRow(page, username)).toContainText('Hỗ trợ');
+
+    // Changing the role, with the server asking (as it will before money moves) for the
+    // password again: the dialog takes it and the change goes through.
+    let refused = false;
+    await page.route(/\/api\/staff\/staff\/[^/?]+$/, async (route) => {
+      if (route.request().method() !== 'PATCH' || refused) return route.fallback();
+      refused = true;
+      return route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: REAUTH_NEEDED, code: 'reauth_required' }),
+      });
+    });
+    const actions = page.getByRole('group', { name: `Thao tác với ${username}` });
+    await actions.getByRole('button', { name: 'Đổi vai trò' }).click();
+    const roleDialog = page.getByRole('dialog', { name: `Đổi vai trò của ${username}` });
+    await roleDialog.getByRole('combobox', { name: 'Vai trò mới' }).selectOption({ label: 'Tài chính' });
+    await roleDialog.getByRole('button', { name: 'Lưu' }).click();
+    const reauth = page.getByRole('dialog', { name: 'Xác thực lại' });
+    await expect(reauth).toBeVisible();
+    await expect(reauth.getByText(REAUTH_NEEDED)).toBeVisible();
+    await expectNoSidewaysScroll(page, viewport.width);
+    await screenshotAtWidth(page, 'staff-reauth');
+    await reauth.getByLabel(/^Mật khẩu hoặc mã xác thực/).fill(STAFF_PASSWORD);
+    await reauth.getByRole('button', { name: 'Xác nhận' }).click();
+    await expect(reauth).toBeHidden();
+    await expect(page.getByText(`Đã đổi vai trò của ${username} thành Tài chính.`)).toBeVisible();
+    await expect(roleDialog).toBeHidden();
+    await expect(memberRow(page, username)).toContainText('Tài chính');
+    expect(refused).toBe(true);
+    await page.unrouteAll();
+
+    // Disabling, after saying what it does.
+    await actions.getByRole('button', { name: 'Khóa' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Khóa tài khoản ${username}?` });
+    await confirm.getByRole('button', { name: 'Khóa tài khoản' }).click();
+    await expect(page.getByText(`Đã khóa tài khoản ${username}.`)).toBeVisible();
+    await expect(memberRow(page, username)).toContainText('Đã khóa');
+    await expect(actions.getByRole('button', { name: 'Mở khóa' })).toBeVisible();
+    await expectNoSidewaysScroll(page, viewport.width);
+    await screenshotAtWidth(page, 'staff-members');
+
+    // The audit log has the three actions on the member, newest first, with before and after.
+    await openSection(page, phone, 'Nhật ký thao tác');
+    await page.getByRole('textbox', { name: 'Đối tượng' }).fill(`staff:${member.id}`);
+    await page.getByRole('button', { name: 'Lọc' }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?subject=staff%3A${member.id}$`));
+    const entries = page.getByRole('list', { name: 'Nhật ký thao tác' }).getByRole('listitem');
+    await expect(entries).toHaveCount(3);
+    await expect(entries.nth(0)).toContainText('Đổi vai trò hoặc trạng thái nhân viên');
+    await expect(entries.nth(0)).toContainText('staff-admin');
+    expect(await changes(entries.nth(0))).toEqual([
+      ['disabled', 'false', 'true'],
+      ['role', 'finance', 'finance'],
+    ]);
+    await expect(entries.nth(1)).toContainText('Đổi vai trò hoặc trạng thái nhân viên');
+    expect(await changes(entries.nth(1))).toEqual([
+      ['disabled', 'false', 'false'],
+      ['role', 'support', 'finance'],
+    ]);
+    await expect(entries.nth(2)).toContainText('Tạo tài khoản nhân viên');
+    expect(await changes(entries.nth(2))).toEqual([
+      ['disabled', '—', 'false'],
+      ['role', '—', 'support'],
+      ['username', '—', username],
+    ]);
+    await expect(page.getByRole('link', { name: 'Tải CSV' })).toHaveAttribute(
+      'href',
+      `/api/staff/audit.csv?subject=staff%3A${member.id}`,
+    );
+    await expectNoSidewaysScroll(page, viewport.width);
+    await screenshotAtWidth(page, 'staff-audit');
+    // The whole log has the admin's sign-in and re-authentication too.
+    await page.getByRole('button', { name: 'Bỏ lọc' }).click();
+    await expect(entries.filter({ hasText: 'Xác thực lại' }).first()).toBeVisible();
+    await expect(entries.filter({ hasText: 'Đăng nhập' }).first()).toBeVisible();
+
+    // Signing out leads back to the console's sign-in.
+    await header.getByRole('button', { name: 'Đăng xuất' }).click();
+    await expect(page).toHaveURL(/\/staff\/login$/);
+
+    // A viewer is not shown staff management, and opening it says the server's refusal.
+    await signIn(page, 'staff-viewer');
+    await expect(header.getByText('Chỉ xem', { exact: true })).toBeVisible();
+    await expect(await navLinks(page, phone)).toHaveText(['Trang đầu', 'Nhật ký thao tác']);
+    await expect(main.getByRole('link', { name: /Nhân viên/ })).toHaveCount(0);
+    await page.goto('/staff/staff');
+    await expect(page.getByRole('alert')).toContainText(FORBIDDEN);
+    await expect(page.getByRole('button', { name: 'Thêm nhân viên' })).toHaveCount(0);
+    await screenshotAtWidth(page, 'staff-viewer-refused');
+
+    // A player signed in on the player's side is nobody in the console.
+    const player = await newDevice();
+    await player.setViewportSize(viewport);
+    await signInAsDemo(player);
+    await player.goto('/staff');
+    await expect(player).toHaveURL(/\/staff\/login$/);
+    await expect(player.getByRole('heading', { level: 1, name: 'Đăng nhập nhân viên' })).toBeVisible();
+  });
+}

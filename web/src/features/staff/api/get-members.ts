@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import type { StaffBody } from '@/types/api-schema';
+
+import { STAFF_QUERY_KEY } from './get-staff-me';
+import { staffApi } from './staff-client';
+
+export const STAFF_MEMBERS_QUERY_KEY = [...STAFF_QUERY_KEY, 'members'] as const;
+
+/** GET /staff/staff: every staff member (admin only: 403 with the server's message otherwise). */
+export async function getMembers(): Promise<StaffBody[]> {
+  const response = await staffApi.get<StaffBody[]>('/staff/staff');
+  return response.data;
+}
+
+export const membersQueryOptions = () =>
+  queryOptions({
+    queryKey: STAFF_MEMBERS_QUERY_KEY,
+    queryFn: getMembers,
+  });
+
+export const useMembers = () => useQuery(membersQueryOptions());

@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import type { StaffMeBody, StaffSignInBody } from '@/types/api-schema';
+
+import { STAFF_ME_QUERY_KEY } from './get-staff-me';
+import { getStaffCsrfCookie, staffApi } from './staff-client';
+
+/** An authenticator app's codes have six digits. */
+export const STAFF_CODE_LENGTH = 6;
+
+const v = 'staff.signIn.validation';
+
+/** A code as typed, without the spaces an app or a paste may put in it. */
+export const compactCode = (typed: string) => typed.replace(/\s/g, '');
+
+/** The sign-in form: messages are locale keys, which the form translates. */
+export const staffSignInSchema = z.object({
+  username: z.string().trim().min(1, `${v}.usernameRequired`),
+  password: z.string().min(1, `${v}.passwordRequired`),
+  code: z.string().superRefine((typed, context) => {
+    const code = compactCode(typed);
+    if (!code) context.addIssue({ code: 'custom', message: `${v}.codeRequired` });
+    else if (!new RegExp(`^\\d{${STAFF_CODE_LENGTH}}$`).test(code)) {
+      context.addIssue({ code: 'custom', message: `${v}.codeDigits` });
+    }
+  }),
+});
+
+export type StaffSignInInput = z.infer<typeof staffSignInSchema>;
+
+/**
+ * POST /staff/auth/sign-in after GET /staff/auth/csrf-cookie: the member, now signed in to the
+ * console. 422 with errors.username (a wrong username, password or code is one message there),
+ * errors.password or errors.code; 429 with Retry-After after 5 wrong attempts in 15 minutes.
+ */
+export async function staffSignIn(input: StaffSignInInput): Promise<StaffMeBody> {
+  const parsed = staffSignInSchema.parse(input);
+  const body: StaffSignInBody = { ...parsed, code: compactCode(parsed.code) };
+  await getStaffCsrfCookie();
+  const response = await staffApi.post<StaffMeBody>('/staff/auth/sign-in', body);
+  return response.data;
+}
+
+/** Signs in and keeps the answer as the current member, so the console opens without asking again. */
+export function useStaffSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: staffSignIn,
+    onSuccess: (me) => queryClient.setQueryData(STAFF_ME_QUERY_KEY, me),
+  });
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { browser } from '@/lib/browser';
+
+import { staffPaths } from '../config/paths';
+
+import { STAFF_QUERY_KEY } from './get-staff-me';
+import { staffApi } from './staff-client';
+
+/** POST /staff/auth/sign-out (204); a 401 means the session had ended already, which is as good. */
+export async function staffSignOut(): Promise<void> {
+  await staffApi.post('/staff/auth/sign-out', undefined, {
+    validateStatus: (status) => (status >= 200 && status < 300) || status === 401,
+  });
+}
+
+/**
+ * Signs out, drops what the console had loaded, then loads the sign-in page afresh, so nothing
+ * the console showed stays in memory.
+ */
+export function useStaffSignOut({ onError }: { onError?: (error: unknown) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: staffSignOut,
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: STAFF_QUERY_KEY });
+      browser.assign(staffPaths.signIn);
+    },
+    onError,
+  });
+}

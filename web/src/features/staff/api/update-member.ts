@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import type { StaffBody, StaffChangeBody } from '@/types/api-schema';
+
+import { STAFF_MEMBERS_QUERY_KEY } from './get-members';
+import { staffApi } from './staff-client';
+
+export type UpdateMemberInput = { id: string; role: string; disabled: boolean };
+
+/**
+ * PATCH /staff/staff/{id} (admin only, not one's own account): sets the role and whether the
+ * member is disabled, both of them always (the server reads a missing one as '' or false). The
+ * member as changed; 422 with errors.role; 404 when there is no such member.
+ */
+export async function updateMember({ id, role, disabled }: UpdateMemberInput): Promise<StaffBody> {
+  const body: StaffChangeBody = { role, disabled };
+  const response = await staffApi.patch<StaffBody>(`/staff/staff/${encodeURIComponent(id)}`, body);
+  return response.data;
+}
+
+export function useUpdateMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateMember,
+    onSuccess: (member) =>
+      queryClient.setQueryData<StaffBody[]>(STAFF_MEMBERS_QUERY_KEY, (members) =>
+        members?.map((each) => (each.id === member.id ? member : each)),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: STAFF_MEMBERS_QUERY_KEY }),
+  });
+}

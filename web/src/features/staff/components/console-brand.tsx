@@ -1,0 +1,25 @@
+import { HStack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { LogoMark } from '@/components/logo';
+
+import { staffPaths } from '../config/paths';
+
+/** The product's mark and name with 'Bảng điều khiển nhân viên' (from `md` up), linking to the console's home. */
+export function ConsoleBrand() {
+  const { t } = useTranslation();
+  return (
+    <HStack asChild gap="2.5" flexShrink={0} _hover={{ textDecoration: 'none', opacity: 0.9 }}>
+      <RouterLink to={staffPaths.home} aria-label={t('staff.app.homeLink')}>
+        <LogoMark />
+        <Text as="span" fontSize="xl" fontWeight="extrabold" letterSpacing="tight">
+          {t('app.name')}
+        </Text>
+        <Text as="span" hideBelow="md" fontSize="sm" color="fg.muted" ps="2.5" borderStartWidth="1px" borderColor="border">
+          {t('staff.app.console')}
+        </Text>
+      </RouterLink>
+    </HStack>
+  );
+}

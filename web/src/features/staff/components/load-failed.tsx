@@ -1,0 +1,23 @@
+import { Alert, Button } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+import { toApiError } from '@/lib/api-client';
+
+type LoadFailedProps = { title: string; error: unknown; retrying: boolean; onRetry: () => void };
+
+/** A list that did not load: the server's (or the connection's) message and 'Thử lại'. */
+export function LoadFailed({ title, error, retrying, onRetry }: LoadFailedProps) {
+  const { t } = useTranslation();
+  return (
+    <Alert.Root status="error" borderRadius="lg" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{title}</Alert.Title>
+        <Alert.Description>{toApiError(error).message}</Alert.Description>
+      </Alert.Content>
+      <Button variant="outline" size="sm" alignSelf="center" loading={retrying} onClick={onRetry}>
+        {t('errors.retry')}
+      </Button>
+    </Alert.Root>
+  );
+}

@@ -1,0 +1,130 @@
+import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+import { AuthCard } from '@/components/layouts/auth-card';
+import { PasswordInput } from '@/components/ui/password-input';
+import { paths } from '@/config/paths';
+import { useThrottleLock } from '@/hooks/use-throttle-lock';
+import { toApiError } from '@/lib/api-client';
+import { enterToNextField } from '@/lib/enter-to-next-field';
+import { placeServerErrors } from '@/lib/server-errors';
+import { throttleLockOf } from '@/lib/throttle-lock';
+
+import { staffSignInSchema, useStaffSignIn, type StaffSignInInput } from '../api/sign-in';
+import { staffFailureText } from '../utils/failure';
+
+const FIELDS = ['username', 'password', 'code'] as const;
+
+/**
+ * The console's sign-in: username, password and the six-digit code of the authenticator app,
+ * all three at once. The server's messages go beside their fields (a wrong username, password
+ * or code is one message, beside the username); too many wrong attempts (429) say so above the
+ * fields and keep 'Đăng nhập' disabled until the wait is over. Once signed in, the guard of
+ * this page leads on to the console.
+ */
+export function SignInScreen() {
+  const { t } = useTranslation();
+  const signIn = useStaffSignIn();
+  const [lock, setLock] = useThrottleLock();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<StaffSignInInput>({
+    mode: 'onTouched',
+    resolver: zodResolver(staffSignInSchema),
+    defaultValues: { username: '', password: '', code: '' },
+  });
+
+  const onSubmit = handleSubmit((input) => {
+    if (lock) return;
+    signIn.mutate(input, {
+      onError: (error) => {
+        setLock(throttleLockOf(error));
+        placeServerErrors(error, FIELDS, setError);
+      },
+    });
+  });
+
+  const message = (error: FieldError | undefined) => {
+    if (!error?.message) return undefined;
+    return error.type === 'server' ? error.message : t(error.message as 'staff.signIn.validation.usernameRequired');
+  };
+  const failure = signIn.error ? staffFailureText(signIn.error, FIELDS) : null;
+  const throttled = signIn.error ? toApiError(signIn.error).status === 429 : false;
+
+  return (
+    <AuthCard title={t('staff.signIn.title')} subtitle={t('staff.signIn.subtitle')}>
+      <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
+        <Stack gap="5">
+          {failure && (
+            <Alert.Root status="error" borderRadius="lg" role="alert">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{t('staff.signIn.failed')}</Alert.Title>
+                <Alert.Description>
+                  {failure}
+                  {throttled && lock && ` ${t('staff.signIn.tryAgainIn', { minutes: lock.minutes })}`}
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+
+          <Field.Root required invalid={!!errors.username}>
+            <Field.Label>
+              {t('staff.signIn.username')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input {...register('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus />
+            <Field.ErrorText>{message(errors.username)}</Field.ErrorText>
+          </Field.Root>
+
+          <Field.Root required invalid={!!errors.password}>
+            <Field.Label>
+              {t('staff.signIn.password')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <PasswordInput {...register('password')} autoComplete="current-password" />
+            <Field.ErrorText>{message(errors.password)}</Field.ErrorText>
+          </Field.Root>
+
+          <Field.Root required invalid={!!errors.code}>
+            <Field.Label>
+              {t('staff.signIn.code')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              {...register('code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              autoCorrect="off"
+              spellCheck={false}
+              fontFamily="mono"
+              letterSpacing="widest"
+              maxLength={12}
+            />
+            {errors.code ? (
+              <Field.ErrorText>{message(errors.code)}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>{t('staff.signIn.codeHelp')}</Field.HelperText>
+            )}
+          </Field.Root>
+
+          <Button type="submit" size="lg" disabled={!!lock} loading={signIn.isPending}>
+            {t('staff.signIn.submit')}
+          </Button>
+
+          <Text textAlign="center" fontSize="sm" color="fg.muted">
+            {t('staff.signIn.player')}{' '}
+            <Link href={paths.login} color="brand.fg" fontWeight="semibold">
+              {t('staff.signIn.playerLink')}
+            </Link>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

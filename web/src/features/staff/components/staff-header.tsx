@@ -1,0 +1,59 @@
+import { Box, Button, Container, HStack, Spacer, Stack, Text } from '@chakra-ui/react';
+import { LogOut } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
+import { ColorModeButton } from '@/components/ui/color-mode';
+import type { StaffMeBody } from '@/types/api-schema';
+
+import { roleLabel } from '../utils/roles';
+
+import { ConsoleBrand } from './console-brand';
+import { RoleBadge } from './role-badge';
+
+type StaffHeaderProps = {
+  me: StaffMeBody;
+  onSignOut: () => void;
+  signingOut: boolean;
+};
+
+/** The console's header: its brand, who is signed in and in which role, and 'Đăng xuất'. */
+export function StaffHeader({ me, onSignOut, signingOut }: StaffHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg.panel" borderBottomWidth="1px" borderColor="border">
+      <Container maxW="6xl" h="16" display="flex" alignItems="center" gap={{ base: '2', md: '4' }}>
+        <ConsoleBrand />
+        <Spacer />
+        <Stack
+          gap="0.5"
+          align="flex-end"
+          minW="0"
+          aria-label={t('staff.header.member', { username: me.username, role: roleLabel(t, me.role) })}
+          role="group"
+        >
+          <Text fontSize="sm" fontWeight="semibold" lineHeight="short" truncate maxW={{ base: '32', sm: '48' }}>
+            {me.username}
+          </Text>
+          <RoleBadge role={me.role} size="sm" />
+        </Stack>
+        <HStack gap="1" flexShrink={0}>
+          <ColorModeButton />
+          <Button
+            variant="ghost"
+            size="sm"
+            px={{ base: '2', sm: '3' }}
+            loading={signingOut}
+            onClick={onSignOut}
+            title={t('staff.header.signOut')}
+            aria-label={t('staff.header.signOut')}
+          >
+            <LogOut aria-hidden />
+            <Text as="span" hideBelow="sm">
+              {t('staff.header.signOut')}
+            </Text>
+          </Button>
+        </HStack>
+      </Container>
+    </Box>
+  );
+}
