@@ -552,7 +552,26 @@ async fn support_finds_a_player_every_way_and_locks_a_stolen_account() {
     assert_eq!(page["wallet"]["credit"], 5_000);
     assert_eq!(page["sessions"].as_array().expect("sessions").len(), 1);
     assert_eq!(page["signIns"][0]["method"], "password");
-    assert!(!page["ledger"].as_array().expect("ledger").is_empty());
+    assert_eq!(page["ledger"][0]["id"], transaction.as_str());
+    assert!(page["ledgerNextCursor"].is_null(), "{page}");
+    assert_eq!(page["tickets"], json!([]));
+    // The whole ledger, a page at a time.
+    fund(&portal, user_id, 7_000).await;
+    let ledger = format!("/staff/players/{user_id}/ledger");
+    let (status, first) = get_json(&support, &portal, &format!("{ledger}?limit=1")).await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    assert_eq!(first["items"].as_array().expect("items").len(), 1);
+    let cursor = first["nextCursor"].as_str().expect("a next page");
+    let (_, second) = get_json(&support, &portal, &format!("{ledger}?limit=1&cursor={cursor}")).await;
+    assert_eq!(second["items"][0]["id"], transaction.as_str(), "{second}");
+    assert!(second["nextCursor"].is_null());
+    let (status, _) = get_json(
+        &support,
+        &portal,
+        &format!("/staff/players/{}/ledger", uuid::Uuid::new_v4()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 
     // A viewer cannot lock; support locks: the session ends, the password no longer signs in.
     let lock = format!("/staff/players/{user_id}/lock");

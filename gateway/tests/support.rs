@@ -109,6 +109,12 @@ async fn a_player_opens_a_ticket_support_replies_and_the_player_is_mailed() {
     let (_, waiting) = get_json(&viewer, &portal, "/staff/tickets?status=open").await;
     assert_eq!(waiting[0]["id"], id.as_str());
     assert_eq!(waiting[0]["username"], "canhotro");
+    let (_, page) = get_json(&viewer, &portal, &format!("/staff/players/{user_id}")).await;
+    assert_eq!(
+        page["tickets"][0]["id"],
+        id.as_str(),
+        "the player's page lists it"
+    );
     let reply = format!("/staff/tickets/{id}/reply");
     let body = json!({ "body": "Chúng tôi đã ghi có 50.000 KP cho bạn." });
     assert_eq!(

@@ -64,7 +64,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Which transactions, and which page of them.
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-struct HistoryQuery {
+pub(super) struct HistoryQuery {
     /// Transactions per page, 1 to 100 (20 when absent). The export ignores it.
     limit: Option<String>,
     /// The `nextCursor` of the page before; absent for the first page. The export ignores it.
@@ -121,6 +121,14 @@ impl Problems {
 }
 
 impl HistoryQuery {
+    /// The first page of every transaction, `limit` long.
+    pub(super) fn first(limit: u32) -> Self {
+        Self {
+            limit: Some(limit.to_string()),
+            ..Self::default()
+        }
+    }
+
     /// The wallet search this query asks for; `paged` reads `limit` and `cursor` too.
     fn search(&self, user_id: String, paged: bool) -> ApiResult<SearchTransactionsRequest> {
         let mut problems = Problems::default();
@@ -210,12 +218,12 @@ fn decode_cursor(cursor: &str) -> Option<HistoryPosition> {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = TransactionPage)]
-struct PageBody {
+pub(super) struct PageBody {
     /// Newest created first, each as the latest-10 call shows it.
-    items: Vec<TransactionBody>,
+    pub(super) items: Vec<TransactionBody>,
     /// Pass as `cursor` for the next page; null on the last page.
     #[schema(required = true)]
-    next_cursor: Option<String>,
+    pub(super) next_cursor: Option<String>,
 }
 
 /// Every top-up and payment of the player, a page at a time, newest first.
@@ -234,12 +242,18 @@ async fn history(
     SignedIn { user_id, .. }: SignedIn,
     ValidQuery(query): ValidQuery<HistoryQuery>,
 ) -> ApiResult<Json<PageBody>> {
+    Ok(Json(page(&state, user_id, &query).await?))
+}
+
+/// The page of `user_id`'s history that `query` asks for: the player's own, or a player's for
+/// the support console.
+pub(super) async fn page(state: &AppState, user_id: String, query: &HistoryQuery) -> ApiResult<PageBody> {
     let search = query.search(user_id, true)?;
     let page = state.wallet().search_transactions(search).await?.into_inner();
-    Ok(Json(PageBody {
+    Ok(PageBody {
         next_cursor: page.next.as_ref().and_then(encode_cursor),
         items: page.transactions.into_iter().map(Into::into).collect(),
-    }))
+    })
 }
 
 /// One of the player's transactions, for its receipt.

@@ -996,6 +996,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/players/{id}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The player's whole ledger, a page at a time, newest first, with the history's filters. */
+        get: operations["staff_players_ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/players/{id}/lock": {
         parameters: {
             query?: never;
@@ -1774,8 +1791,12 @@ export interface components {
             wallet: components["schemas"]["WalletBody"];
             /** @description The newest 100 transactions. */
             ledger: components["schemas"]["Transaction"][];
+            /** @description Pass as `cursor` to `/staff/players/{id}/ledger` for the older ones; null when these are all. */
+            ledgerNextCursor: string | null;
             orders: components["schemas"]["OrderBody"][];
             adjustments: components["schemas"]["AdjustmentBody"][];
+            /** @description The player's support tickets, the most recently active first. */
+            tickets: components["schemas"]["TicketSummaryBody"][];
         };
         /** @description A game players can buy coin for. */
         Product: {
@@ -4082,6 +4103,61 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_players_ledger: {
+        parameters: {
+            query?: {
+                /** @description Transactions per page, 1 to 100 (20 when absent). The export ignores it. */
+                limit?: string;
+                /** @description The `nextCursor` of the page before; absent for the first page. The export ignores it. */
+                cursor?: string;
+                /**
+                 * @description Only this type: `topup.bank-transfer`, `topup.e-wallet`, `topup.card`, `credit.pay`,
+                 *     `giftcode` or `adjustment`.
+                 */
+                type?: string;
+                /** @description Only this status: `pending`, `success` or `failed`. */
+                status?: string;
+                /** @description Only transactions created on or after this day (YYYY-MM-DD, Vietnam time). */
+                from?: string;
+                /** @description Only transactions created on or before this day (YYYY-MM-DD, Vietnam time). */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The player's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the player's transactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description A filter, the limit or the cursor is invalid: `errors` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };

@@ -1,20 +1,21 @@
 //! The console's player look-up: find a player by username, email, phone number, transfer
 //! content or transaction id, and everything about them on one page: profile, sessions,
-//! sign-ins, balance, debt, partner tier, ledger, coin orders and adjustments. Support ends a
-//! player's sessions and locks or unlocks the account.
+//! sign-ins, balance, debt, partner tier, ledger (paged beyond its first 100), coin orders,
+//! adjustments and tickets. Support ends a player's sessions and locks or unlocks the account.
 
 use axum::{
     Json,
     extract::{Path, State},
 };
+use futures::TryFutureExt;
 use kid_contracts::{
-    identity::v1::{FindPlayersRequest, FoundPlayer, ListSignInsRequest, SetAccountLockRequest},
+    identity::v1::{
+        FindPlayersRequest, FoundPlayer, ListSignInsRequest, ListTicketsRequest, SetAccountLockRequest,
+    },
     payment::v1::FindPayersRequest,
     recharge::v1::ListOrdersRequest,
     staff::v1::RecordStaffActionRequest,
-    wallet::v1::{
-        GetAccountRequest, ListAdjustmentsRequest, LocateTransactionRequest, SearchTransactionsRequest,
-    },
+    wallet::v1::{GetAccountRequest, ListAdjustmentsRequest, LocateTransactionRequest},
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -22,7 +23,14 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{SignedInStaff, adjustments::AdjustmentBody, orders::OrderBody};
 use crate::{
-    api::{me::rfc3339, payment::TransactionBody, sessions::SessionBody, sign_ins::SignInBody},
+    api::{
+        me::rfc3339,
+        payment::TransactionBody,
+        sessions::SessionBody,
+        sign_ins::SignInBody,
+        support::TicketSummaryBody,
+        transactions::{self, HistoryQuery, PageBody},
+    },
     error::{ApiError, ApiResult, ValidJson, ValidQuery},
     state::AppState,
 };
@@ -32,6 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(search))
         .routes(routes!(detail))
+        .routes(routes!(ledger))
         .routes(routes!(revoke_sessions))
         .routes(routes!(lock))
         .routes(routes!(unlock))
@@ -156,8 +165,13 @@ pub struct PlayerDetailBody {
     wallet: WalletBody,
     /// The newest 100 transactions.
     ledger: Vec<TransactionBody>,
+    /// Pass as `cursor` to `/staff/players/{id}/ledger` for the older ones; null when these are all.
+    #[schema(required = true)]
+    ledger_next_cursor: Option<String>,
     orders: Vec<OrderBody>,
     adjustments: Vec<AdjustmentBody>,
+    /// The player's support tickets, the most recently active first.
+    tickets: Vec<TicketSummaryBody>,
 }
 
 /// The player, by id, as identity finds them (closed accounts included).
@@ -195,33 +209,44 @@ async fn detail(
 ) -> ApiResult<Json<PlayerDetailBody>> {
     let player = found(&state, &staff, &id).await?;
     let user_id = player.id.clone();
-    let (mut identity, mut wallet, mut ledger, mut recharge, mut adjustments) = (
+    let first_page = HistoryQuery::first(LEDGER_PAGE);
+    let (mut identity, mut wallet, mut recharge, mut adjustments, mut tickets) = (
         state.identity(),
-        state.wallet(),
         state.wallet(),
         state.recharge(),
         state.wallet(),
+        state.identity(),
     );
-    let (sign_ins, account, transactions, orders, asked) = tokio::try_join!(
-        identity.list_sign_ins(ListSignInsRequest {
-            user_id: user_id.clone()
-        }),
-        wallet.get_account(GetAccountRequest {
-            user_id: user_id.clone()
-        }),
-        ledger.search_transactions(SearchTransactionsRequest {
-            user_id: user_id.clone(),
-            limit: 100,
-            ..Default::default()
-        }),
-        recharge.list_orders(ListOrdersRequest {
-            user_id: user_id.clone()
-        }),
-        adjustments.list_adjustments(staff.acting(ListAdjustmentsRequest {
-            status: String::new(),
-            user_id: user_id.clone(),
-            limit: 100,
-        })),
+    let (sign_ins, account, ledger, orders, asked, tickets) = tokio::try_join!(
+        identity
+            .list_sign_ins(ListSignInsRequest {
+                user_id: user_id.clone(),
+            })
+            .map_err(ApiError::from),
+        wallet
+            .get_account(GetAccountRequest {
+                user_id: user_id.clone(),
+            })
+            .map_err(ApiError::from),
+        transactions::page(&state, user_id.clone(), &first_page),
+        recharge
+            .list_orders(ListOrdersRequest {
+                user_id: user_id.clone(),
+            })
+            .map_err(ApiError::from),
+        adjustments
+            .list_adjustments(staff.acting(ListAdjustmentsRequest {
+                status: String::new(),
+                user_id: user_id.clone(),
+                limit: 100,
+            }))
+            .map_err(ApiError::from),
+        tickets
+            .list_tickets(staff.acting(ListTicketsRequest {
+                user_id: user_id.clone(),
+                status: String::new(),
+            }))
+            .map_err(ApiError::from),
     )?;
     let account = account.into_inner();
     let sessions = state.sessions.list_of(&user_id).await?;
@@ -244,12 +269,8 @@ async fn detail(
             partner_bonus_bps: account.partner_bonus_bps,
             pay_amount_last_28_days: account.pay_amount_last_28_days,
         },
-        ledger: transactions
-            .into_inner()
-            .transactions
-            .into_iter()
-            .map(Into::into)
-            .collect(),
+        ledger: ledger.items,
+        ledger_next_cursor: ledger.next_cursor,
         orders: orders.into_inner().orders.into_iter().map(Into::into).collect(),
         adjustments: asked
             .into_inner()
@@ -257,7 +278,33 @@ async fn detail(
             .into_iter()
             .map(Into::into)
             .collect(),
+        tickets: tickets.into_inner().tickets.into_iter().map(Into::into).collect(),
     }))
+}
+
+/// The transactions the player's page shows first.
+const LEDGER_PAGE: u32 = 100;
+
+/// The player's whole ledger, a page at a time, newest first, with the history's filters.
+#[utoipa::path(
+    get,
+    path = "/staff/players/{id}/ledger",
+    operation_id = "staff_players_ledger",
+    params(("id" = String, Path, description = "The player's id."), HistoryQuery),
+    security(("staff-session" = [])),
+    responses(
+        (status = 200, description = "A page of the player's transactions.", body = PageBody),
+        (status = 422, description = "A filter, the limit or the cursor is invalid: `errors` names it.", body = crate::error::ErrorBody),
+    )
+)]
+async fn ledger(
+    State(state): State<AppState>,
+    staff: SignedInStaff,
+    Path(id): Path<String>,
+    ValidQuery(query): ValidQuery<HistoryQuery>,
+) -> ApiResult<Json<PageBody>> {
+    let player = found(&state, &staff, &id).await?;
+    Ok(Json(transactions::page(&state, player.id, &query).await?))
 }
 
 /// Ends every session of the player (support): a stolen cookie stops working at once.
