@@ -211,7 +211,8 @@ export function createRoutes(): RouteObject[] {
               ],
             },
             {
-              path: 'support',
+              // The support centre: /support and its tickets' pages, which its screen matches itself.
+              path: 'support/*',
               lazy: screen(() => import('@/features/support/components/support-screen'), 'SupportScreen'),
             },
             {

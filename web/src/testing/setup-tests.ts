@@ -15,6 +15,7 @@ import { resetSecurityDb } from './mocks/security-handlers';
 import { server } from './mocks/server';
 import { resetSignInsDb } from './mocks/sign-ins-handlers';
 import { resetStaffDb } from './mocks/staff-handlers';
+import { resetSupportDb } from './mocks/support-handlers';
 import { resetTwoFactorDb } from './mocks/two-factor-handlers';
 
 // Lazily loaded routes can take longer than the default second on a busy 2-core CI machine.
@@ -74,6 +75,7 @@ afterEach(() => {
   resetSignInsDb();
   resetPasskeyDb();
   resetStaffDb();
+  resetSupportDb();
   // window.PublicKeyCredential of testing/webauthn-stub's withWebAuthn().
   vi.unstubAllGlobals();
   for (const cookie of document.cookie.split(';')) {

@@ -15,6 +15,7 @@ import { rechargeHandlers } from './recharge-handlers';
 import { securityHandlers } from './security-handlers';
 import { signInsHandlers } from './sign-ins-handlers';
 import { staffHandlers } from './staff-handlers';
+import { supportHandlers } from './support-handlers';
 import { transactionsHandlers } from './transactions-handlers';
 import { awaitSecondFactor, twoFactorHandlers } from './two-factor-handlers';
 
@@ -204,4 +205,5 @@ export const handlers = [
   ...transactionsHandlers,
   ...giftcodeHandlers,
   ...staffHandlers,
+  ...supportHandlers,
 ];

@@ -1,0 +1,87 @@
+import { Alert, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { LoadingText } from '@/components/feedback/loading-text';
+import { toApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import type { TicketSummaryBody } from '@/types/api-schema';
+
+import { useTickets } from '../api/get-tickets';
+import { supportPaths } from '../config/paths';
+import { isOneOf, TICKET_CATEGORIES } from '../utils/ticket-text';
+
+import { TicketStatusBadge } from './ticket-status-badge';
+
+const lastActivity = (ticket: TicketSummaryBody) => Date.parse(ticket.updatedAt ?? ticket.createdAt ?? '') || 0;
+
+/** Newest activity first, as the server sends them (kept so whatever order they came in). */
+const byActivity = (a: TicketSummaryBody, b: TicketSummaryBody) => lastActivity(b) - lastActivity(a);
+
+function TicketItem({ ticket }: { ticket: TicketSummaryBody }) {
+  const { t } = useTranslation();
+  const updatedAt = ticket.updatedAt ?? ticket.createdAt;
+  return (
+    <Box as="li">
+      <Box
+        asChild
+        display="block"
+        px="4"
+        py="3"
+        borderWidth="1px"
+        borderRadius="lg"
+        transition="background 0.15s"
+        _hover={{ bg: 'bg.subtle', textDecoration: 'none' }}
+        focusRing="outside"
+      >
+        <RouterLink to={supportPaths.ticket(ticket.id)}>
+          <Flex justify="space-between" align="flex-start" gap="3">
+            <Text fontWeight="medium" overflowWrap="anywhere" minW="0">
+              {ticket.subject}
+            </Text>
+            <TicketStatusBadge status={ticket.status} />
+          </Flex>
+          <Text fontSize="sm" color="fg.muted" mt="1">
+            {isOneOf(TICKET_CATEGORIES, ticket.category) ? t(`support.category.${ticket.category}`) : ticket.category}
+            {updatedAt && (
+              <>
+                {' · '}
+                <time dateTime={updatedAt}>{t('support.tickets.updatedAt', { time: formatDateTime(updatedAt) })}</time>
+              </>
+            )}
+          </Text>
+        </RouterLink>
+      </Box>
+    </Box>
+  );
+}
+
+/** 'Yêu cầu của tôi': the player's tickets, each with its status, opening its page. */
+export function TicketList() {
+  const { t } = useTranslation();
+  const tickets = useTickets();
+
+  if (tickets.isPending) return <LoadingText>{t('support.tickets.loading')}</LoadingText>;
+  if (tickets.isError) {
+    return (
+      <Alert.Root status="error" borderRadius="lg" role="alert">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{t('support.tickets.loadFailed')}</Alert.Title>
+          <Alert.Description>{toApiError(tickets.error).message}</Alert.Description>
+        </Alert.Content>
+        <Button variant="outline" size="sm" alignSelf="center" loading={tickets.isFetching} onClick={() => void tickets.refetch()}>
+          {t('errors.retry')}
+        </Button>
+      </Alert.Root>
+    );
+  }
+  if (tickets.data.length === 0) return <Text color="fg.muted">{t('support.tickets.empty')}</Text>;
+  return (
+    <Stack as="ul" gap="2" listStyle="none" aria-label={t('support.tickets.title')}>
+      {[...tickets.data].sort(byActivity).map((ticket) => (
+        <TicketItem key={ticket.id} ticket={ticket} />
+      ))}
+    </Stack>
+  );
+}

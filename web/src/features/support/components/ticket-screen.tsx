@@ -1,0 +1,135 @@
+import { Alert, Box, Button, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeft } from 'lucide-react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { LoadingText } from '@/components/feedback/loading-text';
+import { ContentCard } from '@/components/layouts/content-card';
+import { PageHeader } from '@/components/layouts/page-header';
+import { paths } from '@/config/paths';
+import { toApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import type { TicketBody } from '@/types/api-schema';
+
+import { useTicket } from '../api/get-ticket';
+import { supportPaths } from '../config/paths';
+import { isOneOf, TICKET_CATEGORIES } from '../utils/ticket-text';
+
+import { AnswerForm } from './answer-form';
+import { Conversation } from './conversation';
+import { TicketStatusBadge } from './ticket-status-badge';
+
+function NotFoundTicket() {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap="3" py="8" textAlign="center">
+      <Heading as="h2" size="lg">
+        {t('support.ticket.notFound')}
+      </Heading>
+      <Text color="fg.muted">{t('support.ticket.notFoundHint')}</Text>
+      <Button asChild variant="outline" mt="3">
+        <RouterLink to={supportPaths.home}>{t('support.ticket.back')}</RouterLink>
+      </Button>
+    </Stack>
+  );
+}
+
+/** The ticket's category, when it was opened and the transaction it is about (with its receipt). */
+function TicketFacts({ ticket }: { ticket: TicketBody['ticket'] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="1" fontSize="sm" color="fg.muted">
+      <Text>
+        {isOneOf(TICKET_CATEGORIES, ticket.category) ? t(`support.category.${ticket.category}`) : ticket.category}
+        {ticket.createdAt && (
+          <>
+            {' · '}
+            <time dateTime={ticket.createdAt}>{t('support.ticket.createdAt', { time: formatDateTime(ticket.createdAt) })}</time>
+          </>
+        )}
+      </Text>
+      {ticket.transactionId && (
+        <Flex columnGap="2" wrap="wrap" align="center">
+          <Text>
+            {t('support.ticket.transaction')}:{' '}
+            <Text as="span" fontFamily="mono" fontSize="xs" overflowWrap="anywhere">
+              {ticket.transactionId}
+            </Text>
+          </Text>
+          <Link asChild color="brand.fg" fontWeight="medium" whiteSpace="nowrap">
+            <RouterLink to={paths.transactionReceipt(ticket.transactionId)}>
+              {t('support.ticket.viewReceipt')}
+            </RouterLink>
+          </Link>
+        </Flex>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /support/tickets/:id: a ticket of the player's, its conversation with support, and their
+ * answer while it is not closed. A ticket that is none of theirs says it was not found.
+ */
+export function TicketScreen({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const ticket = useTicket(id);
+  const notFound = ticket.isError && toApiError(ticket.error).status === 404;
+  const data = ticket.data;
+
+  return (
+    <Box maxW="3xl" mx="auto">
+      <Link asChild fontSize="sm" color="fg.muted" mb="3">
+        <RouterLink to={supportPaths.home}>
+          <ArrowLeft size={16} aria-hidden />
+          {t('support.ticket.back')}
+        </RouterLink>
+      </Link>
+      {data ? (
+        <>
+          <PageHeader
+            title={
+              <Box as="span" overflowWrap="anywhere">
+                {data.ticket.subject}
+              </Box>
+            }
+            adornment={<TicketStatusBadge status={data.ticket.status} />}
+          />
+          <ContentCard p={{ base: '4', md: '6' }}>
+            <TicketFacts ticket={data.ticket} />
+            <Separator my="5" />
+            <Conversation messages={data.messages} />
+            <Separator my="6" />
+            {data.ticket.status === 'closed' ? (
+              <Alert.Root status="info" borderRadius="lg" role="status">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Description>{t('support.ticket.closed')}</Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            ) : (
+              <AnswerForm ticketId={data.ticket.id} />
+            )}
+          </ContentCard>
+        </>
+      ) : (
+        <ContentCard p={{ base: '4', md: '6' }} mt="3">
+          {ticket.isPending && <LoadingText>{t('support.ticket.loading')}</LoadingText>}
+          {notFound && <NotFoundTicket />}
+          {ticket.isError && !notFound && (
+            <Alert.Root status="error" borderRadius="lg" role="alert">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{t('support.ticket.loadFailed')}</Alert.Title>
+                <Alert.Description>{toApiError(ticket.error).message}</Alert.Description>
+              </Alert.Content>
+              <Button variant="outline" size="sm" alignSelf="center" loading={ticket.isFetching} onClick={() => void ticket.refetch()}>
+                {t('errors.retry')}
+              </Button>
+            </Alert.Root>
+          )}
+        </ContentCard>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,15 @@
+import { Badge } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+import { isOneOf, STATUS_PALETTE, TICKET_STATUSES } from '../utils/ticket-text';
+
+/** Where a ticket stands: waiting for support, answered, or closed. */
+export function TicketStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  if (!isOneOf(TICKET_STATUSES, status)) return null;
+  return (
+    <Badge colorPalette={STATUS_PALETTE[status]} variant="subtle" size="md" whiteSpace="nowrap">
+      {t(`support.status.${status}`)}
+    </Badge>
+  );
+}

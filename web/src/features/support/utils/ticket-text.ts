@@ -1,0 +1,12 @@
+/** The ticket's categories and statuses, as the server names them. */
+export const TICKET_CATEGORIES = ['topup_missing', 'coin_missing', 'account', 'other'] as const;
+export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+
+export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
+  (values as readonly string[]).includes(value);
+
+/** Each status's badge colour: waiting on support, answered, done. */
+export const STATUS_PALETTE: Record<TicketStatus, string> = { open: 'orange', answered: 'green', closed: 'gray' };
