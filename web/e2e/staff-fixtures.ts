@@ -1,0 +1,58 @@
+/**
+ * The staff console's journeys' shared steps: the development staff's password and app codes,
+ * signing in at /staff/login, and the console's navigation.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+
+import { expect } from './fixtures';
+
+/** The development staff (see the identity service's seed): one password and one app secret for all. */
+export const STAFF_PASSWORD = 'Staff@123456';
+const STAFF_SECRET = Secret.fromBase32('JBSWY3DPEHPK3PXP');
+export const FORBIDDEN = 'Vai trò của bạn không được phép thực hiện thao tác này';
+export const REAUTH_NEEDED = 'Thao tác với tiền cần xác thực lại (mật khẩu hoặc mã ứng dụng) trong 5 phút gần nhất';
+
+/** RFC 6238 as the identity service uses it: SHA-1, six digits, 30-second steps. */
+const PERIOD_MS = 30_000;
+const stepAt = (ms: number) => Math.floor(ms / PERIOD_MS);
+/**
+ * The last step whose code each member signed in with, across the journeys that one worker runs
+ * (the server remembers it across them too).
+ */
+const lastStep = new Map<string, number>();
+
+/**
+ * The member's app code for a sign-in. The server takes each member's step once, and only a
+ * step after the last one used, one step ahead of its clock at most: so a member signing in
+ * again within the same step gets the next step's code, and when that is more than one step
+ * ahead, the clock is waited for (at most 30 s).
+ */
+export async function appCode(page: Page, username: string): Promise<string> {
+  const step = Math.max(stepAt(Date.now()), (lastStep.get(username) ?? Number.NEGATIVE_INFINITY) + 1);
+  // A second past the boundary, against a server clock a little behind this one.
+  const wait = (step - 1) * PERIOD_MS - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait + 1_000);
+  lastStep.set(username, step);
+  return TOTP.generate({ secret: STAFF_SECRET, algorithm: 'SHA1', digits: 6, period: 30, timestamp: step * PERIOD_MS });
+}
+
+export async function signIn(page: Page, username: string) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Đăng nhập nhân viên' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(username);
+  await page.getByLabel(/^Mật khẩu/).fill(STAFF_PASSWORD);
+  await page.getByRole('textbox', { name: 'Mã xác thực' }).fill(await appCode(page, username));
+  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Xin chào, ${username}` })).toBeVisible();
+}
+
+/** The console's navigation links as shown: the side column, or on a phone the opened toggle. */
+export async function navLinks(page: Page, phone: boolean): Promise<Locator> {
+  if (phone) await page.getByTestId('staff-mobile-nav').getByRole('button').click();
+  return page.getByRole('navigation', { name: 'Bảng điều khiển' }).getByRole('link');
+}
+
+export async function openSection(page: Page, phone: boolean, name: string) {
+  await (await navLinks(page, phone)).filter({ hasText: name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
