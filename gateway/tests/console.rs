@@ -3,13 +3,21 @@
 //! adjustments under maker-checker, player look-up and locking. Each action is checked for its
 //! role and re-authentication by the service itself; attack tests are named for the attack.
 
-use kid_contracts::payment::v1::{MatchTransferRequest, payment_service_client::PaymentServiceClient};
+use kid_contracts::{
+    identity::v1::{
+        ReplyTicketRequest, SetAccountLockRequest, identity_service_client::IdentityServiceClient,
+    },
+    payment::v1::{MatchTransferRequest, payment_service_client::PaymentServiceClient},
+    recharge::v1::{RefundOrderRequest, ResendOrderRequest, recharge_service_client::RechargeServiceClient},
+    staff::v1::{RecordStaffActionRequest, staff_audit_service_client::StaffAuditServiceClient},
+    wallet::v1::{AskAdjustmentRequest, DecideAdjustmentRequest, wallet_service_client::WalletServiceClient},
+};
 use kid_platform::auth::{self, InternalJwt, StaffActor, StaffRole};
 use kid_testing::{
     eventually,
     portal::{
         PASSWORD, Portal, STAFF_PASSWORD, buy, client, database, fund, get_json, registered, seed_staff,
-        send_json, staff, staff_send, staff_sign_in_at, start, status_and_json,
+        send_json, staff, staff_send, staff_sign_in_at, staff_xsrf_token, start, status_and_json,
     },
 };
 use reqwest::{Client, Method, StatusCode, header};
@@ -389,6 +397,64 @@ async fn approving_ones_own_adjustment_is_refused_and_a_second_finance_member_ap
     assert_eq!(actions, ["adjustment.approve", "adjustment.request"], "{log}");
 }
 
+/// Asks for an adjustment with `key` as its Idempotency-Key.
+async fn ask_with_key(http: &Client, portal: &Portal, key: &str, body: &Value) -> (StatusCode, Value) {
+    let token = staff_xsrf_token(http, &portal.base).await;
+    let response = http
+        .post(format!("{}/api/staff/adjustments", portal.base))
+        .header("X-XSRF-TOKEN", token)
+        .header("Idempotency-Key", key)
+        .json(body)
+        .send()
+        .await
+        .expect("ask");
+    status_and_json(response).await
+}
+
+#[tokio::test]
+async fn a_double_submitted_adjustment_moves_the_kp_once() {
+    let portal = console_portal().await;
+    let (player, user_id) = registered(&portal, "baolanbam").await;
+    let finance = staff(&portal, "staff-finance").await;
+    let body = json!({ "userId": user_id, "kp": 40_000, "reason": "Bồi hoàn sự cố" });
+
+    // The same ask sent twice at once (a double click, a retry after a timeout): one adjustment.
+    let (first, second) = tokio::join!(
+        ask_with_key(&finance, &portal, "ask-1", &body),
+        ask_with_key(&finance, &portal, "ask-1", &body),
+    );
+    assert_eq!(first.0, StatusCode::CREATED, "{}", first.1);
+    assert_eq!(second.0, StatusCode::CREATED, "{}", second.1);
+    assert_eq!(first.1["adjustment"]["id"], second.1["adjustment"]["id"]);
+    assert_eq!(first.1["adjustment"]["status"], "applied");
+    assert_eq!(balance(&player, &portal).await, 40_000);
+    let (_, listed) = get_json(&finance, &portal, "/staff/adjustments").await;
+    assert_eq!(
+        listed["adjustments"].as_array().expect("rows").len(),
+        1,
+        "{listed}"
+    );
+
+    // The key again for another amount is a conflict, and moves nothing.
+    let other = json!({ "userId": user_id, "kp": 90_000, "reason": "Bồi hoàn sự cố" });
+    let (status, refused) = ask_with_key(&finance, &portal, "ask-1", &other).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    assert_eq!(
+        refused["message"],
+        "Yêu cầu điều chỉnh này đã được gửi trước đó với nội dung khác"
+    );
+    // Another member's key is theirs: the same string asks anew.
+    let checker = staff(&portal, "staff-finance2").await;
+    let (status, theirs) = ask_with_key(&checker, &portal, "ask-1", &body).await;
+    assert_eq!(status, StatusCode::CREATED, "{theirs}");
+    assert_ne!(theirs["adjustment"]["id"], first.1["adjustment"]["id"]);
+    assert_eq!(balance(&player, &portal).await, 80_000);
+    // A key with a space is refused before anything.
+    let (status, _) = ask_with_key(&finance, &portal, "hai tu", &body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(balance(&player, &portal).await, 80_000);
+}
+
 #[tokio::test]
 async fn support_resends_a_lost_coin_order_and_the_game_delivers_it_once() {
     let portal = console_portal().await;
@@ -641,4 +707,225 @@ async fn support_finds_a_player_every_way_and_locks_a_stolen_account() {
 
 fn urlencode(text: &str) -> String {
     url::form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}
+
+/// A service's gRPC channel in `portal`.
+async fn channel(portal: &Portal, service: &str) -> tonic::transport::Channel {
+    let address = portal
+        .stack
+        .services
+        .iter()
+        .find(|(name, _)| *name == service)
+        .map(|(_, address)| format!("http://{address}"))
+        .expect("the service runs");
+    tonic::transport::Endpoint::from_shared(address)
+        .expect("address")
+        .connect()
+        .await
+        .expect("connect")
+}
+
+/// `message` as the gateway would send it for a viewer who re-authenticated a moment ago.
+fn as_viewer<T>(portal: &Portal, message: T) -> tonic::Request<T> {
+    let viewer = StaffActor {
+        id: uuid::Uuid::now_v7(),
+        username: "staff-viewer".into(),
+        role: StaffRole::Viewer,
+        reauthenticated_at: time::OffsetDateTime::now_utc().unix_timestamp(),
+        ip: "127.0.0.1".into(),
+    };
+    let token = InternalJwt::new(&portal.settings.jwt)
+        .mint_acting(auth::GATEWAY, Some(viewer))
+        .expect("mint");
+    let mut request = tonic::Request::new(message);
+    request
+        .metadata_mut()
+        .insert("authorization", format!("Bearer {token}").parse().expect("ascii"));
+    request
+}
+
+#[tokio::test]
+async fn a_viewer_calling_each_action_straight_at_the_services_is_refused() {
+    let portal = console_portal().await;
+    let (player, user_id) = registered(&portal, "khongdoi").await;
+    fund(&portal, user_id, 100_000).await;
+    // A lost coin order (zone 97) and an unmatched transfer: real subjects for each action.
+    let order = json!({ "zoneId": 97, "creditAmount": 20_000, "productCode": "fsonline", "gReCaptchaToken": "dev-captcha" });
+    let (status, placed) = buy(&player, &portal, "fsonline", "viewer-order-1", &order).await;
+    assert!(status.is_success(), "{status} {placed}");
+    let recharge = database(&portal, "recharge").await;
+    let order_id: uuid::Uuid = eventually("the order waits for the game", || async {
+        sqlx::query_scalar("select id from recharge_order where status = 'awaiting_delivery'")
+            .fetch_optional(&recharge)
+            .await
+            .expect("order")
+    })
+    .await;
+    bank_transfer(&portal, "7001", "chuyen tien khongdoi", 50_000).await;
+    let finance = staff(&portal, "staff-finance").await;
+    let transfer = unmatched(&finance, &portal).await[0]["id"]
+        .as_str()
+        .expect("transfer")
+        .to_owned();
+    let (status, pending) = post(
+        &finance,
+        &portal,
+        "/staff/adjustments",
+        json!({ "userId": user_id, "kp": 300_000, "reason": "Chờ duyệt" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{pending}");
+    let adjustment = pending["adjustment"]["id"].as_str().expect("id").to_owned();
+
+    // Past the gateway, each service checks the role itself.
+    let (identity, wallet, payment, recharge_service) = (
+        channel(&portal, "identity").await,
+        channel(&portal, "wallet").await,
+        channel(&portal, "payment").await,
+        channel(&portal, "recharge").await,
+    );
+    let user = user_id.to_string();
+    let refusals: Vec<(&str, tonic::Status)> = vec![
+        (
+            "MatchTransfer",
+            PaymentServiceClient::new(payment.clone())
+                .match_transfer(as_viewer(
+                    &portal,
+                    MatchTransferRequest {
+                        transfer_id: transfer.clone(),
+                        user_id: user.clone(),
+                    },
+                ))
+                .await
+                .expect_err("refused"),
+        ),
+        (
+            "ResendOrder",
+            RechargeServiceClient::new(recharge_service.clone())
+                .resend_order(as_viewer(
+                    &portal,
+                    ResendOrderRequest {
+                        order_id: order_id.to_string(),
+                    },
+                ))
+                .await
+                .expect_err("refused"),
+        ),
+        (
+            "RefundOrder",
+            RechargeServiceClient::new(recharge_service)
+                .refund_order(as_viewer(
+                    &portal,
+                    RefundOrderRequest {
+                        order_id: order_id.to_string(),
+                        reason: "x".into(),
+                    },
+                ))
+                .await
+                .expect_err("refused"),
+        ),
+        (
+            "AskAdjustment",
+            WalletServiceClient::new(wallet.clone())
+                .ask_adjustment(as_viewer(
+                    &portal,
+                    AskAdjustmentRequest {
+                        user_id: user.clone(),
+                        kp: 1_000,
+                        reason: "x".into(),
+                        idempotency_key: "viewer-ask".into(),
+                    },
+                ))
+                .await
+                .expect_err("refused"),
+        ),
+        (
+            "ApproveAdjustment",
+            WalletServiceClient::new(wallet.clone())
+                .approve_adjustment(as_viewer(
+                    &portal,
+                    DecideAdjustmentRequest {
+                        adjustment_id: adjustment.clone(),
+                    },
+                ))
+                .await
+                .expect_err("refused"),
+        ),
+        (
+            "RejectAdjustment",
+            WalletServiceClient::new(wallet)
+                .reject_adjustment(as_viewer(
+                    &portal,
+                    DecideAdjustmentRequest {
+                        adjustment_id: adjustment.clone(),
+                    },
+                ))
+                .await
+                .expect_err("refused"),
+        ),
+        (
+            "SetAccountLock",
+            IdentityServiceClient::new(identity.clone())
+                .set_account_lock(as_viewer(
+                    &portal,
+                    SetAccountLockRequest {
+                        user_id: user.clone(),
+                        reason: "x".into(),
+                    },
+                ))
+                .await
+                .expect_err("refused"),
+        ),
+        (
+            "ReplyTicket",
+            IdentityServiceClient::new(identity.clone())
+                .reply_ticket(as_viewer(
+                    &portal,
+                    ReplyTicketRequest {
+                        ticket_id: uuid::Uuid::now_v7().to_string(),
+                        body: "x".into(),
+                        close: true,
+                    },
+                ))
+                .await
+                .expect_err("refused"),
+        ),
+        (
+            "RecordStaffAction (ending a player's sessions)",
+            StaffAuditServiceClient::new(identity)
+                .record_staff_action(as_viewer(
+                    &portal,
+                    RecordStaffActionRequest {
+                        action: "player.sessions_revoke".into(),
+                        subject: format!("player:{user}"),
+                        before_json: "{}".into(),
+                        after_json: "{}".into(),
+                    },
+                ))
+                .await
+                .expect_err("refused"),
+        ),
+    ];
+    for (method, refused) in &refusals {
+        assert_eq!(
+            refused.code(),
+            tonic::Code::PermissionDenied,
+            "{method}: {refused:?}"
+        );
+    }
+
+    // Nothing moved: the order still waits, the transfer is unmatched, the adjustment pending,
+    // the account open, the balance what the order left.
+    let status: String = sqlx::query_scalar("select status from recharge_order where id = $1")
+        .bind(order_id)
+        .fetch_one(&recharge)
+        .await
+        .expect("status");
+    assert_eq!(status, "awaiting_delivery");
+    assert_eq!(unmatched(&finance, &portal).await[0]["id"], transfer.as_str());
+    let (_, page) = get_json(&finance, &portal, &format!("/staff/players/{user_id}")).await;
+    assert!(page["player"]["lockedAt"].is_null(), "{page}");
+    assert_eq!(page["adjustments"][0]["status"], "pending");
+    assert_eq!(page["adjustments"].as_array().expect("rows").len(), 1);
+    assert_eq!(balance(&player, &portal).await, 80_000);
 }

@@ -46,6 +46,8 @@ pub const MSG_REASON_REQUIRED: &str = "Vui lòng nhập lý do";
 /// Approving an adjustment one asked for oneself (maker-checker).
 pub const MSG_OWN_ADJUSTMENT: &str =
     "Không thể tự duyệt điều chỉnh KP do chính mình tạo; cần một nhân viên tài chính khác";
+/// An ask's Idempotency-Key was used by the same member for a different adjustment.
+pub const MSG_ADJUSTMENT_KEY_REUSED: &str = "Yêu cầu điều chỉnh này đã được gửi trước đó với nội dung khác";
 pub const MSG_ADJUSTMENT_DECIDED: &str = "Điều chỉnh KP này đã được xử lý";
 pub const MSG_ADJUSTMENT_NOT_FOUND: &str = "Không tìm thấy điều chỉnh KP";
 pub const MSG_ADJUSTMENT_KP: &str = "Số KP điều chỉnh phải khác 0 và không quá 1.000.000.000 mỗi lần";

@@ -733,7 +733,8 @@ export interface paths {
         put?: never;
         /**
          * Asks for an adjustment (finance, re-authenticated): applied at once within the threshold,
-         *     else pending until another finance member approves.
+         *     else pending until another finance member approves. The same member asking again with the
+         *     same `Idempotency-Key` gets the adjustment it made (as it is now), not a second one.
          */
         post: operations["staff_adjustments_ask"];
         delete?: never;
@@ -3631,7 +3632,10 @@ export interface operations {
     staff_adjustments_ask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 128 printable ASCII characters, one per ask: a retry with it makes no second adjustment. */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };

@@ -5,7 +5,7 @@
 use axum::{
     Json,
     extract::{Path, State},
-    http::StatusCode,
+    http::{HeaderMap, StatusCode},
 };
 use kid_contracts::wallet::v1::{
     Adjustment, AdjustmentResponse, AskAdjustmentRequest, DecideAdjustmentRequest, ListAdjustmentsRequest,
@@ -16,7 +16,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{SignedInStaff, players::found};
 use crate::{
-    api::me::rfc3339,
+    api::{idempotency_key, me::rfc3339},
     error::{ApiError, ApiResult, ValidJson, ValidQuery},
     state::AppState,
 };
@@ -146,11 +146,17 @@ async fn list(
 }
 
 /// Asks for an adjustment (finance, re-authenticated): applied at once within the threshold,
-/// else pending until another finance member approves.
+/// else pending until another finance member approves. The same member asking again with the
+/// same `Idempotency-Key` gets the adjustment it made (as it is now), not a second one.
 #[utoipa::path(
     post,
     path = "/staff/adjustments",
     operation_id = "staff_adjustments_ask",
+    params((
+        "Idempotency-Key" = Option<String>,
+        Header,
+        description = "1 to 128 printable ASCII characters, one per ask: a retry with it makes no second adjustment."
+    )),
     request_body = AskBody,
     security(("staff-session" = [])),
     responses((status = 201, description = "Applied or pending.", body = AdjustmentAnswer))
@@ -158,8 +164,10 @@ async fn list(
 async fn ask(
     State(state): State<AppState>,
     staff: SignedInStaff,
+    headers: HeaderMap,
     ValidJson(body): ValidJson<AskBody>,
 ) -> ApiResult<(StatusCode, Json<AdjustmentAnswer>)> {
+    let idempotency_key = idempotency_key(&headers)?;
     let player = found(&state, &staff, &body.user_id).await?;
     let answer = state
         .wallet()
@@ -167,6 +175,7 @@ async fn ask(
             user_id: player.id,
             kp: body.kp,
             reason: body.reason,
+            idempotency_key,
         }))
         .await?
         .into_inner();

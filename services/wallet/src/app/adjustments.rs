@@ -5,8 +5,8 @@
 //! id, so it moves KP once. Every step is in the audit log, in the step's transaction.
 
 use kid_contracts::messages::staff::{
-    MSG_ADJUSTMENT_DECIDED, MSG_ADJUSTMENT_KP, MSG_ADJUSTMENT_NOT_FOUND, MSG_CLAWBACK_OVER_BALANCE,
-    MSG_OWN_ADJUSTMENT, MSG_REASON_LONG, MSG_REASON_REQUIRED,
+    MSG_ADJUSTMENT_DECIDED, MSG_ADJUSTMENT_KEY_REUSED, MSG_ADJUSTMENT_KP, MSG_ADJUSTMENT_NOT_FOUND,
+    MSG_CLAWBACK_OVER_BALANCE, MSG_OWN_ADJUSTMENT, MSG_REASON_LONG, MSG_REASON_REQUIRED,
 };
 use kid_platform::{audit, auth::StaffActor};
 use serde_json::{Value, json};
@@ -35,6 +35,8 @@ pub struct AdjustmentAsk<'a> {
     /// Positive credits the player; negative claws back.
     pub kp: i64,
     pub reason: &'a str,
+    /// The ask's idempotency key (the console sends one per form submission).
+    pub key: &'a str,
 }
 
 fn state(row: &AdjustmentRow) -> Value {
@@ -53,6 +55,7 @@ fn subject(row: &AdjustmentRow) -> String {
 
 impl Ledger {
     /// Records the ask; within `threshold` KP it applies at once, above it waits for approval.
+    /// Asked again by the same member with the same key, it answers the adjustment as it is now.
     pub async fn ask_adjustment(
         &self,
         tx: &mut PgConnection,
@@ -73,6 +76,14 @@ impl Ledger {
         // A clawback the balance cannot cover is refused now, not when a checker approves it
         // (applying checks again: the balance may have moved meanwhile).
         let player = db::lock_or_create_player(tx, ask.user_id).await?;
+        // After the player's lock: the same ask sent twice at once waits here for the first.
+        if let Some(asked) = db::adjustments::asked_with(tx, staff.id, ask.key).await? {
+            return if (asked.user_id, asked.kp, asked.reason.as_str()) == (ask.user_id, ask.kp, reason) {
+                Ok(asked)
+            } else {
+                Err(LedgerError::Conflict(MSG_ADJUSTMENT_KEY_REUSED))
+            };
+        }
         if ask.kp < 0 && player.balance < -ask.kp {
             return Err(LedgerError::Rejected("kp", MSG_CLAWBACK_OVER_BALANCE));
         }
@@ -85,6 +96,7 @@ impl Ledger {
                 reason,
                 requested_by: staff.id,
                 requested_by_username: &staff.username,
+                request_key: ask.key,
             },
         )
         .await?;

@@ -27,13 +27,14 @@ pub struct NewAdjustment<'a> {
     pub reason: &'a str,
     pub requested_by: Uuid,
     pub requested_by_username: &'a str,
+    pub request_key: &'a str,
 }
 
 pub async fn insert(conn: &mut PgConnection, new: &NewAdjustment<'_>) -> Result<AdjustmentRow, sqlx::Error> {
     sqlx::query_as!(
         AdjustmentRow,
-        "insert into adjustment (id, user_id, kp, reason, status, requested_by, requested_by_username)
-         values ($1, $2, $3, $4, 'pending', $5, $6)
+        "insert into adjustment (id, user_id, kp, reason, status, requested_by, requested_by_username, request_key)
+         values ($1, $2, $3, $4, 'pending', $5, $6, $7)
          returning id, user_id, kp, reason, status, requested_by, requested_by_username, decided_by,
                    decided_by_username, decided_at, transaction_id, created_at",
         new.id,
@@ -41,7 +42,8 @@ pub async fn insert(conn: &mut PgConnection, new: &NewAdjustment<'_>) -> Result<
         new.kp,
         new.reason,
         new.requested_by,
-        new.requested_by_username
+        new.requested_by_username,
+        new.request_key
     )
     .fetch_one(conn)
     .await
@@ -54,6 +56,24 @@ pub async fn lock(conn: &mut PgConnection, id: Uuid) -> Result<Option<Adjustment
                 decided_by_username, decided_at, transaction_id, created_at
          from adjustment where id = $1 for update",
         id
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// The adjustment `requested_by` asked for with `key`, as it is now.
+pub async fn asked_with(
+    conn: &mut PgConnection,
+    requested_by: Uuid,
+    key: &str,
+) -> Result<Option<AdjustmentRow>, sqlx::Error> {
+    sqlx::query_as!(
+        AdjustmentRow,
+        "select id, user_id, kp, reason, status, requested_by, requested_by_username, decided_by,
+                decided_by_username, decided_at, transaction_id, created_at
+         from adjustment where requested_by = $1 and request_key = $2",
+        requested_by,
+        key
     )
     .fetch_optional(conn)
     .await

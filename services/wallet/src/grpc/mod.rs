@@ -481,10 +481,12 @@ impl WalletService for Wallet {
     async fn ask_adjustment(&self, request: Request<AskAdjustmentRequest>) -> Answer<AdjustmentResponse> {
         let staff = auth::staff_moving_money(&request, "AskAdjustment", &[StaffRole::Finance])?;
         let request = request.into_inner();
+        let request_key = key(&request.idempotency_key)?;
         let ask = app::AdjustmentAsk {
             user_id: user_id(&request.user_id)?,
             kp: request.kp,
             reason: &request.reason,
+            key: &request_key,
         };
         let threshold = self.adjustment_threshold;
         let row = self
