@@ -929,3 +929,56 @@ async fn a_viewer_calling_each_action_straight_at_the_services_is_refused() {
     assert_eq!(page["adjustments"].as_array().expect("rows").len(), 1);
     assert_eq!(balance(&player, &portal).await, 80_000);
 }
+
+#[tokio::test]
+async fn the_audit_log_pages_through_the_actions_of_one_instant_without_skipping_any() {
+    let portal = console_portal().await;
+    let (_, user_id) = registered(&portal, "nhatky").await;
+    let finance = staff(&portal, "staff-finance").await;
+    // Within the threshold, an ask is recorded twice in one transaction: the same instant.
+    for kp in [1_000, 2_000, 3_000] {
+        let (status, body) = post(
+            &finance,
+            &portal,
+            "/staff/adjustments",
+            json!({ "userId": user_id, "kp": kp, "reason": "Bồi hoàn" }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    let (_, whole) = get_json(&finance, &portal, "/staff/audit?limit=200").await;
+    let whole: Vec<String> = whole
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|row| row["id"].as_str().expect("id").to_owned())
+        .collect();
+    assert!(whole.len() >= 6, "{whole:?}");
+
+    // A row a page, each page after the last row's time and id.
+    let mut walked = Vec::new();
+    let mut after: Option<(String, String)> = None;
+    loop {
+        let path = match &after {
+            None => "/staff/audit?limit=1".to_owned(),
+            Some((at, id)) => format!("/staff/audit?limit=1&before={}&beforeId={id}", urlencode(at)),
+        };
+        let (status, page) = get_json(&finance, &portal, &path).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        let Some(row) = page.as_array().expect("rows").first() else {
+            break;
+        };
+        let id = row["id"].as_str().expect("id").to_owned();
+        after = Some((row["occurredAt"].as_str().expect("at").to_owned(), id.clone()));
+        walked.push(id);
+        assert!(walked.len() <= whole.len(), "no row comes twice");
+    }
+    assert_eq!(walked, whole);
+    let (status, _) = get_json(
+        &finance,
+        &portal,
+        "/staff/audit?before=2026-11-28T00:00:00Z&beforeId=x",
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}

@@ -63,23 +63,36 @@ pub async fn record(
     .await
 }
 
-/// The newest actions first, before `before` when given, about `subject` when given.
+/// Where a page of the log starts: after the action at `at` with id `id` (newest first), or
+/// before `at` when no id is given.
+#[derive(Debug, Clone, Copy)]
+pub struct Position {
+    pub at: OffsetDateTime,
+    pub id: Option<Uuid>,
+}
+
+/// The newest actions first (by time, then id), after `before` when given, about `subject`
+/// when given.
 pub async fn list(
     pool: &PgPool,
     limit: u32,
-    before: Option<OffsetDateTime>,
+    before: Option<Position>,
     subject: Option<&str>,
 ) -> sqlx::Result<Vec<Recorded>> {
     sqlx::query_as!(
         Recorded,
         "select id, staff_id, staff_username, staff_role, ip, action, subject, before, after, occurred_at
          from staff_action
-         where ($1::timestamptz is null or occurred_at < $1) and ($2::text is null or subject = $2)
+         where ($1::timestamptz is null
+                or occurred_at < $1
+                or (occurred_at = $1 and $4::uuid is not null and id < $4))
+           and ($2::text is null or subject = $2)
          order by occurred_at desc, id desc
          limit $3",
-        before,
+        before.map(|position| position.at),
         subject,
         i64::from(limit.min(MAX_LIST)),
+        before.and_then(|position| position.id),
     )
     .fetch_all(pool)
     .await
@@ -149,6 +162,12 @@ impl StaffAuditService for AuditLog {
             })
             .transpose()
             .map_err(|_| Status::invalid_argument("before is out of range"))?;
+        let before_id = Some(request.before_id.as_str())
+            .filter(|id| !id.is_empty())
+            .map(Uuid::parse_str)
+            .transpose()
+            .map_err(|_| Status::invalid_argument("before_id is not a UUID"))?;
+        let before = before.map(|at| Position { at, id: before_id });
         let subject = Some(request.subject.as_str()).filter(|subject| !subject.is_empty());
         let limit = if request.limit == 0 { 100 } else { request.limit };
         let actions = list(&self.pool, limit, before, subject)

@@ -3768,6 +3768,11 @@ export interface operations {
                  *     previous page.
                  */
                 before?: string;
+                /**
+                 * @description With `before`, the `id` of that last row: actions of the same instant (one transaction
+                 *     records several) after it in the log's order come next, none skipped or repeated.
+                 */
+                beforeId?: string;
                 /** @description Only actions about this subject, e.g. `player:<id>`, `transfer:<id>`. */
                 subject?: string;
                 /** @description At most this many rows (1 to 200; 50 when absent). */
@@ -3806,6 +3811,11 @@ export interface operations {
                  *     previous page.
                  */
                 before?: string;
+                /**
+                 * @description With `before`, the `id` of that last row: actions of the same instant (one transaction
+                 *     records several) after it in the log's order come next, none skipped or repeated.
+                 */
+                beforeId?: string;
                 /** @description Only actions about this subject, e.g. `player:<id>`, `transfer:<id>`. */
                 subject?: string;
                 /** @description At most this many rows (1 to 200; 50 when absent). */

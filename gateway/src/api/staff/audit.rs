@@ -32,6 +32,11 @@ pub struct AuditQuery {
     /// Only actions before this time (RFC 3339): the `occurredAt` of the last row of the
     /// previous page.
     before: Option<String>,
+    /// With `before`, the `id` of that last row: actions of the same instant (one transaction
+    /// records several) after it in the log's order come next, none skipped or repeated.
+    #[serde(rename = "beforeId")]
+    #[param(rename = "beforeId")]
+    before_id: Option<String>,
     /// Only actions about this subject, e.g. `player:<id>`, `transfer:<id>`.
     subject: Option<String>,
     /// At most this many rows (1 to 200; 50 when absent).
@@ -94,10 +99,15 @@ async fn merged(
         ),
         None => None,
     };
+    let before_id = query.before_id.clone().unwrap_or_default();
+    if !before_id.is_empty() && uuid::Uuid::parse_str(&before_id).is_err() {
+        return Err(ApiError::BadRequest("beforeId is not an id".into()));
+    }
     let request = ListStaffActionsRequest {
         limit,
         before: before.map(kid_platform::grpc::timestamp),
         subject: query.subject.clone().unwrap_or_default(),
+        before_id,
     };
     let calls = state.clients.audits.iter().map(|(_, client)| {
         let mut client = client.clone();

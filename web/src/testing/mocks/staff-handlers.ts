@@ -246,17 +246,21 @@ export const staffHandlers = [
     return response(200).json(changed);
   }),
 
-  // Newest first; `before` is exclusive, as the gateway's.
+  // Newest first (by time, then id); after `before` and `beforeId`, as the gateway's.
   http.get('/staff/audit', ({ request, response }) => {
     note(request);
     if (!signedIn()) return response(401).json({ message: UNAUTHENTICATED });
     const query = new URL(request.url).searchParams;
     const limit = Math.min(Math.max(Number(query.get('limit') ?? 50), 1), 200);
     const before = query.get('before');
+    const beforeId = query.get('beforeId');
     const subject = query.get('subject');
     const rows = staffDb.actions
       .filter((action) => !subject || action.subject === subject)
-      .filter((action) => !before || (action.occurredAt ?? '') < before)
+      .filter((action) => {
+        const at = action.occurredAt ?? '';
+        return !before || at < before || (at === before && !!beforeId && action.id < beforeId);
+      })
       .slice(0, limit);
     return response(200).json(rows);
   }),

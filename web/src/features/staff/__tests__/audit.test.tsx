@@ -8,9 +8,16 @@ import { formatVietnamTime } from '../utils/time';
 const SUPPORT = 'staff:0193f1c2-5aff-7000-8000-000000000003';
 
 /** `count` sign-ins a minute apart, the newest at 10:59 UTC on 27 November. */
+/**
+ * `count` sign-ins, newest first, two at each instant but the first (as one transaction records
+ * several actions): a page of 50 ends between the two of an instant.
+ */
 function signIns(count: number) {
   return Array.from({ length: count }, (_, index) =>
-    buildStaffAction({ occurredAt: new Date(Date.UTC(2026, 10, 27, 10, 59 - index)).toISOString() }),
+    buildStaffAction({
+      id: `action-${String(999 - index).padStart(3, '0')}`,
+      occurredAt: new Date(Date.UTC(2026, 10, 27, 10, 59 - Math.floor((index + 1) / 2))).toISOString(),
+    }),
   );
 }
 
@@ -81,8 +88,8 @@ describe('audit log', () => {
     await waitFor(() => expect(entries()).toHaveLength(60));
     expect(screen.getByText('Đã hiển thị tất cả 60 thao tác.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Xem thêm' })).toBeNull();
-    const last = staffDb.actions[49]!.occurredAt!;
-    expect(auditQueries()).toEqual([{ limit: '50' }, { limit: '50', before: last }]);
+    const last = staffDb.actions[49]!;
+    expect(auditQueries()).toEqual([{ limit: '50' }, { limit: '50', before: last.occurredAt, beforeId: last.id }]);
   });
 
   it('filters by subject through the query string, and links the CSV download to the same filter', async () => {

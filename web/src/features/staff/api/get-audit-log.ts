@@ -19,19 +19,22 @@ export type StaffAction = Omit<StaffActionBody, 'before' | 'after'> & {
   after: StaffActionBody['after'] | null;
 };
 
+/** Where a page starts: after the last row of the page before (its time and id). */
+type AuditPosition = { before: string; beforeId: string };
+
 type AuditPageRequest = {
   subject: string;
-  /** The `occurredAt` of the last row of the page before; null for the first page. */
-  before: string | null;
+  /** The last row of the page before; null for the first page. */
+  after: AuditPosition | null;
   limit?: number;
 };
 
 const auditParams = (subject: string): Record<string, string> => (subject ? { subject } : {});
 
 /** GET /staff/audit: a page of the log, newest first (every role may read it). */
-export async function getAuditPage({ subject, before, limit = AUDIT_PAGE_SIZE }: AuditPageRequest): Promise<StaffAction[]> {
+export async function getAuditPage({ subject, after, limit = AUDIT_PAGE_SIZE }: AuditPageRequest): Promise<StaffAction[]> {
   const response = await staffApi.get<StaffAction[]>('/staff/audit', {
-    params: { limit, ...(before ? { before } : {}), ...auditParams(subject) },
+    params: { limit, ...(after ?? {}), ...auditParams(subject) },
   });
   return response.data;
 }
@@ -39,10 +42,14 @@ export async function getAuditPage({ subject, before, limit = AUDIT_PAGE_SIZE }:
 export const auditLogQueryOptions = (subject: string) =>
   infiniteQueryOptions({
     queryKey: [...STAFF_QUERY_KEY, 'audit', subject] as const,
-    queryFn: ({ pageParam }) => getAuditPage({ subject, before: pageParam }),
-    initialPageParam: null as string | null,
-    // A full page may have more after it: the next is asked for before its last row's time.
-    getNextPageParam: (page) => (page.length < AUDIT_PAGE_SIZE ? null : (page.at(-1)?.occurredAt ?? null)),
+    queryFn: ({ pageParam }) => getAuditPage({ subject, after: pageParam }),
+    initialPageParam: null as AuditPosition | null,
+    // A full page may have more after it: the next starts after its last row, by time and then
+    // id, so that the actions one transaction recorded at one instant are none of them skipped.
+    getNextPageParam: (page): AuditPosition | null => {
+      const last = page.at(-1);
+      return page.length < AUDIT_PAGE_SIZE || !last?.occurredAt ? null : { before: last.occurredAt, beforeId: last.id };
+    },
   });
 
 export const useAuditLog = (subject: string) => useInfiniteQuery(auditLogQueryOptions(subject));
