@@ -15,7 +15,7 @@ export const HISTORY_RANGE_INVALID = 'Ngày kết thúc không được trước
 export const TRANSACTION_NOT_FOUND = 'Không tìm thấy giao dịch.';
 
 /** The types the full history lists; related transactions show inside them. */
-const TYPES = ['topup.bank-transfer', 'topup.e-wallet', 'topup.card', 'credit.pay', 'giftcode'];
+const TYPES = ['topup.bank-transfer', 'topup.e-wallet', 'topup.card', 'credit.pay', 'giftcode', 'adjustment'];
 const STATUSES = ['pending', 'success', 'failed'];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -25,6 +25,10 @@ export function transactionOption(t: TFunction, transaction: Transaction): strin
   } else if (type === 'giftcode') {
     kind = t('transactions.type.giftcode');
     value = t('transactions.value.received', { value: amount });
+  } else if (type === 'adjustment') {
+    const clawback = payload.direction === 'clawback';
+    kind = t(clawback ? 'transactions.type.clawback' : 'transactions.type.adjustment');
+    value = t(clawback ? 'transactions.value.spent' : 'transactions.value.received', { value: amount });
   } else {
     kind = t('transactions.type.unknown');
     value = t('transactions.value.other', { value: formatNumber(realValue), currency });

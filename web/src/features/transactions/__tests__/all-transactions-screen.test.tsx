@@ -216,7 +216,7 @@ describe('full history: filters', () => {
     expect(day('Từ ngày')).toHaveValue('');
   });
 
-  it("lists the types in order, 'Nhận quà giftcode' last, and filters giftcode rows", async () => {
+  it("lists the types in order, 'Điều chỉnh KP' last, and filters giftcode rows", async () => {
     db.transactions = [
       buildTransaction({
         type: 'giftcode',
@@ -240,6 +240,7 @@ describe('full history: filters', () => {
       ['topup.card', 'Nạp KP bằng thẻ cào'],
       ['credit.pay', 'Nạp game'],
       ['giftcode', 'Nhận quà giftcode'],
+      ['adjustment', 'Điều chỉnh KP'],
     ]);
 
     await events.selectOptions(filter('Loại giao dịch'), 'Nhận quà giftcode');
@@ -252,6 +253,37 @@ describe('full history: filters', () => {
       .map((cell) => cell.textContent);
     expect(cells.slice(0, 4)).toEqual(['Nhận quà giftcode', '+1,000 KP', 'Chương trình: Chào mừng tân thủ', 'Thành công']);
     expect(csvLink()).toHaveAttribute('href', '/api/transactions/export.csv?type=giftcode');
+  });
+
+  it("shows support's KP adjustments: a credit and a clawback, each with its reason", async () => {
+    db.transactions = [
+      buildTransaction({
+        type: 'adjustment',
+        currency: 'KP',
+        realValue: 30000,
+        payload: { direction: 'clawback', reason: 'Thu hồi quà trùng' },
+        createdAt: '2026-11-22T03:00:00Z',
+      }),
+      buildTransaction({
+        type: 'adjustment',
+        currency: 'KP',
+        realValue: 50000,
+        payload: { direction: 'credit', reason: 'Bồi hoàn sự cố nạp' },
+        createdAt: '2026-11-21T03:00:00Z',
+      }),
+    ];
+    await openHistory();
+    const rows = await bodyRows();
+    const cells = rows.map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 3)
+        .map((cell) => cell.textContent),
+    );
+    expect(cells).toEqual([
+      ['Thu hồi KP', '-30,000 KP', 'Lý do: Thu hồi quà trùng'],
+      ['Điều chỉnh cộng KP', '+50,000 KP', 'Lý do: Bồi hoàn sự cố nạp'],
+    ]);
   });
 
   it('opens a shared link with its filters in the fields and the list', async () => {

@@ -26,6 +26,7 @@ const TYPE_LABELS = {
   'topup.card': 'card',
   'credit.pay': 'pay',
   giftcode: 'giftcode',
+  adjustment: 'adjustment',
 } as const satisfies Record<(typeof FILTER_TYPES)[number], string>;
 
 const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>

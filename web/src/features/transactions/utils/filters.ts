@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isIsoDate } from '@/lib/date';
 
 /** The types the full history lists (GET /transactions); related transactions show inside them. */
-export const FILTER_TYPES = ['topup.bank-transfer', 'topup.e-wallet', 'topup.card', 'credit.pay', 'giftcode'] as const;
+export const FILTER_TYPES = ['topup.bank-transfer', 'topup.e-wallet', 'topup.card', 'credit.pay', 'giftcode', 'adjustment'] as const;
 export const FILTER_STATUSES = ['pending', 'success', 'failed'] as const;
 
 /** The filters, in the order the form shows them and the query string carries them. */

@@ -36,6 +36,10 @@ const isTopUp = (type: string) => type.startsWith('topup.');
 
 /** KP a campaign's gift code granted (realValue, in KP); its payload names the campaign. */
 const GIFTCODE = 'giftcode';
+/** KP support credited (goodwill) or clawed back; realValue is the KP, its payload says which and why. */
+const ADJUSTMENT = 'adjustment';
+const isClawback = (transaction: Transaction) =>
+  transaction.type === ADJUSTMENT && transaction.payload.direction === 'clawback';
 
 /** Money that a row shows with an explicit sign; the sign comes from the text, not the data. */
 const amount = (value: number) => formatNumber(Math.abs(value));
@@ -99,6 +103,10 @@ export function detailLines(t: TFunction, transaction: Transaction): DetailLine[
     if (error) lines.push({ key: 'error', text: error, warning: true });
   }
 
+  if (type === ADJUSTMENT && payload.reason?.trim()) {
+    lines.push({ key: 'reason', text: t('transactions.details.reason', { reason: payload.reason.trim() }) });
+  }
+
   if (type === GIFTCODE && payload.campaign?.trim()) {
     lines.push({ key: 'campaign', text: t('transactions.details.campaign', { campaign: payload.campaign.trim() }) });
   }
@@ -120,6 +128,9 @@ export function typeLabel(t: TFunction, transaction: Transaction): string {
   }
   if (isTopUp(transaction.type)) return t('transactions.type.topUp');
   if (transaction.type === GIFTCODE) return t('transactions.type.giftcode');
+  if (transaction.type === ADJUSTMENT) {
+    return t(isClawback(transaction) ? 'transactions.type.clawback' : 'transactions.type.adjustment');
+  }
   return t('transactions.type.unknown');
 }
 
@@ -127,6 +138,7 @@ export function valueText(t: TFunction, transaction: Transaction): string {
   const { type, realValue, currency } = transaction;
   if (type === 'credit.pay') return t('transactions.value.spent', { value: amount(realValue) });
   if (isTopUp(type)) return t('transactions.value.topUp', { value: formatNumber(realValue) });
-  if (type === GIFTCODE) return t('transactions.value.received', { value: amount(realValue) });
+  if (isClawback(transaction)) return t('transactions.value.spent', { value: amount(realValue) });
+  if (type === GIFTCODE || type === ADJUSTMENT) return t('transactions.value.received', { value: amount(realValue) });
   return t('transactions.value.other', { value: formatNumber(realValue), currency });
 }
