@@ -163,7 +163,15 @@ for (const [name, viewport] of [
     // A viewer is not shown staff management, and opening it says the server's refusal.
     await signIn(page, 'staff-viewer');
     await expect(header.getByText('Chỉ xem', { exact: true })).toBeVisible();
-    await expect(await navLinks(page, phone)).toHaveText(['Trang đầu', 'Nhật ký thao tác']);
+    // Every section but staff management, in the order of config/nav-items.ts.
+    await expect(await navLinks(page, phone)).toHaveText([
+      'Trang đầu',
+      'Tra cứu người chơi',
+      'Yêu cầu hỗ trợ',
+      'Chuyển khoản chưa khớp',
+      'Điều chỉnh KP',
+      'Nhật ký thao tác',
+    ]);
     await expect(main.getByRole('link', { name: /Nhân viên/ })).toHaveCount(0);
     await page.goto('/staff/staff');
     await expect(page.getByRole('alert')).toContainText(FORBIDDEN);

@@ -14,7 +14,9 @@ import { resetRechargeDb } from './mocks/recharge-handlers';
 import { resetSecurityDb } from './mocks/security-handlers';
 import { server } from './mocks/server';
 import { resetSignInsDb } from './mocks/sign-ins-handlers';
+import { resetFinanceDb } from './mocks/staff-finance-handlers';
 import { resetStaffDb } from './mocks/staff-handlers';
+import { resetSupportConsoleDb } from './mocks/staff-support-handlers';
 import { resetSupportDb } from './mocks/support-handlers';
 import { resetTwoFactorDb } from './mocks/two-factor-handlers';
 
@@ -75,6 +77,8 @@ afterEach(() => {
   resetSignInsDb();
   resetPasskeyDb();
   resetStaffDb();
+  resetSupportConsoleDb();
+  resetFinanceDb();
   resetSupportDb();
   // window.PublicKeyCredential of testing/webauthn-stub's withWebAuthn().
   vi.unstubAllGlobals();

@@ -14,7 +14,9 @@ import { ACCOUNT_CLOSED, accountClosure, profileHandlers } from './profile-handl
 import { rechargeHandlers } from './recharge-handlers';
 import { securityHandlers } from './security-handlers';
 import { signInsHandlers } from './sign-ins-handlers';
+import { staffFinanceHandlers } from './staff-finance-handlers';
 import { staffHandlers } from './staff-handlers';
+import { staffSupportHandlers } from './staff-support-handlers';
 import { supportHandlers } from './support-handlers';
 import { transactionsHandlers } from './transactions-handlers';
 import { awaitSecondFactor, twoFactorHandlers } from './two-factor-handlers';
@@ -205,5 +207,7 @@ export const handlers = [
   ...transactionsHandlers,
   ...giftcodeHandlers,
   ...staffHandlers,
+  ...staffSupportHandlers,
+  ...staffFinanceHandlers,
   ...supportHandlers,
 ];

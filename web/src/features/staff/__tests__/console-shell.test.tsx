@@ -16,10 +16,19 @@ const navLinks = () =>
 describe('console navigation by role', () => {
   it('shows staff management to admins only', () => {
     const keys = (role: string) => navItemsFor(role).map(({ key }) => key);
-    expect(keys('admin')).toEqual(['home', 'members', 'audit']);
-    for (const role of ['viewer', 'support', 'finance']) expect(keys(role)).toEqual(['home', 'audit']);
+    expect(keys('admin')).toEqual(['home', 'members', 'players', 'tickets', 'transfers', 'adjustments', 'audit']);
+    for (const role of ['viewer', 'support', 'finance']) {
+      expect(keys(role)).toEqual(['home', 'players', 'tickets', 'transfers', 'adjustments', 'audit']);
+    }
     expect(keys('nobody')).toEqual([]);
-    expect(sectionsFor('admin').map(({ key }) => key)).toEqual(['members', 'audit']);
+    expect(sectionsFor('admin').map(({ key }) => key)).toEqual([
+      'members',
+      'players',
+      'tickets',
+      'transfers',
+      'adjustments',
+      'audit',
+    ]);
   });
 
   it("lists an admin's sections, and on the home page what they are for", async () => {
@@ -32,6 +41,10 @@ describe('console navigation by role', () => {
     expect(navLinks()).toEqual([
       ['Trang đầu', '/staff'],
       ['Nhân viên', '/staff/staff'],
+      ['Tra cứu người chơi', '/staff/players'],
+      ['Yêu cầu hỗ trợ', '/staff/tickets'],
+      ['Chuyển khoản chưa khớp', '/staff/transfers'],
+      ['Điều chỉnh KP', '/staff/adjustments'],
       ['Nhật ký thao tác', '/staff/audit'],
     ]);
     const main = screen.getByRole('main');
@@ -54,6 +67,10 @@ describe('console navigation by role', () => {
     expect(within(screen.getByRole('banner')).getByText('Chỉ xem')).toBeInTheDocument();
     expect(navLinks()).toEqual([
       ['Trang đầu', '/staff'],
+      ['Tra cứu người chơi', '/staff/players'],
+      ['Yêu cầu hỗ trợ', '/staff/tickets'],
+      ['Chuyển khoản chưa khớp', '/staff/transfers'],
+      ['Điều chỉnh KP', '/staff/adjustments'],
       ['Nhật ký thao tác', '/staff/audit'],
     ]);
     expect(within(screen.getByRole('main')).queryByRole('link', { name: /Nhân viên/ })).toBeNull();

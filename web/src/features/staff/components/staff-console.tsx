@@ -7,14 +7,20 @@ import { setStaffUnauthorizedHandler } from '../api/staff-client';
 import { staffPaths } from '../config/paths';
 import { addStaffTexts } from '../texts';
 
+import { AdjustmentsScreen } from './adjustments/adjustments-screen';
 import { AuditScreen } from './audit-screen';
 import { HomeScreen } from './home-screen';
 import { MembersScreen } from './members-screen';
+import { PlayerScreen } from './players/player-screen';
+import { PlayersScreen } from './players/players-screen';
 import { SignInScreen } from './sign-in-screen';
 import { StaffGuestRoute, StaffProtectedRoute } from './staff-guards';
 import { StaffLayout } from './staff-layout';
 import { StaffNotFound } from './staff-not-found';
 import { StaffPublicLayout } from './staff-public-layout';
+import { TicketScreen } from './tickets/ticket-screen';
+import { TicketsScreen } from './tickets/tickets-screen';
+import { TransfersScreen } from './transfers/transfers-screen';
 
 addStaffTexts();
 
@@ -26,6 +32,12 @@ addStaffTexts();
 const PAGES: readonly { path: string; Page: ComponentType }[] = [
   { path: staffPaths.home, Page: HomeScreen },
   { path: staffPaths.members, Page: MembersScreen },
+  { path: staffPaths.players, Page: PlayersScreen },
+  { path: staffPaths.player, Page: PlayerScreen },
+  { path: staffPaths.tickets, Page: TicketsScreen },
+  { path: staffPaths.ticket, Page: TicketScreen },
+  { path: staffPaths.transfers, Page: TransfersScreen },
+  { path: staffPaths.adjustments, Page: AdjustmentsScreen },
   { path: staffPaths.audit, Page: AuditScreen },
 ];
 

@@ -1,11 +1,20 @@
-import { LayoutDashboard, ScrollText, UsersRound, type LucideIcon } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  Coins,
+  LayoutDashboard,
+  LifeBuoy,
+  ScrollText,
+  UserSearch,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
 
 import { STAFF_ROLES, type StaffRole } from '../utils/roles';
 
 import { staffPaths } from './paths';
 
 /** The sections besides the home page; `staff.abilities.{key}` says what each is for. */
-export type StaffSectionKey = 'members' | 'audit';
+export type StaffSectionKey = 'members' | 'players' | 'tickets' | 'transfers' | 'adjustments' | 'audit';
 
 export type StaffNavItem = {
   /** `staff.nav.{key}` names it. */
@@ -26,6 +35,10 @@ export type StaffNavItem = {
 export const staffNavItems: readonly StaffNavItem[] = [
   { key: 'home', to: staffPaths.home, end: true, icon: LayoutDashboard, roles: STAFF_ROLES },
   { key: 'members', to: staffPaths.members, icon: UsersRound, roles: ['admin'] },
+  { key: 'players', to: staffPaths.players, icon: UserSearch, roles: STAFF_ROLES },
+  { key: 'tickets', to: staffPaths.tickets, icon: LifeBuoy, roles: STAFF_ROLES },
+  { key: 'transfers', to: staffPaths.transfers, icon: ArrowLeftRight, roles: STAFF_ROLES },
+  { key: 'adjustments', to: staffPaths.adjustments, icon: Coins, roles: STAFF_ROLES },
   { key: 'audit', to: staffPaths.audit, icon: ScrollText, roles: STAFF_ROLES },
 ];
 

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import type { components } from '@/types/openapi.gen';
+
+import { STAFF_QUERY_KEY } from './get-staff-me';
+import { staffApi } from './staff-client';
+
+export type Transfer = components['schemas']['TransferBody'];
+export type TransferSuggestion = components['schemas']['SuggestionBody'];
+
+export const STAFF_TRANSFERS_QUERY_KEY = [...STAFF_QUERY_KEY, 'transfers'] as const;
+
+/**
+ * GET /staff/transfers (every role): the newest 100 transfers that matched no player, with
+ * whom each may be for; with `matched`, those support matched by hand instead.
+ */
+export async function getTransfers(matched: boolean): Promise<Transfer[]> {
+  const response = await staffApi.get<Transfer[]>('/staff/transfers', { params: matched ? { matched: true } : {} });
+  return response.data;
+}
+
+export const transfersQueryOptions = (matched: boolean) =>
+  queryOptions({
+    queryKey: [...STAFF_TRANSFERS_QUERY_KEY, matched ? 'matched' : 'unmatched'] as const,
+    queryFn: () => getTransfers(matched),
+  });
+
+export const useTransfers = (matched: boolean) => useQuery(transfersQueryOptions(matched));

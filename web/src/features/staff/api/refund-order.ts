@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import type { components } from '@/types/openapi.gen';
+
+import { playerQueryKey } from './get-player';
+import { staffApi } from './staff-client';
+
+type Refunded = components['schemas']['RefundedBody'];
+
+/** The longest reason the console sends (as an adjustment's). */
+export const REASON_MAX = 500;
+
+/** A reason the server keeps with the action: required, at most 500 characters. */
+export const reasonSchema = z
+  .string()
+  .trim()
+  .min(1, 'staff.players.validation.reasonRequired')
+  .max(REASON_MAX, 'staff.players.validation.reasonTooLong');
+
+export const refundInputSchema = z.object({ reason: reasonSchema });
+export type RefundInput = z.infer<typeof refundInputSchema>;
+
+/**
+ * POST /staff/orders/{id}/refund (finance, re-authenticated: the console's client asks for it):
+ * fails an order the game never delivered and gives its KP back, once; `already` when it had
+ * been refunded before.
+ */
+export async function refundOrder({ orderId, reason }: RefundInput & { orderId: string }): Promise<Refunded> {
+  const body: components['schemas']['RefundBody'] = { reason: reason.trim() };
+  const response = await staffApi.post<Refunded>(`/staff/orders/${encodeURIComponent(orderId)}/refund`, body);
+  return response.data;
+}
+
+export function useRefundOrder(playerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: refundOrder,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: playerQueryKey(playerId) }),
+  });
+}

@@ -1,0 +1,104 @@
+import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Coins } from 'lucide-react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import type { TicketSummaryBody } from '@/types/api-schema';
+
+import type { PlayerDetail } from '../../api/get-player';
+import { staffPaths } from '../../config/paths';
+import { formatSignedAmount } from '../../utils/amount';
+import { formatVietnamTime } from '../../utils/time';
+
+import { TicketRow } from '../tickets/ticket-row';
+
+import { Nothing, PlayerSection } from './player-section';
+
+type Adjustment = PlayerDetail['adjustments'][number];
+
+const ADJUSTMENT_STATUSES = ['pending', 'applied', 'rejected'] as const;
+const ADJUSTMENT_PALETTE: Record<string, string> = { pending: 'orange', applied: 'green', rejected: 'gray' };
+
+const time = (value: string | null | undefined) => formatVietnamTime(value, { seconds: false });
+
+function AdjustmentRow({ adjustment }: { adjustment: Adjustment }) {
+  const { t } = useTranslation();
+  const status = adjustment.status;
+  return (
+    <Box as="li" p="3" borderWidth="1px" borderColor="border" borderRadius="lg" data-adjustment={adjustment.id}>
+      <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
+        <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
+          {t('staff.adjustments.kp', { kp: formatSignedAmount(adjustment.kp) })}
+          <Text as="span" fontWeight="normal" color="fg.muted">
+            {' · '}
+            {adjustment.kp < 0 ? t('staff.adjustments.clawback') : t('staff.adjustments.credit')}
+          </Text>
+        </Text>
+        <Badge colorPalette={ADJUSTMENT_PALETTE[status] ?? 'gray'} variant="subtle">
+          {(ADJUSTMENT_STATUSES as readonly string[]).includes(status)
+            ? t(`staff.adjustments.status.${status as (typeof ADJUSTMENT_STATUSES)[number]}`)
+            : status}
+        </Badge>
+      </Flex>
+      <Text mt="1" fontSize="sm" overflowWrap="anywhere">
+        {adjustment.reason}
+      </Text>
+      <Stack mt="1" gap="0" fontSize="xs" color="fg.muted">
+        <Text>
+          {t('staff.players.adjustments.askedBy', { username: adjustment.requestedByUsername, time: time(adjustment.createdAt) })}
+        </Text>
+        {adjustment.decidedByUsername && (
+          <Text>
+            {t('staff.players.adjustments.decidedBy', { username: adjustment.decidedByUsername, time: time(adjustment.decidedAt) })}
+          </Text>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+/** The player's KP adjustments; for finance, a link to the adjustments page with the player filled in. */
+type AdjustmentsSectionProps = { adjustments: Adjustment[]; username: string; canAdjust: boolean };
+
+export function AdjustmentsSection({ adjustments, username, canAdjust }: AdjustmentsSectionProps) {
+  const { t } = useTranslation();
+  const action = canAdjust && (
+    <Button asChild size="sm" variant="outline">
+      <RouterLink to={`${staffPaths.adjustments}?${new URLSearchParams({ player: username }).toString()}`}>
+        <Coins size={16} aria-hidden />
+        {t('staff.players.adjustments.adjust')}
+      </RouterLink>
+    </Button>
+  );
+  return (
+    <PlayerSection title={t('staff.players.adjustments.title')} actions={action}>
+      {adjustments.length === 0 ? (
+        <Nothing>{t('staff.players.adjustments.empty')}</Nothing>
+      ) : (
+        <Stack as="ul" aria-label={t('staff.players.adjustments.listLabel')} gap="3" listStyleType="none" m="0" p="0">
+          {adjustments.map((adjustment) => (
+            <AdjustmentRow key={adjustment.id} adjustment={adjustment} />
+          ))}
+        </Stack>
+      )}
+    </PlayerSection>
+  );
+}
+
+/** The player's tickets, the most recently active first, each a link to its page. */
+export function TicketsSection({ tickets }: { tickets: TicketSummaryBody[] }) {
+  const { t } = useTranslation();
+  return (
+    <PlayerSection title={t('staff.players.tickets.title')}>
+      {tickets.length === 0 ? (
+        <Nothing>{t('staff.players.tickets.empty')}</Nothing>
+      ) : (
+        <Stack as="ul" aria-label={t('staff.players.tickets.listLabel')} gap="3" listStyleType="none" m="0" p="0">
+          {tickets.map((ticket) => (
+            <TicketRow key={ticket.id} ticket={ticket} />
+          ))}
+        </Stack>
+      )}
+    </PlayerSection>
+  );
+}

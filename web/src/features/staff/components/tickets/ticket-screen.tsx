@@ -1,0 +1,165 @@
+import { Alert, Badge, Box, Button, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { matchPath, Link as RouterLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { LoadingText } from '@/components/feedback/loading-text';
+import { ContentCard } from '@/components/layouts/content-card';
+import { PageHeader } from '@/components/layouts/page-header';
+import { toApiError } from '@/lib/api-client';
+import type { TicketSummaryBody } from '@/types/api-schema';
+
+import { useStaffMe } from '../../api/get-staff-me';
+import { useTicket } from '../../api/get-ticket';
+import { playerPath, staffPaths } from '../../config/paths';
+import { playerAbilities } from '../../utils/player-abilities';
+import { ticketCategoryText, ticketStatusText, TICKET_STATUS_PALETTE } from '../../utils/ticket-texts';
+import { formatVietnamTime } from '../../utils/time';
+import { LoadFailed } from '../load-failed';
+
+import { ReplyForm } from './reply-form';
+import { TicketConversation } from './ticket-conversation';
+
+function BackLink() {
+  const { t } = useTranslation();
+  return (
+    <Link asChild fontSize="sm" color="fg.muted" mb="3">
+      <RouterLink to={staffPaths.tickets}>
+        <ArrowLeft size={16} aria-hidden />
+        {t('staff.tickets.ticket.back')}
+      </RouterLink>
+    </Link>
+  );
+}
+
+function FactLine({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Flex columnGap="2" rowGap="0.5" wrap="wrap" align="baseline" minW="0">
+      <Text as="span" color="fg.muted" flexShrink={0}>
+        {label}:
+      </Text>
+      {children}
+    </Flex>
+  );
+}
+
+/** Who opened it (a link to their page), its category, when, and the transaction it is about. */
+function TicketFacts({ ticket }: { ticket: TicketSummaryBody }) {
+  const { t } = useTranslation();
+  const playerPage = playerPath(ticket.userId);
+  return (
+    <Stack gap="1.5" fontSize="sm">
+      <FactLine label={t('staff.tickets.ticket.player')}>
+        <Link asChild color="brand.fg" fontWeight="medium" overflowWrap="anywhere">
+          <RouterLink to={playerPage}>{ticket.username}</RouterLink>
+        </Link>
+      </FactLine>
+      <FactLine label={t('staff.tickets.ticket.category')}>
+        <Text as="span">{ticketCategoryText(t, ticket.category)}</Text>
+      </FactLine>
+      {ticket.createdAt && (
+        <FactLine label={t('staff.tickets.ticket.createdAt')}>
+          <Text as="span">{formatVietnamTime(ticket.createdAt, { seconds: false })}</Text>
+        </FactLine>
+      )}
+      {ticket.transactionId && (
+        <FactLine label={t('staff.tickets.ticket.transaction')}>
+          <Text as="span" fontFamily="mono" fontSize="xs" overflowWrap="anywhere" minW="0">
+            {ticket.transactionId}
+          </Text>
+          <Link asChild color="brand.fg" fontWeight="medium" whiteSpace="nowrap">
+            <RouterLink to={`${playerPage}?${new URLSearchParams({ transaction: ticket.transactionId }).toString()}`}>
+              {t('staff.tickets.ticket.openTransaction')}
+            </RouterLink>
+          </Link>
+        </FactLine>
+      )}
+    </Stack>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap="3" py="8" textAlign="center">
+      <Heading as="h2" size="lg">
+        {t('staff.tickets.ticket.notFound')}
+      </Heading>
+      <Text color="fg.muted">{t('staff.tickets.ticket.notFoundHint')}</Text>
+      <Button asChild variant="outline" mt="3">
+        <RouterLink to={staffPaths.tickets}>{t('staff.tickets.ticket.back')}</RouterLink>
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * A ticket (/staff/tickets/:id, every role): the player (a link to their page), the transaction
+ * it is about (a link to it in their ledger), the conversation with the player's images, and
+ * for support the reply form, which may close the ticket (or reopen a closed one with a reply).
+ */
+export function TicketScreen() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const id = matchPath(staffPaths.ticket, pathname)?.params.id ?? '';
+  const ticket = useTicket(id);
+  const { data: me } = useStaffMe();
+  const canReply = playerAbilities(me?.role).replyTickets;
+  const notFound = ticket.isError && toApiError(ticket.error).status === 404;
+  const data = ticket.data;
+
+  if (!data) {
+    return (
+      <>
+        <BackLink />
+        <ContentCard p={{ base: '4', md: '6' }} mt="3">
+          {ticket.isPending && <LoadingText>{t('staff.tickets.ticket.loading')}</LoadingText>}
+          {notFound && <NotFound />}
+          {ticket.isError && !notFound && (
+            <LoadFailed
+              title={t('staff.tickets.ticket.loadFailed')}
+              error={ticket.error}
+              retrying={ticket.isFetching}
+              onRetry={() => void ticket.refetch()}
+            />
+          )}
+        </ContentCard>
+      </>
+    );
+  }
+
+  return (
+    <Box maxW="3xl">
+      <BackLink />
+      <PageHeader
+        title={
+          <Box as="span" overflowWrap="anywhere">
+            {data.ticket.subject}
+          </Box>
+        }
+        adornment={
+          <Badge colorPalette={TICKET_STATUS_PALETTE[data.ticket.status] ?? 'gray'} variant="subtle" size="md" data-testid="ticket-status">
+            {ticketStatusText(t, data.ticket.status)}
+          </Badge>
+        }
+      />
+      <ContentCard p={{ base: '4', md: '6' }}>
+        <TicketFacts ticket={data.ticket} />
+        <Separator my="5" />
+        <TicketConversation messages={data.messages} player={data.ticket.username} />
+        <Separator my="6" />
+        {canReply ? (
+          <ReplyForm ticketId={data.ticket.id} />
+        ) : (
+          <Alert.Root status="info" borderRadius="lg">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{t('staff.tickets.readOnly')}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+      </ContentCard>
+    </Box>
+  );
+}

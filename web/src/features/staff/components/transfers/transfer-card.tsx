@@ -1,0 +1,212 @@
+import { Badge, Box, Button, Field, Flex, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+import { enterToNextField } from '@/lib/enter-to-next-field';
+
+import type { Transfer, TransferSuggestion } from '../../api/get-transfers';
+import { formatAmount } from '../../utils/amount';
+import { formatVietnamTime } from '../../utils/time';
+import { suggestionWhyText, transferReasonText } from '../../utils/transfer-texts';
+
+type TransferCardProps = {
+  transfer: Transfer;
+  /** Finance, on an unmatched transfer that can be credited: 'Ghi có' buttons and the username field. */
+  canMatch: boolean;
+  /** Asks to credit the transfer to this username (the confirmation follows). */
+  onMatch: (transfer: Transfer, player: string) => void;
+};
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap="0" minW="0">
+      <Text as="dt" fontSize="xs" color="fg.muted">
+        {label}
+      </Text>
+      <Box as="dd" m="0" fontSize="sm" overflowWrap="anywhere">
+        {children}
+      </Box>
+    </Stack>
+  );
+}
+
+function Suggestion({ suggestion, transfer, canMatch, onMatch }: TransferCardProps & { suggestion: TransferSuggestion }) {
+  const { t } = useTranslation();
+  const username = suggestion.username || suggestion.userId;
+  return (
+    <Flex as="li" data-suggestion={username} gap="3" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
+      <Stack gap="0.5" flex="1" minW="0">
+        <Text fontWeight="semibold" overflowWrap="anywhere">
+          {username}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {suggestionWhyText(t, suggestion.why, suggestion.code)}
+        </Text>
+      </Stack>
+      {canMatch && (
+        <Button
+          size="sm"
+          flexShrink={0}
+          aria-label={t('staff.transfers.creditTo', { username })}
+          onClick={() => onMatch(transfer, username)}
+        >
+          {t('staff.transfers.credit')}
+        </Button>
+      )}
+    </Flex>
+  );
+}
+
+/** 'Ghi có cho người chơi khác': a username, then the same confirmation as a suggestion's. */
+function OtherPlayer({ transfer, onMatch }: Pick<TransferCardProps, 'transfer' | 'onMatch'>) {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ player: string }>({ defaultValues: { player: '' } });
+  const onSubmit = handleSubmit(({ player }) => onMatch(transfer, player.trim()));
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
+      <Field.Root invalid={!!errors.player}>
+        <Field.Label>{t('staff.transfers.other.label')}</Field.Label>
+        <Flex gap="2" w="full" direction={{ base: 'column', sm: 'row' }}>
+          <Input
+            size="sm"
+            flex={{ base: 'none', sm: '1' }}
+            {...register('player', { validate: (value) => value.trim() !== '' || t('staff.transfers.other.required') })}
+            placeholder={t('staff.transfers.other.placeholder')}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          <Button type="submit" size="sm" variant="outline" flexShrink={0}>
+            {t('staff.transfers.other.submit')}
+          </Button>
+        </Flex>
+        <Field.ErrorText>{errors.player?.message}</Field.ErrorText>
+      </Field.Root>
+    </form>
+  );
+}
+
+/**
+ * One transfer: its amount, when it came, the bank or e-wallet and account, its content and
+ * reference, what it credits, and why it matched nobody; unmatched, the players it may be for
+ * and why (and for finance, 'Ghi có' for each or for a username typed); matched, to whom.
+ */
+export function TransferCard({ transfer, canMatch, onMatch }: TransferCardProps) {
+  const { t } = useTranslation();
+  const unmatched = transfer.status === 'unmatched';
+  const creditable = transfer.kp > 0;
+  const actions = canMatch && unmatched && creditable;
+
+  return (
+    <Box
+      as="li"
+      data-transfer={transfer.referenceCode}
+      p={{ base: '3', md: '4' }}
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="lg"
+    >
+      <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
+        <HStack gap="2" wrap="wrap">
+          <Text fontWeight="bold" fontSize="lg" fontVariantNumeric="tabular-nums">
+            {t('staff.transfers.amount', { amount: formatAmount(transfer.amountVnd) })}
+          </Text>
+          {transfer.methodCode && (
+            <Badge variant="subtle" colorPalette="blue">
+              {transfer.methodCode}
+            </Badge>
+          )}
+        </HStack>
+        <Text asChild fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
+          <time dateTime={transfer.receivedAt ?? undefined}>{formatVietnamTime(transfer.receivedAt)}</time>
+        </Text>
+      </Flex>
+
+      <SimpleGrid as="dl" columns={{ base: 1, sm: 2, lg: 3 }} columnGap="6" rowGap="2" mt="3" mb="0" mx="0">
+        <Fact label={t('staff.transfers.content')}>
+          <Text as="span" fontFamily="mono">
+            {transfer.content || t('staff.transfers.noContent')}
+          </Text>
+        </Fact>
+        <Fact label={t('staff.transfers.reference')}>
+          <Text as="span" fontFamily="mono">
+            {transfer.referenceCode}
+          </Text>
+        </Fact>
+        <Fact label={t('staff.transfers.credits')}>
+          {creditable ? t('staff.transfers.kp', { kp: formatAmount(transfer.kp) }) : '—'}
+        </Fact>
+        <Fact label={t('staff.transfers.method')}>{transfer.methodCode || '—'}</Fact>
+        <Fact label={t('staff.transfers.account')}>
+          <Text as="span" fontFamily="mono">
+            {transfer.accountNumber || '—'}
+          </Text>
+        </Fact>
+        <Fact label={t('staff.transfers.transactionDate')}>{transfer.transactionDate || '—'}</Fact>
+      </SimpleGrid>
+
+      {transfer.reason && (
+        <HStack mt="3" gap="2" align="flex-start" color="orange.fg" fontSize="sm">
+          <Box flexShrink={0} pt="0.5">
+            <CircleAlert size={16} aria-hidden />
+          </Box>
+          <Stack gap="0">
+            <Text fontWeight="semibold">{t('staff.transfers.reason')}</Text>
+            <Text>{transferReasonText(t, transfer.reason)}</Text>
+          </Stack>
+        </HStack>
+      )}
+
+      {!unmatched && (
+        <HStack mt="3" gap="2" align="flex-start" color="green.fg" fontSize="sm">
+          <Box flexShrink={0} pt="0.5">
+            <CircleCheck size={16} aria-hidden />
+          </Box>
+          <Text>
+            {t('staff.transfers.matchedTo', { username: transfer.username || transfer.userId })}
+            {transfer.matchedAt && ` ${t('staff.transfers.matchedAt', { time: formatVietnamTime(transfer.matchedAt) })}`}
+          </Text>
+        </HStack>
+      )}
+
+      {unmatched && !creditable && (
+        <Text mt="3" fontSize="sm" color="fg.error">
+          {t('staff.transfers.notCreditable')}
+        </Text>
+      )}
+
+      {unmatched && (
+        <Stack mt="4" gap="3" pt="3" borderTopWidth="1px" borderColor="border">
+          <Text fontSize="sm" fontWeight="semibold">
+            {t('staff.transfers.suggestions')}
+          </Text>
+          {transfer.suggestions.length === 0 ? (
+            <Text fontSize="sm" color="fg.muted">
+              {t('staff.transfers.noSuggestions')}
+            </Text>
+          ) : (
+            <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label={t('staff.transfers.suggestions')}>
+              {transfer.suggestions.map((suggestion) => (
+                <Suggestion
+                  key={suggestion.userId}
+                  suggestion={suggestion}
+                  transfer={transfer}
+                  canMatch={actions}
+                  onMatch={onMatch}
+                />
+              ))}
+            </Stack>
+          )}
+          {actions && <OtherPlayer transfer={transfer} onMatch={onMatch} />}
+        </Stack>
+      )}
+    </Box>
+  );
+}
