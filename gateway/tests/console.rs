@@ -111,6 +111,23 @@ async fn post(http: &Client, portal: &Portal, path: &str, body: Value) -> (Statu
     status_and_json(staff_send(http, portal, Method::POST, path, &body).await).await
 }
 
+/// Buys 20,000 KP of coin on zone 97, where the reference game loses each order's first
+/// delivery: the recharge database and the order, waiting for the game.
+async fn lost_order(portal: &Portal, player: &Client, key: &str) -> (sqlx::PgPool, uuid::Uuid) {
+    let order = json!({ "zoneId": 97, "creditAmount": 20_000, "productCode": "fsonline", "gReCaptchaToken": "dev-captcha" });
+    let (status, placed) = buy(player, portal, "fsonline", key, &order).await;
+    assert!(status.is_success(), "{status} {placed}");
+    let recharge = database(portal, "recharge").await;
+    let order_id = eventually("the order waits for the game", || async {
+        sqlx::query_scalar("select id from recharge_order where status = 'awaiting_delivery'")
+            .fetch_optional(&recharge)
+            .await
+            .expect("order")
+    })
+    .await;
+    (recharge, order_id)
+}
+
 #[tokio::test]
 async fn finance_matches_an_unmatched_transfer_once_and_the_player_sees_the_kp() {
     let portal = console_portal().await;
@@ -245,27 +262,15 @@ async fn a_staff_session_without_recent_reauthentication_cannot_move_money() {
         reauthenticated_at: time::OffsetDateTime::now_utc().unix_timestamp() - 600,
         ip: "127.0.0.1".into(),
     };
-    let address = portal
-        .stack
-        .services
-        .iter()
-        .find(|(name, _)| *name == "payment")
-        .map(|(_, address)| format!("http://{address}"))
-        .expect("payment runs");
-    let token = InternalJwt::new(&portal.settings.jwt)
-        .mint_acting(auth::GATEWAY, Some(stale))
-        .expect("mint");
-    let mut request = tonic::Request::new(MatchTransferRequest {
-        transfer_id: transfer.clone(),
-        user_id: user_id.to_string(),
-    });
-    request
-        .metadata_mut()
-        .insert("authorization", format!("Bearer {token}").parse().expect("ascii"));
-    let refused = PaymentServiceClient::connect(address)
-        .await
-        .expect("payment")
-        .match_transfer(request)
+    let refused = PaymentServiceClient::new(channel(&portal, "payment").await)
+        .match_transfer(acting_as(
+            &portal,
+            stale,
+            MatchTransferRequest {
+                transfer_id: transfer.clone(),
+                user_id: user_id.to_string(),
+            },
+        ))
         .await
         .expect_err("refused");
     assert_eq!(refused.code(), tonic::Code::PermissionDenied);
@@ -461,17 +466,7 @@ async fn support_resends_a_lost_coin_order_and_the_game_delivers_it_once() {
     let (player, user_id) = registered(&portal, "mattxu").await;
     fund(&portal, user_id, 100_000).await;
     // Zone 97: the reference game loses the first delivery of each order.
-    let order = json!({ "zoneId": 97, "creditAmount": 20_000, "productCode": "fsonline", "gReCaptchaToken": "dev-captcha" });
-    let (status, placed) = buy(&player, &portal, "fsonline", "lost-order-1", &order).await;
-    assert!(status.is_success(), "{status} {placed}");
-    let recharge = database(&portal, "recharge").await;
-    let order_id: uuid::Uuid = eventually("the order waits for the game", || async {
-        sqlx::query_scalar("select id from recharge_order where status = 'awaiting_delivery'")
-            .fetch_optional(&recharge)
-            .await
-            .expect("order")
-    })
-    .await;
+    let (recharge, order_id) = lost_order(&portal, &player, "lost-order-1").await;
     tokio::time::sleep(std::time::Duration::from_secs(1)).await;
     let status: String = sqlx::query_scalar("select status from recharge_order where id = $1")
         .bind(order_id)
@@ -537,17 +532,7 @@ async fn finance_refunds_a_lost_coin_order_once() {
     let portal = console_portal().await;
     let (player, user_id) = registered(&portal, "hoanxu").await;
     fund(&portal, user_id, 100_000).await;
-    let order = json!({ "zoneId": 97, "creditAmount": 20_000, "productCode": "fsonline", "gReCaptchaToken": "dev-captcha" });
-    let (status, _) = buy(&player, &portal, "fsonline", "lost-order-2", &order).await;
-    assert!(status.is_success());
-    let recharge = database(&portal, "recharge").await;
-    let order_id: uuid::Uuid = eventually("the order waits for the game", || async {
-        sqlx::query_scalar("select id from recharge_order where status = 'awaiting_delivery'")
-            .fetch_optional(&recharge)
-            .await
-            .expect("order")
-    })
-    .await;
+    let (_, order_id) = lost_order(&portal, &player, "lost-order-2").await;
     assert_eq!(balance(&player, &portal).await, 80_000);
     let refund = format!("/staff/orders/{order_id}/refund");
     let support = staff(&portal, "staff-support").await;
@@ -725,6 +710,18 @@ async fn channel(portal: &Portal, service: &str) -> tonic::transport::Channel {
         .expect("connect")
 }
 
+/// `message` as the gateway would send it for `actor`.
+fn acting_as<T>(portal: &Portal, actor: StaffActor, message: T) -> tonic::Request<T> {
+    let token = InternalJwt::new(&portal.settings.jwt)
+        .mint_acting(auth::GATEWAY, Some(actor))
+        .expect("mint");
+    let mut request = tonic::Request::new(message);
+    request
+        .metadata_mut()
+        .insert("authorization", format!("Bearer {token}").parse().expect("ascii"));
+    request
+}
+
 /// `message` as the gateway would send it for a viewer who re-authenticated a moment ago.
 fn as_viewer<T>(portal: &Portal, message: T) -> tonic::Request<T> {
     let viewer = StaffActor {
@@ -734,14 +731,7 @@ fn as_viewer<T>(portal: &Portal, message: T) -> tonic::Request<T> {
         reauthenticated_at: time::OffsetDateTime::now_utc().unix_timestamp(),
         ip: "127.0.0.1".into(),
     };
-    let token = InternalJwt::new(&portal.settings.jwt)
-        .mint_acting(auth::GATEWAY, Some(viewer))
-        .expect("mint");
-    let mut request = tonic::Request::new(message);
-    request
-        .metadata_mut()
-        .insert("authorization", format!("Bearer {token}").parse().expect("ascii"));
-    request
+    acting_as(portal, viewer, message)
 }
 
 #[tokio::test]
@@ -750,17 +740,7 @@ async fn a_viewer_calling_each_action_straight_at_the_services_is_refused() {
     let (player, user_id) = registered(&portal, "khongdoi").await;
     fund(&portal, user_id, 100_000).await;
     // A lost coin order (zone 97) and an unmatched transfer: real subjects for each action.
-    let order = json!({ "zoneId": 97, "creditAmount": 20_000, "productCode": "fsonline", "gReCaptchaToken": "dev-captcha" });
-    let (status, placed) = buy(&player, &portal, "fsonline", "viewer-order-1", &order).await;
-    assert!(status.is_success(), "{status} {placed}");
-    let recharge = database(&portal, "recharge").await;
-    let order_id: uuid::Uuid = eventually("the order waits for the game", || async {
-        sqlx::query_scalar("select id from recharge_order where status = 'awaiting_delivery'")
-            .fetch_optional(&recharge)
-            .await
-            .expect("order")
-    })
-    .await;
+    let (recharge, order_id) = lost_order(&portal, &player, "viewer-order-1").await;
     bank_transfer(&portal, "7001", "chuyen tien khongdoi", 50_000).await;
     let finance = staff(&portal, "staff-finance").await;
     let transfer = unmatched(&finance, &portal).await[0]["id"]
