@@ -3,7 +3,8 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import i18next from 'eslint-plugin-i18next';
-import importPlugin from 'eslint-plugin-import';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
@@ -43,7 +44,7 @@ export default defineConfig([
       tseslint.configs.recommendedTypeChecked,
       reactHooks.configs.flat['recommended-latest'],
       reactRefresh.configs.vite,
-      importPlugin.flatConfigs.typescript,
+      importX.flatConfigs.typescript,
     ],
     languageOptions: {
       ecmaVersion: 2022,
@@ -54,15 +55,15 @@ export default defineConfig([
       },
     },
     settings: {
-      'import/resolver': {
-        typescript: { project: './tsconfig.app.json', noWarnOnMultipleProjects: true },
-        node: true,
-      },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: './tsconfig.app.json', noWarnOnMultipleProjects: true }),
+        createNodeResolver(),
+      ],
     },
     rules: {
-      'import/no-restricted-paths': ['error', { zones: layerZones }],
-      'import/no-cycle': 'error',
-      'import/no-duplicates': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-duplicates': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
