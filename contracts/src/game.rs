@@ -2,6 +2,8 @@
 //! delivery results games publish back, on the events exchange. The routing keys and bodies are
 //! checked against the AsyncAPI document's schemas by the game-contract tests.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -27,6 +29,62 @@ pub const ALL_RESULTS: &str = "recharge.result.*";
 /// The product a result's routing key names, `recharge.result.<productCode>`.
 pub fn result_product(routing_key: &str) -> Option<&str> {
     routing_key.strip_prefix("recharge.result.")
+}
+
+/// `recharge.outcome.<productCode>`: what the portal did with each result a game published on
+/// `recharge.result.<productCode>`, sent to that same product's game.
+pub fn outcome_routing_key(product_code: &str) -> String {
+    format!("recharge.outcome.{product_code}")
+}
+
+/// What a result did (schemas/result-outcome.json).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// The first result for an order awaiting delivery: it decided the order.
+    Applied,
+    /// The order was already decided the same way: nothing changed.
+    Duplicate,
+    /// `delivered` after the order was refunded at its deadline: kept for support, never paid.
+    Late,
+    /// `failed` after the order was delivered: kept, nothing changed.
+    Conflicting,
+    /// Not read as a result for one of the product's orders: the reason says what to fix.
+    Rejected,
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Applied => "applied",
+            Self::Duplicate => "duplicate",
+            Self::Late => "late",
+            Self::Conflicting => "conflicting",
+            Self::Rejected => "rejected",
+        }
+    }
+}
+
+/// The portal's word on one result (schemas/result-outcome.json), published through the
+/// recharge service's outbox on [`outcome_routing_key`] of the product the result came on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResultOutcome {
+    pub schema_version: u32,
+    /// The result's AMQP `message_id` (or, when it had none, its body's `messageId` if that
+    /// could be read); `None` when neither was there.
+    pub result_message_id: Option<String>,
+    /// The result's `orderId`, when its body could be read that far.
+    pub order_id: Option<Uuid>,
+    pub outcome: Outcome,
+    /// What happened, and for `rejected` exactly what to fix.
+    pub reason: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub occurred_at: OffsetDateTime,
+    /// For a result without a `message_id`: the AMQP properties it did carry, so the game can
+    /// tell which message it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub properties: Option<BTreeMap<String, String>>,
 }
 
 /// An order for a game to credit (schemas/recharge-order.json).

@@ -55,6 +55,7 @@ const query = await compile('./schemas/character-query.json');
 const answer = await compile('./schemas/character-answer.json');
 const grant = await compile('./schemas/giftcode-grant.json');
 const grantResult = await compile('./schemas/giftcode-result.json');
+const outcome = await compile('./schemas/result-outcome.json');
 
 const examples = [
   ['examples/order.json', order],
@@ -66,6 +67,9 @@ const examples = [
   ['examples/giftcode-grant.json', grant],
   ['examples/giftcode-delivered.json', grantResult],
   ['examples/giftcode-failed.json', grantResult],
+  ['examples/outcome-applied.json', outcome],
+  ['examples/outcome-rejected.json', outcome],
+  ['examples/outcome-no-message-id.json', outcome],
 ];
 let valid = 0;
 for (const [path, validate] of examples) {
@@ -82,6 +86,7 @@ const aQuery = await readJson('./examples/character-query.json');
 const aFind = await readJson('./examples/character-found.json');
 const aGrant = await readJson('./examples/giftcode-grant.json');
 const aGrantFailure = await readJson('./examples/giftcode-failed.json');
+const anOutcome = await readJson('./examples/outcome-applied.json');
 const refused = [
   ['an order without deliverBy', order, without(anOrder, 'deliverBy')],
   ['an order for zone 0', order, { ...anOrder, zoneId: 0 }],
@@ -99,6 +104,9 @@ const refused = [
   ['a grant without a zone', grant, without(aGrant, 'zoneId')],
   ['a failed grant result without a reason', grantResult, without(aGrantFailure, 'reason')],
   ['a grant result naming an order', grantResult, { ...without(aGrantFailure, 'grantId'), orderId: aGrant.grantId }],
+  ['an outcome of another kind', outcome, { ...anOutcome, outcome: 'ignored' }],
+  ['an outcome without a reason', outcome, without(anOutcome, 'reason')],
+  ['an outcome whose orderId is no UUID', outcome, { ...anOutcome, orderId: 'order-1' }],
 ];
 let refusedCount = 0;
 for (const [what, validate, message] of refused) {

@@ -6,7 +6,13 @@
 //! key (for the ledger, the player) always go to the same lane and are handled one after
 //! another in delivery order; different keys proceed concurrently, each in its own transaction.
 
-use std::{collections::HashMap, future::Future, pin::Pin, sync::Arc, time::Duration};
+use std::{
+    collections::{BTreeMap, HashMap},
+    future::Future,
+    pin::Pin,
+    sync::Arc,
+    time::Duration,
+};
 
 use lapin::{
     Channel,
@@ -76,6 +82,17 @@ impl From<sqlx::Error> for HandlerError {
     }
 }
 
+/// A delivery without a message id, as far as it can be read: it cannot be deduplicated, so
+/// it is dead-lettered; a handler may first say what became of it (see
+/// [`Handler::handle_unidentified`]).
+#[derive(Debug, Clone)]
+pub struct Unidentified {
+    pub routing_key: String,
+    pub body: Vec<u8>,
+    /// The AMQP properties it carried (content type, correlation id, headers…), as text.
+    pub properties: BTreeMap<String, String>,
+}
+
 pub type HandlerFuture<'a> = Pin<Box<dyn Future<Output = Result<(), HandlerError>> + Send + 'a>>;
 
 /// Handles one message inside the consumer's database transaction.
@@ -86,6 +103,17 @@ pub trait Handler: Send + Sync + 'static {
     /// message in the first lane. With one lane (the default) every message is in order.
     fn ordering_key(&self, _message: &Message) -> Option<Vec<u8>> {
         None
+    }
+
+    /// Runs in a transaction of its own before a delivery without a message id is
+    /// dead-lettered, to record what became of it (the recharge service tells the game). The
+    /// default records nothing.
+    fn handle_unidentified<'a>(
+        &'a self,
+        _conn: &'a mut PgConnection,
+        _message: &'a Unidentified,
+    ) -> HandlerFuture<'a> {
+        Box::pin(async { Ok(()) })
     }
 }
 
@@ -267,7 +295,22 @@ impl Consumer {
         message: Option<Message>,
     ) -> anyhow::Result<()> {
         let Some(message) = message else {
-            tracing::error!(queue = %self.queue.name, "message without an id dead-lettered");
+            let unidentified = unidentified_of(&delivery);
+            if let Err(HandlerError::Transient(error)) =
+                self.process_unidentified(handler, &unidentified).await
+            {
+                // Not recorded (the database is away): back to the queue to try again.
+                let wait = retry_delay(self.retry_base, previous_deliveries(&delivery));
+                tracing::warn!(queue = %self.queue.name, %error, ?wait, "message without an id will be retried");
+                tokio::time::sleep(wait).await;
+                let requeue = BasicNackOptions {
+                    requeue: true,
+                    ..BasicNackOptions::default()
+                };
+                acknowledged("nack", delivery.nack(requeue)).await?;
+                return Ok(());
+            }
+            tracing::error!(queue = %self.queue.name, routing_key = %unidentified.routing_key, "message without an id dead-lettered");
             metrics::counter!("inbox_dead_lettered_total", "queue" => self.queue.name.clone()).increment(1);
             acknowledged("reject", delivery.reject(BasicRejectOptions { requeue: false })).await?;
             return Ok(());
@@ -322,6 +365,18 @@ impl Consumer {
         tx.commit().await?;
         Ok(Outcome::Processed)
     }
+
+    /// Lets the handler record a delivery without an id, in a transaction of its own.
+    async fn process_unidentified<H: Handler>(
+        &self,
+        handler: &H,
+        message: &Unidentified,
+    ) -> Result<(), HandlerError> {
+        let mut tx = self.pool.begin().await?;
+        handler.handle_unidentified(&mut tx, message).await?;
+        tx.commit().await?;
+        Ok(())
+    }
 }
 
 /// Exponential back-off before a failed message goes back to the queue: base, 2×, 4×… 32×.
@@ -330,20 +385,68 @@ fn retry_delay(base: Duration, previous_deliveries: u64) -> Duration {
 }
 
 fn message_of(delivery: &Delivery) -> Option<Message> {
-    let properties = &delivery.properties;
-    let id = properties.message_id().as_ref()?.to_string();
-    let previous_deliveries = properties
-        .headers()
-        .as_ref()
-        .and_then(|headers| headers.inner().get("x-delivery-count"))
-        .and_then(as_u64)
-        .unwrap_or(0);
+    let id = delivery.properties.message_id().as_ref()?.to_string();
     Some(Message {
         id,
         routing_key: delivery.routing_key.to_string(),
         body: delivery.data.clone(),
-        previous_deliveries,
+        previous_deliveries: previous_deliveries(delivery),
     })
+}
+
+/// Deliveries before this one, as the quorum queue counts them.
+fn previous_deliveries(delivery: &Delivery) -> u64 {
+    delivery
+        .properties
+        .headers()
+        .as_ref()
+        .and_then(|headers| headers.inner().get("x-delivery-count"))
+        .and_then(as_u64)
+        .unwrap_or(0)
+}
+
+/// A delivery without an id, with the properties it carried as text.
+fn unidentified_of(delivery: &Delivery) -> Unidentified {
+    let p = &delivery.properties;
+    let mut properties = BTreeMap::new();
+    let mut put = |name: &str, value: Option<String>| {
+        if let Some(value) = value {
+            properties.insert(name.to_owned(), value);
+        }
+    };
+    put("content_type", p.content_type().as_ref().map(ToString::to_string));
+    put(
+        "content_encoding",
+        p.content_encoding().as_ref().map(ToString::to_string),
+    );
+    put("delivery_mode", p.delivery_mode().map(|mode| mode.to_string()));
+    put(
+        "correlation_id",
+        p.correlation_id().as_ref().map(ToString::to_string),
+    );
+    put("reply_to", p.reply_to().as_ref().map(ToString::to_string));
+    put("timestamp", p.timestamp().map(|stamp| stamp.to_string()));
+    put("type", p.kind().as_ref().map(ToString::to_string));
+    put("user_id", p.user_id().as_ref().map(ToString::to_string));
+    put("app_id", p.app_id().as_ref().map(ToString::to_string));
+    if let Some(headers) = p.headers() {
+        for (key, value) in headers.inner() {
+            let text = match value {
+                AMQPValue::LongString(text) => text.to_string(),
+                AMQPValue::ShortString(text) => text.to_string(),
+                other => match as_u64(other) {
+                    Some(number) => number.to_string(),
+                    None => continue,
+                },
+            };
+            properties.insert(format!("headers.{key}"), text);
+        }
+    }
+    Unidentified {
+        routing_key: delivery.routing_key.to_string(),
+        body: delivery.data.clone(),
+        properties,
+    }
 }
 
 fn as_u64(value: &AMQPValue) -> Option<u64> {

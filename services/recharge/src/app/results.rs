@@ -67,7 +67,7 @@ pub async fn apply_result(
             tracing::warn!(order_id = %result.order_id, "result for an unknown order: kept")
         }
         Effect::Rejected => {
-            metrics::counter!("recharge_results_rejected_total", "claimed_product" => claimed_product.to_owned())
+            metrics::counter!("recharge_results_rejected_total", "claimed_product" => claimed_product.to_owned(), "cause" => "other_product")
                 .increment(1);
             tracing::warn!(order_id = %result.order_id, order_product = product_code, claimed_product,
                 "result for another product's order: kept as rejected, nothing changed")

@@ -8,6 +8,7 @@ use rust_decimal::{Decimal, prelude::ToPrimitive};
 
 pub mod catalogue;
 pub mod order;
+pub mod result;
 
 /// Where a coin order stands, as `recharge_order.status` keeps it: `paying` until the wallet
 /// confirms the debit, then `awaiting_delivery` until the game answers (or its deadline

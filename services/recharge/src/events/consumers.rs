@@ -2,17 +2,19 @@
 //! inbox's transaction.
 
 use kid_contracts::{
-    game::{self, Delivery, GameResult, GiftcodeResult},
+    game::{self, Delivery, GiftcodeResult, Outcome, ResultOutcome},
     topics::AccountErased,
 };
 use kid_platform::{
     Settings,
     amqp::QueueSpec,
-    inbox::{Handler, HandlerFuture, Message},
+    inbox::{Handler, HandlerFuture, Message, Unidentified},
 };
 use sqlx::PgConnection;
+use time::OffsetDateTime;
 
-use crate::{app::results, db};
+use super::published;
+use crate::{app::results, db, domain};
 
 /// Consumes the games' answers.
 pub struct GameResults;
@@ -39,11 +41,69 @@ impl Handler for GameResults {
                 }
                 return Ok(());
             }
-            let result: GameResult = message.json()?;
             let claimed_product = game::result_product(&message.routing_key).unwrap_or_default();
-            let effect = results::apply_result(conn, &message.id, claimed_product, &result).await?;
-            tracing::info!(order_id = %result.order_id, status = result.status.as_str(), effect = effect.as_str(), "game result received");
+            let told = match domain::result::read(&message.body) {
+                Ok(result) => {
+                    let effect = results::apply_result(conn, &message.id, claimed_product, &result).await?;
+                    tracing::info!(order_id = %result.order_id, status = result.status.as_str(), effect = effect.as_str(), "game result received");
+                    let (outcome, reason) = domain::result::outcome(effect, &result, claimed_product);
+                    ResultOutcome {
+                        schema_version: game::SCHEMA_VERSION,
+                        result_message_id: Some(message.id.clone()),
+                        order_id: Some(result.order_id),
+                        outcome,
+                        reason,
+                        occurred_at: OffsetDateTime::now_utc(),
+                        properties: None,
+                    }
+                }
+                Err(unreadable) => {
+                    metrics::counter!("recharge_results_rejected_total", "claimed_product" => claimed_product.to_owned(), "cause" => "unreadable")
+                        .increment(1);
+                    tracing::warn!(message_id = %message.id, claimed_product, reason = %unreadable.reason, "unreadable game result rejected");
+                    ResultOutcome {
+                        schema_version: game::SCHEMA_VERSION,
+                        result_message_id: Some(message.id.clone()),
+                        order_id: unreadable.order_id,
+                        outcome: Outcome::Rejected,
+                        reason: unreadable.reason,
+                        occurred_at: OffsetDateTime::now_utc(),
+                        properties: None,
+                    }
+                }
+            };
+            published::outcome(conn, claimed_product, &told).await?;
             Ok(())
+        })
+    }
+
+    /// A result without a message id is dead-lettered unread; the game is told so, with the
+    /// properties it did carry. (A giftcode acknowledgement without one is only dead-lettered.)
+    fn handle_unidentified<'a>(
+        &'a self,
+        conn: &'a mut PgConnection,
+        message: &'a Unidentified,
+    ) -> HandlerFuture<'a> {
+        Box::pin(async move {
+            let Some(claimed_product) = game::result_product(&message.routing_key) else {
+                return Ok(());
+            };
+            metrics::counter!("recharge_results_rejected_total", "claimed_product" => claimed_product.to_owned(), "cause" => "no_message_id")
+                .increment(1);
+            let (message_id, order_id) = match domain::result::read(&message.body) {
+                Ok(result) => (Some(result.message_id), Some(result.order_id)),
+                Err(unreadable) => (unreadable.message_id, unreadable.order_id),
+            };
+            let told = ResultOutcome {
+                schema_version: game::SCHEMA_VERSION,
+                result_message_id: message_id,
+                order_id,
+                outcome: Outcome::Rejected,
+                reason: domain::result::REASON_NO_MESSAGE_ID.to_owned(),
+                occurred_at: OffsetDateTime::now_utc(),
+                properties: Some(message.properties.clone()),
+            };
+            published::outcome(conn, claimed_product, &told).await
         })
     }
 }

@@ -2,10 +2,13 @@
 //! giftcode's items for the game (see `kid_contracts::game`), and the settlement or refund of its payment for the wallet.
 
 use kid_contracts::{
-    game::{self, GameOrder, GiftItem, GiftcodeGrant},
+    game::{self, GameOrder, GiftItem, GiftcodeGrant, ResultOutcome},
     topics::{self, PaymentRefund},
 };
-use kid_platform::outbox::{self, OutboxError};
+use kid_platform::{
+    inbox::HandlerError,
+    outbox::{self, OutboxError},
+};
 use sqlx::PgConnection;
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -18,6 +21,19 @@ use crate::{
 /// The key the wallet refunds an order's payment by: once, whatever decided it.
 pub fn refund_key(order_id: Uuid) -> String {
     format!("refund:{order_id}")
+}
+
+/// Tells the game of `product_code` what became of a result it published on its key, in the
+/// transaction that decided it (or refused it).
+pub async fn outcome(
+    conn: &mut PgConnection,
+    product_code: &str,
+    outcome: &ResultOutcome,
+) -> Result<(), HandlerError> {
+    outbox::enqueue(conn, &game::outcome_routing_key(product_code), outcome)
+        .await
+        .map_err(|error| HandlerError::Transient(error.to_string()))?;
+    Ok(())
 }
 
 /// Writes the game's order for an order debited by `transaction_id`, due by `deliver_by`.
