@@ -163,17 +163,66 @@ pub async fn declare_queue(channel: &Channel, exchange: &str, spec: &QueueSpec) 
 }
 
 /// Declares a game team's queue as the game contract tells them to (docs/game-contract): a
-/// durable quorum queue of their own, bound to `exchange`, which must exist. Nothing else is
+/// durable quorum queue of their own, bound to `exchange`, which must exist, dead-lettering to
+/// `dead_letter_exchange` when given (see [`declare_game_dead_letters`]). Nothing else is
 /// declared, so a game's user needs no configure permission on our exchanges.
-pub async fn declare_game_queue(channel: &Channel, exchange: &str, spec: &QueueSpec) -> lapin::Result<()> {
+pub async fn declare_game_queue(
+    channel: &Channel,
+    exchange: &str,
+    spec: &QueueSpec,
+    dead_letter_exchange: Option<&str>,
+) -> lapin::Result<()> {
+    let durable = QueueDeclareOptions {
+        durable: true,
+        ..QueueDeclareOptions::default()
+    };
+    let mut arguments = quorum_arguments(spec.expires);
+    if let Some(dead_letters) = dead_letter_exchange {
+        arguments.insert(
+            ShortString::from("x-dead-letter-exchange"),
+            AMQPValue::LongString(LongString::from(dead_letters)),
+        );
+    }
+    channel
+        .queue_declare(spec.name.as_str().into(), durable, arguments)
+        .await?;
+    bind(channel, exchange, spec).await
+}
+
+/// A game team's own dead letters, as the game contract tells them to set up: the fanout
+/// exchange `game.<product>.dlx` and the quorum queue `game.<product>.dlq` bound to it. Returns
+/// the exchange's name, for the `x-dead-letter-exchange` of the team's queues.
+pub async fn declare_game_dead_letters(channel: &Channel, product_code: &str) -> lapin::Result<String> {
+    let exchange = format!("game.{product_code}.dlx");
+    let queue = format!("game.{product_code}.dlq");
+    channel
+        .exchange_declare(
+            exchange.as_str().into(),
+            ExchangeKind::Fanout,
+            ExchangeDeclareOptions {
+                durable: true,
+                ..ExchangeDeclareOptions::default()
+            },
+            FieldTable::default(),
+        )
+        .await?;
     let durable = QueueDeclareOptions {
         durable: true,
         ..QueueDeclareOptions::default()
     };
     channel
-        .queue_declare(spec.name.as_str().into(), durable, quorum_arguments(spec.expires))
+        .queue_declare(queue.as_str().into(), durable, quorum_arguments(None))
         .await?;
-    bind(channel, exchange, spec).await
+    channel
+        .queue_bind(
+            queue.as_str().into(),
+            exchange.as_str().into(),
+            "".into(),
+            QueueBindOptions::default(),
+            FieldTable::default(),
+        )
+        .await?;
+    Ok(exchange)
 }
 
 async fn bind(channel: &Channel, exchange: &str, spec: &QueueSpec) -> lapin::Result<()> {

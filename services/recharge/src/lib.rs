@@ -7,6 +7,7 @@ pub mod events;
 pub mod grpc;
 #[cfg(feature = "reference-game")]
 pub mod reference_game;
+pub mod sandbox;
 
 use kid_contracts::{
     recharge::v1::recharge_service_server::{RechargeServiceServer, SERVICE_NAME},

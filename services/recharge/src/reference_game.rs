@@ -1,10 +1,12 @@
 //! The reference game consumer: what a game team runs, reduced to its contract. It takes every
 //! product's orders and giftcode grants and delivers them, except on zone 99, which it answers
-//! failed so refunds (and a giftcode's use given back) can be seen, and zone 97, where it loses
-//! each order's first delivery so support's resend can be seen; it delivers an order's message
-//! id once, however often it comes (a resend); and it answers character checks with a character
-//! named after the username on every zone but 98. The development launcher and the tests run it; it speaks only AMQP and
-//! JSON, like a real game (docs/game-contract).
+//! failed so refunds (and a giftcode's use given back) can be seen, an order taken after its
+//! `deliverBy`, which it fails, and zone 97, where it loses each order's first delivery so
+//! support's resend can be seen; it credits an order once, however often it comes, and answers
+//! a repeat with the same result again; and it answers character checks with a character named
+//! after the username on every zone but 98. The development launcher and the tests run it; it
+//! speaks only AMQP and JSON, like a real game (docs/game-contract), and `kid-game-sandbox`
+//! checks it as it checks a game team's consumer.
 
 use std::time::Duration;
 
@@ -30,40 +32,49 @@ use kid_contracts::game::{
 
 use crate::domain::catalogue::{FAILING_ZONE, LOSING_ZONE, NO_CHARACTER_ZONE};
 
-/// The message ids of the orders the game has seen: those it lost (zone 97's first delivery)
-/// and those it answered, so a message that comes again is answered once.
+/// The orders the game has seen: the message ids it lost (zone 97's first delivery) and the
+/// answer it gave each order, so an order that comes again is credited once and answered the
+/// same way again (docs/game-contract, "At-least-once delivery and idempotency").
 #[derive(Debug, Default)]
 struct Seen {
     lost: std::collections::HashSet<String>,
-    answered: std::collections::HashSet<String>,
+    answered: std::collections::HashMap<Uuid, GameResult>,
 }
 
 /// What the game does with an order's delivery.
 #[derive(Debug, PartialEq, Eq)]
 enum Fate {
+    /// Credit it (or fail it) and answer.
     Answer,
     /// Zone 97's first delivery: taken and never answered.
     Lose,
-    /// Answered before: a game applies a message id once.
-    Duplicate,
+    /// Answered before: not credited again, and the stored answer is sent again.
+    Again(GameResult),
 }
 
 impl Seen {
-    fn fate(&mut self, message_id: &str, zone_id: i64) -> Fate {
-        if self.answered.contains(message_id) {
-            return Fate::Duplicate;
+    fn fate(&mut self, order: &GameOrder) -> Fate {
+        if let Some(answer) = self.answered.get(&order.order_id) {
+            return Fate::Again(answer.clone());
         }
-        if zone_id == LOSING_ZONE && self.lost.insert(message_id.to_owned()) {
+        if order.zone_id == LOSING_ZONE && self.lost.insert(order.message_id.to_string()) {
             return Fate::Lose;
         }
-        self.answered.insert(message_id.to_owned());
         Fate::Answer
+    }
+
+    fn answered(&mut self, answer: &GameResult) {
+        self.answered.insert(answer.order_id, answer.clone());
     }
 }
 
-/// What the reference game answers to an order.
+/// What the reference game answers to an order: failed past its `deliverBy` or on zone 99,
+/// delivered otherwise.
 pub fn answer(order: &GameOrder) -> GameResult {
-    let (status, reason) = if order.zone_id == FAILING_ZONE {
+    let (status, reason) = if order.deliver_by < OffsetDateTime::now_utc() {
+        // The portal has refunded it by now: crediting it would give the player both.
+        (Delivery::Failed, "received after deliverBy".to_owned())
+    } else if order.zone_id == FAILING_ZONE {
         (Delivery::Failed, format!("zone {FAILING_ZONE} is closed"))
     } else {
         (Delivery::Delivered, String::new())
@@ -304,10 +315,19 @@ impl ReferenceGame {
 async fn open(settings: &Settings, source: &Source) -> anyhow::Result<Channel> {
     let connection = amqp::connect(settings.amqp.url.expose_secret(), "kid-reference-game").await?;
     let channel = connection.create_channel().await?;
-    for queue in [source.queue(settings), source.character_queue(settings)] {
-        match source {
-            Source::AllProducts => amqp::declare_queue(&channel, &settings.amqp.exchange, &queue).await?,
-            Source::Product(_) => amqp::declare_game_queue(&channel, &settings.amqp.exchange, &queue).await?,
+    match source {
+        Source::AllProducts => {
+            for queue in [source.queue(settings), source.character_queue(settings)] {
+                amqp::declare_queue(&channel, &settings.amqp.exchange, &queue).await?;
+            }
+        }
+        Source::Product(product) => {
+            // As the contract tells a team: its orders dead-letter to its own game.<product>.dlq.
+            let dead_letters = amqp::declare_game_dead_letters(&channel, product).await?;
+            let exchange = &settings.amqp.exchange;
+            amqp::declare_game_queue(&channel, exchange, &source.queue(settings), Some(&dead_letters))
+                .await?;
+            amqp::declare_game_queue(&channel, exchange, &source.character_queue(settings), None).await?;
         }
     }
     channel.confirm_select(ConfirmSelectOptions::default()).await?;
@@ -408,15 +428,22 @@ async fn handle(
             return Ok(());
         }
     };
-    match seen.fate(&order.message_id.to_string(), order.zone_id) {
+    match seen.fate(&order) {
         Fate::Answer => {
             let result = answer(&order);
             publish_result(channel, exchange, &order.product_code, &result).await?;
+            seen.answered(&result);
             tracing::info!(order_id = %order.order_id, zone = order.zone_id, status = result.status.as_str(), "reference game answered");
         }
         Fate::Lose => tracing::warn!(order_id = %order.order_id, "reference game lost an order (zone 97)"),
-        Fate::Duplicate => {
-            tracing::info!(order_id = %order.order_id, "reference game ignored a message it answered")
+        Fate::Again(previous) => {
+            let again = GameResult {
+                message_id: Uuid::now_v7().to_string(),
+                occurred_at: Some(OffsetDateTime::now_utc()),
+                ..previous
+            };
+            publish_result(channel, exchange, &order.product_code, &again).await?;
+            tracing::info!(order_id = %order.order_id, "reference game answered an order it had answered again, crediting nothing")
         }
     }
     amqp::within(BROKER_ANSWER, "ack", delivery.ack(BasicAckOptions::default())).await?;
@@ -446,13 +473,38 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_message_is_answered_once_and_zone_97_loses_its_first_delivery() {
+    fn an_order_is_credited_once_answered_again_alike_and_zone_97_loses_its_first_delivery() {
         let mut seen = Seen::default();
-        assert_eq!(seen.fate("a", 1), Fate::Answer);
-        assert_eq!(seen.fate("a", 1), Fate::Duplicate);
-        assert_eq!(seen.fate("b", LOSING_ZONE), Fate::Lose);
-        assert_eq!(seen.fate("b", LOSING_ZONE), Fate::Answer);
-        assert_eq!(seen.fate("b", LOSING_ZONE), Fate::Duplicate);
+        let first = order(1);
+        assert_eq!(seen.fate(&first), Fate::Answer);
+        let answered = answer(&first);
+        seen.answered(&answered);
+        assert_eq!(seen.fate(&first), Fate::Again(answered.clone()));
+        let resent = GameOrder {
+            message_id: Uuid::now_v7(),
+            ..first
+        };
+        assert_eq!(
+            seen.fate(&resent),
+            Fate::Again(answered),
+            "by orderId, whatever the message"
+        );
+        let lost = order(LOSING_ZONE);
+        assert_eq!(seen.fate(&lost), Fate::Lose);
+        assert_eq!(seen.fate(&lost), Fate::Answer, "the resend is answered");
+    }
+
+    #[test]
+    fn an_order_taken_after_its_deadline_is_failed_not_credited() {
+        let late = GameOrder {
+            deliver_by: OffsetDateTime::now_utc() - time::Duration::minutes(1),
+            ..order(1)
+        };
+        let answered = answer(&late);
+        assert_eq!(
+            (answered.status, answered.reason.as_str()),
+            (Delivery::Failed, "received after deliverBy")
+        );
     }
 
     fn order(zone_id: i64) -> GameOrder {
@@ -471,7 +523,7 @@ mod tests {
             total_coins: 220,
             lottery_points: 0,
             created_at: now,
-            deliver_by: now,
+            deliver_by: now + time::Duration::minutes(10),
         }
     }
 
