@@ -59,8 +59,12 @@ fn render(catalogue: &[Zone], development: &[Zone]) -> String {
 #[tokio::test]
 async fn the_zone_table_is_the_catalogue() {
     let settings = kid_testing::isolated_settings().await.expect("settings");
-    let pool = db::connect(&settings.database, SERVICE.schema).await.expect("pool");
-    db::migrate(&pool, SERVICE.schema, SERVICE.migrator).await.expect("migrations");
+    let pool = db::connect(&settings.database, SERVICE.schema)
+        .await
+        .expect("pool");
+    db::migrate(&pool, SERVICE.schema, SERVICE.migrator)
+        .await
+        .expect("migrations");
     let catalogue = zones(&pool).await;
     assert!(catalogue.len() >= 3, "the catalogue has zones: {catalogue:?}");
     let mut conn = pool.acquire().await.expect("connection");
