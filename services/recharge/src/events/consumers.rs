@@ -12,6 +12,7 @@ use kid_platform::{
 };
 use sqlx::PgConnection;
 use time::OffsetDateTime;
+use uuid::Uuid;
 
 use super::published;
 use crate::{app::results, db, domain};
@@ -47,29 +48,18 @@ impl Handler for GameResults {
                     let effect = results::apply_result(conn, &message.id, claimed_product, &result).await?;
                     tracing::info!(order_id = %result.order_id, status = result.status.as_str(), effect = effect.as_str(), "game result received");
                     let (outcome, reason) = domain::result::outcome(effect, &result, claimed_product);
-                    ResultOutcome {
-                        schema_version: game::SCHEMA_VERSION,
-                        result_message_id: Some(message.id.clone()),
-                        order_id: Some(result.order_id),
-                        outcome,
-                        reason,
-                        occurred_at: OffsetDateTime::now_utc(),
-                        properties: None,
-                    }
+                    told(Some(message.id.clone()), Some(result.order_id), outcome, reason)
                 }
                 Err(unreadable) => {
                     metrics::counter!("recharge_results_rejected_total", "claimed_product" => claimed_product.to_owned(), "cause" => "unreadable")
                         .increment(1);
                     tracing::warn!(message_id = %message.id, claimed_product, reason = %unreadable.reason, "unreadable game result rejected");
-                    ResultOutcome {
-                        schema_version: game::SCHEMA_VERSION,
-                        result_message_id: Some(message.id.clone()),
-                        order_id: unreadable.order_id,
-                        outcome: Outcome::Rejected,
-                        reason: unreadable.reason,
-                        occurred_at: OffsetDateTime::now_utc(),
-                        properties: None,
-                    }
+                    told(
+                        Some(message.id.clone()),
+                        unreadable.order_id,
+                        Outcome::Rejected,
+                        unreadable.reason,
+                    )
                 }
             };
             published::outcome(conn, claimed_product, &told).await?;
@@ -94,17 +84,35 @@ impl Handler for GameResults {
                 Ok(result) => (Some(result.message_id), Some(result.order_id)),
                 Err(unreadable) => (unreadable.message_id, unreadable.order_id),
             };
-            let told = ResultOutcome {
-                schema_version: game::SCHEMA_VERSION,
-                result_message_id: message_id,
-                order_id,
-                outcome: Outcome::Rejected,
-                reason: domain::result::REASON_NO_MESSAGE_ID.to_owned(),
-                occurred_at: OffsetDateTime::now_utc(),
+            let rejected = ResultOutcome {
                 properties: Some(message.properties.clone()),
+                ..told(
+                    message_id,
+                    order_id,
+                    Outcome::Rejected,
+                    domain::result::REASON_NO_MESSAGE_ID.to_owned(),
+                )
             };
-            published::outcome(conn, claimed_product, &told).await
+            published::outcome(conn, claimed_product, &rejected).await
         })
+    }
+}
+
+/// What the game is told of one of its results, now.
+fn told(
+    result_message_id: Option<String>,
+    order_id: Option<Uuid>,
+    outcome: Outcome,
+    reason: String,
+) -> ResultOutcome {
+    ResultOutcome {
+        schema_version: game::SCHEMA_VERSION,
+        result_message_id,
+        order_id,
+        outcome,
+        reason,
+        occurred_at: OffsetDateTime::now_utc(),
+        properties: None,
     }
 }
 
