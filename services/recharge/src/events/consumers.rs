@@ -43,7 +43,7 @@ impl Handler for GameResults {
                 return Ok(());
             }
             let claimed_product = game::result_product(&message.routing_key).unwrap_or_default();
-            let told = match domain::result::read(&message.body) {
+            let said = match domain::result::read(&message.body) {
                 Ok(result) => {
                     let effect = results::apply_result(conn, &message.id, claimed_product, &result).await?;
                     tracing::info!(order_id = %result.order_id, status = result.status.as_str(), effect = effect.as_str(), "game result received");
@@ -62,7 +62,7 @@ impl Handler for GameResults {
                     )
                 }
             };
-            published::outcome(conn, claimed_product, &told).await?;
+            published::outcome(conn, claimed_product, &said).await?;
             Ok(())
         })
     }
