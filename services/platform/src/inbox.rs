@@ -302,13 +302,7 @@ impl Consumer {
                 // Not recorded (the database is away): back to the queue to try again.
                 let wait = retry_delay(self.retry_base, previous_deliveries(&delivery));
                 tracing::warn!(queue = %self.queue.name, %error, ?wait, "message without an id will be retried");
-                tokio::time::sleep(wait).await;
-                let requeue = BasicNackOptions {
-                    requeue: true,
-                    ..BasicNackOptions::default()
-                };
-                acknowledged("nack", delivery.nack(requeue)).await?;
-                return Ok(());
+                return requeue_after(wait, &delivery).await;
             }
             tracing::error!(queue = %self.queue.name, routing_key = %unidentified.routing_key, "message without an id dead-lettered");
             metrics::counter!("inbox_dead_lettered_total", "queue" => self.queue.name.clone()).increment(1);
@@ -336,12 +330,7 @@ impl Consumer {
             Err(HandlerError::Transient(reason)) => {
                 let wait = retry_delay(self.retry_base, message.previous_deliveries);
                 tracing::warn!(queue = %self.queue.name, message_id = %message.id, %reason, ?wait, "message will be retried");
-                tokio::time::sleep(wait).await;
-                let requeue = BasicNackOptions {
-                    requeue: true,
-                    ..BasicNackOptions::default()
-                };
-                acknowledged("nack", delivery.nack(requeue)).await?;
+                requeue_after(wait, &delivery).await?;
             }
         }
         Ok(())
@@ -377,6 +366,16 @@ impl Consumer {
         tx.commit().await?;
         Ok(())
     }
+}
+
+/// Hands `delivery` back to the queue after `wait`, for another try.
+async fn requeue_after(wait: Duration, delivery: &Delivery) -> anyhow::Result<()> {
+    tokio::time::sleep(wait).await;
+    let requeue = BasicNackOptions {
+        requeue: true,
+        ..BasicNackOptions::default()
+    };
+    acknowledged("nack", delivery.nack(requeue)).await
 }
 
 /// Exponential back-off before a failed message goes back to the queue: base, 2×, 4×… 32×.
