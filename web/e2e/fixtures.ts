@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 import { test as base, chromium, expect, type Locator, type Page } from '@playwright/test';
 
@@ -21,6 +23,23 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
 const SCREENSHOTS = new URL('./screenshots/', import.meta.url);
+
+const run = promisify(execFile);
+const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache', 'kid-target');
+/** The bank feed's simulator (see the README). */
+const BANK_FEED = join(targetDir, 'debug', 'kid-bank-feed');
+/** The database of the portal under test (scripts/lib.sh, start_e2e_portal). */
+const E2E_DATABASE = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kid_e2e';
+
+/** A bank transfer of `amount` VND to `username` from the bank feed's simulator, matched to them. */
+export async function sendBankTransfer(page: Page, username: string, amount: number) {
+  const { stdout } = await run(
+    BANK_FEED,
+    ['--username', username, '--amount', String(amount), '--bank', 'vietcombank', '--portal', new URL(page.url()).origin],
+    { env: { ...process.env, KID_DATABASE__URL: E2E_DATABASE } },
+  );
+  expect(stdout).toContain('"matched":true');
+}
 
 /** Debian's Chromium with a fresh profile directory, and how to close it and remove the profile. */
 async function launchFreshBrowser(baseURL: string | undefined, locale: string | undefined) {

@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-
 import type { Locator, Page } from '@playwright/test';
 
 import {
@@ -13,16 +8,10 @@ import {
   PHONE,
   registerNewPlayer,
   screenshotAtWidth,
+  sendBankTransfer,
   test,
 } from './fixtures';
 import { FORBIDDEN, openSection, signIn } from './staff-fixtures';
-
-const run = promisify(execFile);
-const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache', 'kid-target');
-/** The bank feed's simulator (see the README), as the top-up journey uses it. */
-const BANK_FEED = join(targetDir, 'debug', 'kid-bank-feed');
-/** The database of the portal under test (scripts/lib.sh, start_e2e_portal). */
-const E2E_DATABASE = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kid_e2e';
 
 /** The reference game loses the first delivery of every order on this zone (97) of every game. */
 const LOSING_ZONE = 'Máy chủ thử nghiệm (lần gửi đầu bị mất)';
@@ -30,12 +19,7 @@ const GAME = 'Phong Thần Online';
 
 /** A bank transfer of `amount` VND from the bank feed, and the wait for the KP in the header. */
 async function fundPlayer(page: Page, username: string, amount: number, balance: string) {
-  const { stdout } = await run(
-    BANK_FEED,
-    ['--username', username, '--amount', String(amount), '--bank', 'vietcombank', '--portal', new URL(page.url()).origin],
-    { env: { ...process.env, KID_DATABASE__URL: E2E_DATABASE } },
-  );
-  expect(stdout).toContain('"matched":true');
+  await sendBankTransfer(page, username, amount);
   await expect(async () => {
     await page.reload();
     await expect(page.getByTestId('header-balance')).toHaveText(balance, { timeout: 1_000 });

@@ -1,7 +1,3 @@
-import { execFile } from 'node:child_process';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { deflateSync } from 'node:zlib';
 
 import { request, type APIRequestContext, type Page } from '@playwright/test';
@@ -14,15 +10,9 @@ import {
   PHONE,
   registerNewPlayer,
   screenshotAtWidth,
+  sendBankTransfer,
   test,
 } from './fixtures';
-
-const run = promisify(execFile);
-const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache', 'kid-target');
-/** The bank feed's simulator (see the README), as the top-up journey uses it. */
-const BANK_FEED = join(targetDir, 'debug', 'kid-bank-feed');
-/** The database of the portal under test (scripts/lib.sh, start_e2e_portal). */
-const E2E_DATABASE = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kid_e2e';
 
 const SPEC_TEXT = 'Trung tâm hỗ trợ đang trong quá trình phát triển.';
 const NOT_AN_IMAGE = 'Tệp đính kèm phải là ảnh PNG, JPEG hoặc WebP';
@@ -136,12 +126,7 @@ async function supportReplies(baseURL: string, ticketId: string, body: string) {
 
 /** A bank transfer of `amount` VND from the bank feed, and the wait for it in the player's history. */
 async function fundPlayer(page: Page, username: string, amount: number) {
-  const { stdout } = await run(
-    BANK_FEED,
-    ['--username', username, '--amount', String(amount), '--bank', 'vietcombank', '--portal', new URL(page.url()).origin],
-    { env: { ...process.env, KID_DATABASE__URL: E2E_DATABASE } },
-  );
-  expect(stdout).toContain('"matched":true');
+  await sendBankTransfer(page, username, amount);
   // The wallet takes the payment's event a moment later.
   await expect
     .poll(

@@ -1,16 +1,5 @@
-import { execFile } from 'node:child_process';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 
-import { expect, registerNewPlayer, screenshots, test } from './fixtures';
-
-const run = promisify(execFile);
-const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache', 'kid-target');
-/** The bank feed's simulator (see the README). */
-const BANK_FEED = join(targetDir, 'debug', 'kid-bank-feed');
-/** The database of the portal under test (scripts/lib.sh, start_e2e_portal). */
-const E2E_DATABASE = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kid_e2e';
+import { expect, registerNewPlayer, screenshots, sendBankTransfer, test } from './fixtures';
 
 test('a player sends a phone card and sees it go from pending to credited', async ({ page }) => {
   await registerNewPlayer(page);
@@ -64,12 +53,7 @@ test('a bank transfer sent by the bank feed raises the balance in the header', a
   await expect(page.locator('svg[role="img"], [data-testid="copy-field"]').first()).toBeVisible();
   await screenshots(page, 'payment-bank-transfer');
 
-  const { stdout } = await run(
-    BANK_FEED,
-    ['--username', player.username, '--amount', '500000', '--bank', 'vietcombank', '--portal', new URL(page.url()).origin],
-    { env: { ...process.env, KID_DATABASE__URL: E2E_DATABASE } },
-  );
-  expect(stdout).toContain('"matched":true');
+  await sendBankTransfer(page, player.username, 500_000);
 
   await expect(async () => {
     await page.reload();
