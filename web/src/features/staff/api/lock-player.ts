@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import type { components } from '@/types/openapi.gen';
 
 import { playerQueryKey } from './get-player';
-import { reasonSchema } from './refund-order';
+import type { ReasonInput } from './refund-order';
 import type { FoundPlayer } from './search-players';
 import { staffApi } from './staff-client';
-
-export const lockInputSchema = z.object({ reason: reasonSchema });
-export type LockInput = z.infer<typeof lockInputSchema>;
 
 const playerPath = (id: string) => `/staff/players/${encodeURIComponent(id)}`;
 
@@ -17,7 +13,7 @@ const playerPath = (id: string) => `/staff/players/${encodeURIComponent(id)}`;
  * POST /staff/players/{id}/lock (support): neither the password nor a passkey signs the account
  * in any more, and its sessions end; the reason is kept for staff. 422 errors.reason without one.
  */
-export async function lockPlayer({ playerId, reason }: LockInput & { playerId: string }): Promise<FoundPlayer> {
+export async function lockPlayer({ playerId, reason }: ReasonInput & { playerId: string }): Promise<FoundPlayer> {
   const body: components['schemas']['LockBody'] = { reason: reason.trim() };
   const response = await staffApi.post<FoundPlayer>(`${playerPath(playerId)}/lock`, body);
   return response.data;
@@ -32,7 +28,7 @@ export async function unlockPlayer(playerId: string): Promise<FoundPlayer> {
 export function useLockPlayer(playerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LockInput) => lockPlayer({ ...input, playerId }),
+    mutationFn: (input: ReasonInput) => lockPlayer({ ...input, playerId }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: playerQueryKey(playerId) }),
   });
 }

@@ -18,15 +18,16 @@ export const reasonSchema = z
   .min(1, 'staff.players.validation.reasonRequired')
   .max(REASON_MAX, 'staff.players.validation.reasonTooLong');
 
-export const refundInputSchema = z.object({ reason: reasonSchema });
-export type RefundInput = z.infer<typeof refundInputSchema>;
+/** What a refund, a lock (and their dialog) send: the reason alone. */
+export const reasonInputSchema = z.object({ reason: reasonSchema });
+export type ReasonInput = z.infer<typeof reasonInputSchema>;
 
 /**
  * POST /staff/orders/{id}/refund (finance, re-authenticated: the console's client asks for it):
  * fails an order the game never delivered and gives its KP back, once; `already` when it had
  * been refunded before.
  */
-export async function refundOrder({ orderId, reason }: RefundInput & { orderId: string }): Promise<Refunded> {
+export async function refundOrder({ orderId, reason }: ReasonInput & { orderId: string }): Promise<Refunded> {
   const body: components['schemas']['RefundBody'] = { reason: reason.trim() };
   const response = await staffApi.post<Refunded>(`/staff/orders/${encodeURIComponent(orderId)}/refund`, body);
   return response.data;

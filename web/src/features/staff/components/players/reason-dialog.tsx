@@ -1,17 +1,13 @@
 import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 
 import { FormDialog } from '@/components/ui/form-dialog';
 import { placeServerErrors } from '@/lib/server-errors';
 
-import { reasonSchema } from '../../api/refund-order';
+import { reasonInputSchema, type ReasonInput } from '../../api/refund-order';
 import { staffFailureText } from '../../utils/failure';
 import { useReasonMessage } from '../../utils/reason-message';
-
-const reasonInputSchema = z.object({ reason: reasonSchema });
-type ReasonInput = z.infer<typeof reasonInputSchema>;
 
 const REASON_FIELDS = ['reason'] as const;
 
