@@ -11,10 +11,6 @@ use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
     grpc,
 };
-use lapin::{
-    options::{BasicConsumeOptions, QueueBindOptions, QueueDeclareOptions},
-    types::FieldTable,
-};
 use reqwest::{Client, StatusCode, header};
 use secrecy::ExposeSecret;
 use serde_json::Value;
@@ -434,40 +430,9 @@ pub async fn listen(settings: &Settings, pattern: &str, no_ack: bool) -> (lapin:
     kid_platform::amqp::declare_exchanges(&channel, &settings.amqp.exchange)
         .await
         .expect("exchange");
-    let queue = channel
-        .queue_declare(
-            "".into(),
-            QueueDeclareOptions {
-                exclusive: true,
-                auto_delete: true,
-                ..QueueDeclareOptions::default()
-            },
-            FieldTable::default(),
-        )
+    let deliveries = kid_platform::amqp::consume_private(&channel, &settings.amqp.exchange, pattern, no_ack)
         .await
-        .expect("queue");
-    channel
-        .queue_bind(
-            queue.name().clone(),
-            settings.amqp.exchange.as_str().into(),
-            pattern.into(),
-            QueueBindOptions::default(),
-            FieldTable::default(),
-        )
-        .await
-        .expect("bind");
-    let deliveries = channel
-        .basic_consume(
-            queue.name().clone(),
-            "".into(),
-            BasicConsumeOptions {
-                no_ack,
-                ..BasicConsumeOptions::default()
-            },
-            FieldTable::default(),
-        )
-        .await
-        .expect("consume");
+        .expect("a private queue");
     (channel, deliveries)
 }
 

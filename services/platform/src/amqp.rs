@@ -7,7 +7,7 @@ use futures::StreamExt;
 use lapin::{
     Channel, Connection, ConnectionProperties, ExchangeKind,
     message::Delivery,
-    options::{ExchangeDeclareOptions, QueueBindOptions, QueueDeclareOptions},
+    options::{BasicConsumeOptions, ExchangeDeclareOptions, QueueBindOptions, QueueDeclareOptions},
     types::{AMQPValue, FieldTable, LongString, ShortString},
     uri::AMQPUri,
 };
@@ -238,6 +238,48 @@ async fn bind(channel: &Channel, exchange: &str, spec: &QueueSpec) -> lapin::Res
             .await?;
     }
     Ok(())
+}
+
+/// A private queue (exclusive, server-named, gone with the channel) bound to `exchange` with
+/// `pattern`, and its deliveries (acknowledged by hand unless `no_ack`): how a spy, a test or
+/// the game sandbox listens to the events without leaving a queue behind.
+pub async fn consume_private(
+    channel: &Channel,
+    exchange: &str,
+    pattern: &str,
+    no_ack: bool,
+) -> lapin::Result<lapin::Consumer> {
+    let queue = channel
+        .queue_declare(
+            "".into(),
+            QueueDeclareOptions {
+                exclusive: true,
+                auto_delete: true,
+                ..QueueDeclareOptions::default()
+            },
+            FieldTable::default(),
+        )
+        .await?;
+    channel
+        .queue_bind(
+            queue.name().clone(),
+            exchange.into(),
+            pattern.into(),
+            QueueBindOptions::default(),
+            FieldTable::default(),
+        )
+        .await?;
+    channel
+        .basic_consume(
+            queue.name().clone(),
+            "".into(),
+            BasicConsumeOptions {
+                no_ack,
+                ..BasicConsumeOptions::default()
+            },
+            FieldTable::default(),
+        )
+        .await
 }
 
 /// The next of `deliveries`, or `None` once `shutdown` is cancelled. A consumer the broker

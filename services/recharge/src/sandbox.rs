@@ -15,10 +15,7 @@ use kid_contracts::game::{self, Delivery, GameOrder, GameResult, Outcome};
 use lapin::{
     BasicProperties, Channel,
     message::Delivery as AmqpDelivery,
-    options::{
-        BasicConsumeOptions, BasicPublishOptions, ConfirmSelectOptions, QueueBindOptions, QueueDeclareOptions,
-    },
-    types::FieldTable,
+    options::{BasicPublishOptions, ConfirmSelectOptions},
 };
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 use uuid::Uuid;
@@ -71,6 +68,8 @@ struct Case {
     deliveries: usize,
     /// Where the order stands at the portal when the answers arrive.
     state: OrderState,
+    /// Already refunded at its deadline: only `failed` is a right answer.
+    past_deadline: bool,
     outcomes: Vec<(Delivery, Outcome)>,
 }
 
@@ -98,6 +97,7 @@ impl Case {
             order,
             deliveries: 1,
             state: OrderState::AwaitingDelivery,
+            past_deadline: false,
             outcomes: Vec::new(),
         }
     }
@@ -114,6 +114,7 @@ fn cases(product: &str) -> Vec<Case> {
     let mut past = Case::new("past its deliverBy", product, 1, -time::Duration::minutes(1));
     // The portal refunds an order at its deadline: by the time it is taken, it is failed.
     past.state = OrderState::Failed;
+    past.past_deadline = true;
     vec![
         Case::new("normal", product, 1, window),
         twice,
@@ -129,7 +130,14 @@ pub async fn run(options: &Options) -> anyhow::Result<Report> {
         .with_context(|| format!("connecting to the broker at {}", redact(&options.amqp_url)))?;
     let channel = connection.create_channel().await?;
     kid_platform::amqp::declare_exchanges(&channel, &options.exchange).await?;
-    let results = listen_for_results(&channel, options).await?;
+    // The portal's results queue for the product, private to this run.
+    let results = kid_platform::amqp::consume_private(
+        &channel,
+        &options.exchange,
+        &game::result_routing_key(&options.product),
+        true,
+    )
+    .await?;
     channel.confirm_select(ConfirmSelectOptions::default()).await?;
 
     let mut report = Report::default();
@@ -180,41 +188,6 @@ pub async fn run(options: &Options) -> anyhow::Result<Report> {
     conclude(&cases, options, &mut report);
     connection.close(200, "done".into()).await.ok();
     Ok(report)
-}
-
-/// The portal's results queue for the product: exclusive to this run.
-async fn listen_for_results(channel: &Channel, options: &Options) -> anyhow::Result<lapin::Consumer> {
-    let queue = channel
-        .queue_declare(
-            "".into(),
-            QueueDeclareOptions {
-                exclusive: true,
-                auto_delete: true,
-                ..QueueDeclareOptions::default()
-            },
-            FieldTable::default(),
-        )
-        .await?;
-    channel
-        .queue_bind(
-            queue.name().as_str().into(),
-            options.exchange.as_str().into(),
-            game::result_routing_key(&options.product).as_str().into(),
-            QueueBindOptions::default(),
-            FieldTable::default(),
-        )
-        .await?;
-    Ok(channel
-        .basic_consume(
-            queue.name().as_str().into(),
-            "kid-game-sandbox".into(),
-            BasicConsumeOptions {
-                no_ack: true,
-                ..BasicConsumeOptions::default()
-            },
-            FieldTable::default(),
-        )
-        .await?)
 }
 
 /// Publishes an order as the portal's outbox does; `false` when no queue took it.
@@ -322,18 +295,18 @@ fn conclude(cases: &[Case], options: &Options, report: &mut Report) {
     for case in cases {
         let order = case.order.order_id;
         let first = case.outcomes.first().copied();
-        match (case.name, first) {
-            (_, None) => report.fail(format!(
+        match first {
+            None => report.fail(format!(
                 "order {order} ({}) got no answer the portal could read within {wait} s",
                 case.name
             )),
-            ("past its deliverBy", Some((Delivery::Delivered, _))) => report.fail(format!(
+            Some((Delivery::Delivered, _)) if case.past_deadline => report.fail(format!(
                 "order {order} was credited after its deliverBy: the portal had refunded it, so the player would \
                  have the coins and the KP; answer `failed` (e.g. \"received after deliverBy\") without crediting"
             )),
-            ("past its deliverBy", Some(_)) => {}
-            (_, Some((_, Outcome::Applied))) => {}
-            (_, Some((status, outcome))) => report.fail(format!(
+            Some(_) if case.past_deadline => {}
+            Some((_, Outcome::Applied)) => {}
+            Some((status, outcome)) => report.fail(format!(
                 "order {order} ({}): the first result ({}) was {}",
                 case.name,
                 status.as_str(),

@@ -5,6 +5,7 @@
 use std::sync::LazyLock;
 
 use kid_contracts::game::{Delivery, GameResult, Outcome};
+use serde::Deserialize as _;
 use serde_json::Value;
 use uuid::Uuid;
 
@@ -82,7 +83,7 @@ pub fn read(body: &[u8]) -> Result<GameResult, Unreadable> {
              fix it and publish the result again with a new messageId"
         )));
     }
-    serde_json::from_value(value.clone())
+    GameResult::deserialize(&value)
         .map_err(|error| unreadable(format!("the body could not be read as a result ({error})")))
 }
 
