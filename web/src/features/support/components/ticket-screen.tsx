@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 import { LoadingText } from '@/components/feedback/loading-text';
+import { MissingItem } from '@/components/feedback/missing-item';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
 import { paths } from '@/config/paths';
@@ -18,21 +19,6 @@ import { isOneOf, TICKET_CATEGORIES } from '../utils/ticket-text';
 import { AnswerForm } from './answer-form';
 import { Conversation } from './conversation';
 import { TicketStatusBadge } from './ticket-status-badge';
-
-function NotFoundTicket() {
-  const { t } = useTranslation();
-  return (
-    <Stack align="center" gap="3" py="8" textAlign="center">
-      <Heading as="h2" size="lg">
-        {t('support.ticket.notFound')}
-      </Heading>
-      <Text color="fg.muted">{t('support.ticket.notFoundHint')}</Text>
-      <Button asChild variant="outline" mt="3">
-        <RouterLink to={supportPaths.home}>{t('support.ticket.back')}</RouterLink>
-      </Button>
-    </Stack>
-  );
-}
 
 /** The ticket's category, when it was opened and the transaction it is about (with its receipt). */
 function TicketFacts({ ticket }: { ticket: TicketBody['ticket'] }) {
@@ -115,7 +101,13 @@ export function TicketScreen({ id }: { id: string }) {
       ) : (
         <ContentCard p={{ base: '4', md: '6' }} mt="3">
           {ticket.isPending && <LoadingText>{t('support.ticket.loading')}</LoadingText>}
-          {notFound && <NotFoundTicket />}
+          {notFound && (
+            <MissingItem
+              title={t('support.ticket.notFound')}
+              hint={t('support.ticket.notFoundHint')}
+              back={{ label: t('support.ticket.back'), to: supportPaths.home }}
+            />
+          )}
           {ticket.isError && !notFound && (
             <Alert.Root status="error" borderRadius="lg" role="alert">
               <Alert.Indicator />

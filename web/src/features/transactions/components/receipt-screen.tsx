@@ -5,6 +5,7 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 import { LoadingText } from '@/components/feedback/loading-text';
+import { MissingItem } from '@/components/feedback/missing-item';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
 import { paths } from '@/config/paths';
@@ -126,21 +127,6 @@ function Receipt({ transaction }: { transaction: Transaction }) {
   );
 }
 
-function NotFoundReceipt({ backTo }: { backTo: string }) {
-  const { t } = useTranslation();
-  return (
-    <Stack align="center" gap="3" py="8" textAlign="center">
-      <Heading as="h2" size="lg">
-        {t('transactions.receipt.notFound')}
-      </Heading>
-      <Text color="fg.muted">{t('transactions.receipt.notFoundHint')}</Text>
-      <Button asChild variant="outline" mt="3">
-        <RouterLink to={backTo}>{t('transactions.receipt.back')}</RouterLink>
-      </Button>
-    </Stack>
-  );
-}
-
 /**
  * /transactions/:id: one transaction's receipt, with its id to copy, what it was, its value and
  * status, when it was made and last changed, and its details (coins, bonus, serial, a card's
@@ -173,7 +159,13 @@ export function ReceiptScreen() {
       <PageHeader title={t('transactions.receipt.title')} />
       <ContentCard p={{ base: '4', md: '8' }} _print={{ p: '0', borderWidth: '0', shadow: 'none' }}>
         {receipt.isPending && <LoadingText>{t('transactions.receipt.loading')}</LoadingText>}
-        {notFound && <NotFoundReceipt backTo={backTo} />}
+        {notFound && (
+          <MissingItem
+            title={t('transactions.receipt.notFound')}
+            hint={t('transactions.receipt.notFoundHint')}
+            back={{ label: t('transactions.receipt.back'), to: backTo }}
+          />
+        )}
         {receipt.isError && !notFound && (
           <Alert.Root status="error" borderRadius="lg" role="alert">
             <Alert.Indicator />

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Link, SimpleGrid, Stack } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import { matchPath, Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 import { LoadingText } from '@/components/feedback/loading-text';
+import { MissingItem } from '@/components/feedback/missing-item';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
 import { toApiError } from '@/lib/api-client';
@@ -33,21 +34,6 @@ function BackLink() {
   );
 }
 
-function NotFound() {
-  const { t } = useTranslation();
-  return (
-    <Stack align="center" gap="3" py="8" textAlign="center">
-      <Heading as="h2" size="lg">
-        {t('staff.players.page.notFound')}
-      </Heading>
-      <Text color="fg.muted">{t('staff.players.page.notFoundHint')}</Text>
-      <Button asChild variant="outline" mt="3">
-        <RouterLink to={staffPaths.players}>{t('staff.players.back')}</RouterLink>
-      </Button>
-    </Stack>
-  );
-}
-
 /**
  * A player's page (/staff/players/:id, every role): the account, wallet, coin orders, ledger,
  * adjustments, tickets, sessions and sign-ins. The actions are offered to the roles the services
@@ -71,7 +57,13 @@ export function PlayerScreen() {
         <BackLink />
         <ContentCard p={{ base: '4', md: '6' }} mt="3">
           {player.isPending && <LoadingText>{t('staff.players.page.loading')}</LoadingText>}
-          {notFound && <NotFound />}
+          {notFound && (
+            <MissingItem
+              title={t('staff.players.page.notFound')}
+              hint={t('staff.players.page.notFoundHint')}
+              back={{ label: t('staff.players.back'), to: staffPaths.players }}
+            />
+          )}
           {player.isError && !notFound && (
             <LoadFailed
               title={t('staff.players.page.loadFailed')}

@@ -1,10 +1,11 @@
-import { Alert, Badge, Box, Button, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Flex, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { matchPath, Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 import { LoadingText } from '@/components/feedback/loading-text';
+import { MissingItem } from '@/components/feedback/missing-item';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
 import { toApiError } from '@/lib/api-client';
@@ -79,21 +80,6 @@ function TicketFacts({ ticket }: { ticket: TicketSummaryBody }) {
   );
 }
 
-function NotFound() {
-  const { t } = useTranslation();
-  return (
-    <Stack align="center" gap="3" py="8" textAlign="center">
-      <Heading as="h2" size="lg">
-        {t('staff.tickets.ticket.notFound')}
-      </Heading>
-      <Text color="fg.muted">{t('staff.tickets.ticket.notFoundHint')}</Text>
-      <Button asChild variant="outline" mt="3">
-        <RouterLink to={staffPaths.tickets}>{t('staff.tickets.ticket.back')}</RouterLink>
-      </Button>
-    </Stack>
-  );
-}
-
 /**
  * A ticket (/staff/tickets/:id, every role): the player (a link to their page), the transaction
  * it is about (a link to it in their ledger), the conversation with the player's images, and
@@ -115,7 +101,13 @@ export function TicketScreen() {
         <BackLink />
         <ContentCard p={{ base: '4', md: '6' }} mt="3">
           {ticket.isPending && <LoadingText>{t('staff.tickets.ticket.loading')}</LoadingText>}
-          {notFound && <NotFound />}
+          {notFound && (
+            <MissingItem
+              title={t('staff.tickets.ticket.notFound')}
+              hint={t('staff.tickets.ticket.notFoundHint')}
+              back={{ label: t('staff.tickets.ticket.back'), to: staffPaths.tickets }}
+            />
+          )}
           {ticket.isError && !notFound && (
             <LoadFailed
               title={t('staff.tickets.ticket.loadFailed')}
