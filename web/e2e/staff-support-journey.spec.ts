@@ -61,6 +61,30 @@ async function expectOrderStatus(page: Page, card: Locator, status: string) {
   }).toPass({ timeout: 30_000, intervals: [500, 1_000, 2_000] });
 }
 
+/**
+ * A new player with a coin order the game lost (zone 97), and a console on another device where
+ * staff member `staffUsername` has opened that player's page.
+ */
+async function lostOrderOpenedBy(
+  page: Page,
+  newDevice: () => Promise<Page>,
+  viewport: typeof DESKTOP,
+  staffUsername: string,
+) {
+  const phone = viewport === PHONE;
+  await page.setViewportSize(viewport);
+  const player = await registerNewPlayer(page);
+  await fundPlayer(page, player.username, 200_000, '200,000 KP');
+  await buyOnLosingZone(page, '100,000 KP');
+
+  const staff = await newDevice();
+  await staff.setViewportSize(viewport);
+  await staff.goto('/staff');
+  await signIn(staff, staffUsername);
+  await openPlayerPage(staff, phone, player.username);
+  return { phone, player, staff };
+}
+
 /** The console's own XSRF cookie, which every call that changes something echoes. */
 async function staffHeaders(page: Page) {
   const cookie = (await page.context().cookies()).find(({ name }) => name === 'STAFF-XSRF-TOKEN');
@@ -87,18 +111,8 @@ for (const [name, viewport] of [
   test(`support resends a lost coin order and the game delivers it once (${name})`, async ({ page, newDevice }) => {
     // The game answers only the resend; a staff member's second sign-in within 30 s waits.
     test.setTimeout(180_000);
-    const phone = viewport === PHONE;
-    await page.setViewportSize(viewport);
-    const player = await registerNewPlayer(page);
-    await fundPlayer(page, player.username, 200_000, '200,000 KP');
-    await buyOnLosingZone(page, '100,000 KP');
-
     // Support finds the player and the order waiting for the game.
-    const staff = await newDevice();
-    await staff.setViewportSize(viewport);
-    await staff.goto('/staff');
-    await signIn(staff, 'staff-support');
-    await openPlayerPage(staff, phone, player.username);
+    const { phone, staff } = await lostOrderOpenedBy(page, newDevice, viewport, 'staff-support');
     const order = orderCards(staff).first();
     await expect(orderCards(staff)).toHaveCount(1);
     await expect(order).toContainText('1.000 xu');
@@ -136,17 +150,7 @@ for (const [name, viewport] of [
     newDevice,
   }) => {
     test.setTimeout(180_000);
-    const phone = viewport === PHONE;
-    await page.setViewportSize(viewport);
-    const player = await registerNewPlayer(page);
-    await fundPlayer(page, player.username, 200_000, '200,000 KP');
-    await buyOnLosingZone(page, '100,000 KP');
-
-    const staff = await newDevice();
-    await staff.setViewportSize(viewport);
-    await staff.goto('/staff');
-    await signIn(staff, 'staff-viewer');
-    await openPlayerPage(staff, phone, player.username);
+    const { player, staff } = await lostOrderOpenedBy(page, newDevice, viewport, 'staff-viewer');
     await expect(staff.getByText('Bạn chỉ xem được thông tin; vai trò của bạn không có thao tác nào với người chơi.')).toBeVisible();
     const main = staff.getByRole('main');
     await expect(orderCards(staff).first().getByTestId('order-status')).toHaveText('Chờ game giao xu');
