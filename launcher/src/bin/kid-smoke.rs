@@ -257,7 +257,7 @@ async fn main() -> anyhow::Result<()> {
     // The game team's consumer, with its own broker user; its queue is declared before any
     // order is placed.
     let game = if args.game {
-        let game = ReferenceGame::for_product(&settings, &args.product).await;
+        let game = ReferenceGame::for_product(&settings, &args.product).await?;
         Some(tokio::spawn(game.run(shutdown.clone())))
     } else {
         None

@@ -10,6 +10,7 @@
 
 use std::time::Duration;
 
+use anyhow::Context;
 use kid_platform::{Settings, amqp};
 use lapin::{
     BasicProperties, Channel,
@@ -255,9 +256,20 @@ impl ReferenceGame {
     }
 
     /// The game of one product, as its team runs it: with that team's RabbitMQ user in
-    /// `settings.amqp.url`, its own queue, and only its product's routing keys.
-    pub async fn for_product(settings: &Settings, product_code: &str) -> Self {
-        Self::starting(settings, Source::Product(product_code.to_owned())).await
+    /// `settings.amqp.url`, its own queue, and only its product's routing keys. Its queue is
+    /// declared and bound when this returns, so whatever is sent from then on reaches it; it
+    /// fails (saying why) when it cannot be, for instance while the portal's exchange, which a
+    /// game's user may not declare, does not exist yet.
+    pub async fn for_product(settings: &Settings, product_code: &str) -> anyhow::Result<Self> {
+        let source = Source::Product(product_code.to_owned());
+        let channel = open(settings, &source)
+            .await
+            .with_context(|| format!("the {product_code} game declaring and binding its queues"))?;
+        Ok(Self {
+            settings: settings.clone(),
+            source,
+            channel: Some(channel),
+        })
     }
 
     async fn starting(settings: &Settings, source: Source) -> Self {

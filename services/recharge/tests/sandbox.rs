@@ -31,15 +31,19 @@ fn options(settings: &Settings, product: &str) -> Options {
     }
 }
 
-/// Deletes a queue an earlier run (or an earlier version of the contract, with other
-/// arguments) left on the broker.
-async fn delete_queue(settings: &Settings, name: &str) {
+/// What the portal has done before any game starts: its exchange declared (a game's user may
+/// not declare it, only bind to it). And a queue an earlier run (or an earlier version of the
+/// contract, with other arguments) left on the broker deleted.
+async fn portal_running_without(settings: &Settings, queue: &str) {
     let connection = kid_platform::amqp::connect(settings.amqp.url.expose_secret(), "sandbox-test")
         .await
         .expect("broker");
     let channel = connection.create_channel().await.expect("channel");
+    kid_platform::amqp::declare_exchanges(&channel, &settings.amqp.exchange)
+        .await
+        .expect("the portal's exchange");
     channel
-        .queue_delete(name.into(), QueueDeleteOptions::default())
+        .queue_delete(queue.into(), QueueDeleteOptions::default())
         .await
         .expect("delete");
 }
@@ -47,8 +51,11 @@ async fn delete_queue(settings: &Settings, name: &str) {
 #[tokio::test]
 async fn the_reference_consumer_passes_the_sandbox() {
     let settings = settings().await;
-    delete_queue(&settings, "game.jxonline2.recharge-orders").await;
-    let game = ReferenceGame::for_product(&settings, "jxonline2").await;
+    portal_running_without(&settings, "game.jxonline2.recharge-orders").await;
+    // Declared and bound before the sandbox sends its first order.
+    let game = ReferenceGame::for_product(&settings, "jxonline2")
+        .await
+        .expect("the game declares and binds its queues");
     let shutdown = CancellationToken::new();
     let running = tokio::spawn(game.run(shutdown.clone()));
 
