@@ -17,7 +17,7 @@ fn described() -> String {
     format!("{document}\n")
 }
 
-/// `KID_WRITE_OPENAPI=1 cargo nextest run -p kid-gateway --test openapi` rewrites the
+/// `KID_WRITE_OPENAPI=1 cargo nextest run -p kid-gateway --test it openapi` rewrites the
 /// committed document; `npm run api:generate` in web/ then regenerates the SPA's types.
 #[test]
 fn the_committed_document_is_what_the_handlers_describe() {
@@ -29,7 +29,7 @@ fn the_committed_document_is_what_the_handlers_describe() {
     assert!(
         committed == described,
         "docs/api/openapi.json is not what the gateway describes: run \
-         `KID_WRITE_OPENAPI=1 cargo nextest run -p kid-gateway --test openapi`, then \
+         `KID_WRITE_OPENAPI=1 cargo nextest run -p kid-gateway --test it openapi`, then \
          `npm run api:generate` in web/, and commit both"
     );
 }

@@ -25,8 +25,8 @@ async fn zones(pool: &PgPool) -> Vec<Zone> {
 fn render(catalogue: &[Zone], development: &[Zone]) -> String {
     let mut text = String::from(
         "<!-- Generated from the catalogue (migrations/recharge and the development launcher's \
-         seed_test_zones) by services/recharge/tests/game_docs.rs; do not edit: run \
-         `KID_WRITE_GAME_DOCS=1 cargo nextest run -p kid-recharge --test game_docs`. -->\n\n\
+         seed_test_zones) by services/recharge/tests/it/game_docs.rs; do not edit: run \
+         `KID_WRITE_GAME_DOCS=1 cargo nextest run -p kid-recharge --test it game_docs`. -->\n\n\
          # Zones per product\n\n\
          An order's `zoneId` is one of its product's zones below: the id is your game's own server \
          (zone) id, and the name is what the player chose from. The portal sells only these; a new \
@@ -84,6 +84,6 @@ async fn the_zone_table_is_the_catalogue() {
     assert!(
         committed == rendered,
         "docs/game-contract/zones.md is not the catalogue: run \
-         `KID_WRITE_GAME_DOCS=1 cargo nextest run -p kid-recharge --test game_docs` and commit it"
+         `KID_WRITE_GAME_DOCS=1 cargo nextest run -p kid-recharge --test it game_docs` and commit it"
     );
 }

@@ -1,7 +1,7 @@
 //! Every error shape of the REST API, asked of the gateway's router in process
 //! (`tower::ServiceExt::oneshot`) with the real Redis and no service behind it: each answer is
 //! the one JSON body `{message, errors}` with a Vietnamese message, under the status the
-//! OpenAPI document gives it. (A 409 needs a service's refusal: services/recharge/tests/recharge.rs
+//! OpenAPI document gives it. (A 409 needs a service's refusal: services/recharge/tests/it/recharge.rs
 //! meets it with a short balance.)
 
 use std::net::SocketAddr;

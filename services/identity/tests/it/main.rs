@@ -1,0 +1,7 @@
+//! This crate's integration tests, in one binary: each file a module, so the dependency tree
+//! is linked once for all of them instead of once per file (nextest still runs every test in its
+//! own process).
+
+mod internal_jwt;
+mod mail;
+mod staff_secret;
