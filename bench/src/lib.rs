@@ -1,12 +1,12 @@
 //! The performance harness (`./scripts/bench`): the release portal as separate processes,
 //! loads from outside it, and this machine's ceilings measured in the same run (pgbench
-//! driving one raw ledger transfer against the wallet's schema, raw argon2id, oha on
-//! `/healthz`), each figure printed beside its ceiling.
+//! driving one raw ledger transfer against the wallet's schema, raw argon2id, the harness's
+//! HTTP client on `/healthz`), each figure printed beside its ceiling.
 
 pub mod chaos;
 pub mod history;
+pub mod http_load;
 pub mod load;
-pub mod oha;
 pub mod portal;
 pub mod report;
 

@@ -1,7 +1,8 @@
-//! The loads oha cannot send, because each request must differ (a new idempotency key, a new
-//! signed notification) or speaks gRPC: coin recharges as players' browsers send them, wallet
-//! transfers as the services call them, bank notifications as the bank signs them. They run in
-//! the benchmark's process, outside the portal's.
+//! The loads that are not one request repeated ([`crate::http_load`]), because each request
+//! must differ (a new idempotency key, a new signed notification) or speaks gRPC: coin
+//! recharges as players' browsers send them, wallet transfers as the services call them, bank
+//! notifications as the bank signs them. They run in the benchmark's process, outside the
+//! portal's.
 
 use std::{
     collections::HashMap,
@@ -30,7 +31,7 @@ pub struct Player {
     pub http: Client,
     pub xsrf: String,
     pub username: String,
-    /// The `Cookie` header value a separate client (oha, Lighthouse) sends as this player.
+    /// The `Cookie` header value a separate client (the HTTP load, Lighthouse) sends as this player.
     pub cookie: String,
     /// Their bank-transfer content.
     pub transfer_content: String,
@@ -58,7 +59,7 @@ pub async fn xsrf(http: &Client, base: &str) -> anyhow::Result<(String, String)>
 }
 
 /// An anonymous visitor's XSRF token and the `Cookie` header that carries it: what a sign-in
-/// needs, for oha to send.
+/// needs, for the HTTP load to send.
 pub async fn anonymous_xsrf(base: &str) -> anyhow::Result<(String, String)> {
     xsrf(&Client::new(), base).await
 }

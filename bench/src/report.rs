@@ -122,7 +122,7 @@ pub fn markdown(context: &Context, rows: &[Row], notes: &[String]) -> String {
     let _ = writeln!(
         out,
         "Written by `./scripts/bench`{}: the release binaries, each service and the gateway as its own \
-         process, driven from outside by oha and the benchmark's own clients, on the local PostgreSQL, \
+         process, driven from outside by the benchmark's own clients, on the local PostgreSQL, \
          Redis and RabbitMQ. Each ratio divides a figure by a ceiling measured on the same machine in \
          the same run; absolute figures on this machine vary 1.3–3.5× from run to run, ratios much less.\n",
         if context.quick {

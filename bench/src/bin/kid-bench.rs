@@ -12,8 +12,8 @@ use anyhow::Context;
 use clap::Parser;
 use kid_bench::{
     self as bench, Figures,
+    http_load::{self, Load},
     load::{self, Player, Sending},
-    oha::{self, Load},
     portal::Portal,
     report::{self, Row, Verdict},
 };
@@ -33,9 +33,6 @@ struct Args {
     /// The built SPA the gateway serves.
     #[arg(long)]
     web_dist: PathBuf,
-    /// The oha binary.
-    #[arg(long)]
-    oha: String,
     /// The bundle-budget JSON (`web/scripts/bundle-budget.mjs --json`).
     #[arg(long)]
     bundle: PathBuf,
@@ -98,7 +95,7 @@ const ME_PACED: (usize, u32) = (16, 200);
 const LOGIN_CONNECTIONS: usize = 8;
 const PACE: Duration = Duration::from_millis(20);
 const BURST_CONCURRENCY: usize = 32;
-/// oha's connections on the history's pages and their `/api/me` ceiling.
+/// The HTTP load's connections on the history's pages and their `/api/me` ceiling.
 const HISTORY_CONNECTIONS: usize = 16;
 const WALLET_PLAYERS: usize = 256;
 /// pgbench's clients at most: the portal's five pools hold about 50 of PostgreSQL's default
@@ -143,10 +140,6 @@ impl Run {
         self.pgbench.insert(concurrency, figures.clone());
         Ok(figures)
     }
-
-    fn oha(&self) -> &str {
-        &self.args.oha
-    }
 }
 
 fn login_load(base: &str, player: &Player, xsrf: &(String, String), length: Duration) -> Load {
@@ -169,7 +162,7 @@ fn me_load(base: &str, player: &Player, connections: usize, length: Duration) ->
     signed_in_load(base, player, "/api/me", connections, length)
 }
 
-/// GETs of `path` as `player`, whose session cookie oha sends.
+/// GETs of `path` as `player`, with their session cookie.
 fn signed_in_load(base: &str, player: &Player, path: &str, connections: usize, length: Duration) -> Load {
     let mut load = Load::get(format!("{base}{path}"), connections, length);
     load.headers.push(format!("Cookie: {}", player.cookie));
@@ -201,8 +194,8 @@ async fn history(
     bench::analyze(wallet_db).await?;
     let phase = run.plan.phase;
     let page = |path: &str| signed_in_load(&base, player, path, HISTORY_CONNECTIONS, phase);
-    let me = oha::run(run.oha(), &page("/api/me")).await?;
-    let first = oha::run(run.oha(), &page("/api/transactions?limit=20")).await?;
+    let me = http_load::run(&page("/api/me")).await?;
+    let first = http_load::run(&page("/api/transactions?limit=20")).await?;
     run.row(Row::new(
         format!("history first page (20 of {count}) rps ÷ /api/me rps ({HISTORY_CONNECTIONS} connections)"),
         report::per_second(first.tps),
@@ -233,11 +226,7 @@ async fn history(
     ));
 
     let cursor = walk.last_cursor.context("the history had one page only")?;
-    let deepest = oha::run(
-        run.oha(),
-        &page(&format!("/api/transactions?limit=20&cursor={cursor}")),
-    )
-    .await?;
+    let deepest = http_load::run(&page(&format!("/api/transactions?limit=20&cursor={cursor}"))).await?;
     run.row(Row::new(
         format!(
             "history deepest page (after {} transactions) rps ÷ first page rps",
@@ -250,7 +239,7 @@ async fn history(
         report::p50_p99(deepest.p50, deepest.p99),
         Verdict::of(deepest.tps / first.tps >= 0.8),
     ));
-    let cards = oha::run(run.oha(), &page("/api/transactions?limit=20&type=topup.card")).await?;
+    let cards = http_load::run(&page("/api/transactions?limit=20&type=topup.card")).await?;
     run.row(Row::new(
         format!(
             "history filtered to card top-ups (1 in {}) rps ÷ first page rps",
@@ -263,7 +252,7 @@ async fn history(
         report::p50_p99(cards.p50, cards.p99),
         Verdict::of(cards.tps / first.tps >= 0.8),
     ));
-    let failed = oha::run(run.oha(), &page("/api/transactions?limit=20&status=failed")).await?;
+    let failed = http_load::run(&page("/api/transactions?limit=20&status=failed")).await?;
     run.row(Row::new(
         "history filtered to a status none has (failed): every row read ÷ first page rps".to_owned(),
         report::per_second(failed.tps),
@@ -452,15 +441,16 @@ async fn main() -> anyhow::Result<()> {
 
     // Ceilings of this machine.
     let hash_rate = load::raw_hash_rate(run.plan.phase).await?;
-    let healthz = oha::run(
-        run.oha(),
-        &Load::get(format!("{base}/healthz"), ME_CONNECTIONS, run.plan.phase),
-    )
+    let healthz = http_load::run(&Load::get(
+        format!("{base}/healthz"),
+        ME_CONNECTIONS,
+        run.plan.phase,
+    ))
     .await?;
 
     // Sign-ins against raw argon2id.
     let xsrf = load::anonymous_xsrf(&base).await?;
-    let logins = oha::run(run.oha(), &login_load(&base, &players[0], &xsrf, run.plan.phase)).await?;
+    let logins = http_load::run(&login_load(&base, &players[0], &xsrf, run.plan.phase)).await?;
     run.row(Row::new(
         format!("sign-ins/s ({LOGIN_CONNECTIONS} connections) ÷ raw argon2id hashes/s"),
         report::per_second(logins.tps),
@@ -472,11 +462,7 @@ async fn main() -> anyhow::Result<()> {
     ));
 
     // /api/me against /healthz, both at 64 connections.
-    let me = oha::run(
-        run.oha(),
-        &me_load(&base, &players[0], ME_CONNECTIONS, run.plan.phase),
-    )
-    .await?;
+    let me = http_load::run(&me_load(&base, &players[0], ME_CONNECTIONS, run.plan.phase)).await?;
     run.row(Row::new(
         format!("/api/me rps ÷ /healthz rps ({ME_CONNECTIONS} connections)"),
         report::per_second(me.tps),
@@ -499,10 +485,9 @@ async fn main() -> anyhow::Result<()> {
     // /api/me latency at a steady rate, alone and during a sign-in flood.
     let mut paced = me_load(&base, &players[0], ME_PACED.0, run.plan.phase);
     paced.rate = Some(ME_PACED.1);
-    let alone = oha::run(run.oha(), &paced).await?;
+    let alone = http_load::run(&paced).await?;
     let flood = login_load(&base, &players[0], &xsrf, run.plan.phase);
-    let oha_path = run.oha().to_owned();
-    let (during, flood) = tokio::join!(oha::run(&oha_path, &paced), oha::run(&oha_path, &flood));
+    let (during, flood) = tokio::join!(http_load::run(&paced), http_load::run(&flood));
     let (during, flood) = (during?, flood?);
     let alone_p99 = alone.p99.as_secs_f64();
     run.row(Row::new(
@@ -692,8 +677,7 @@ async fn main() -> anyhow::Result<()> {
         cores: std::thread::available_parallelism().map_or(0, usize::from),
         cpu: report::cpu_model(),
         tools: format!(
-            "{}, {}, {}",
-            version(run.oha(), "--version").await,
+            "the harness's own HTTP client (reqwest), {}, {}",
             version("pgbench", "--version").await,
             version("chromium", "--version").await
         ),
@@ -705,10 +689,11 @@ async fn main() -> anyhow::Result<()> {
          raw argon2id is the identity service's hasher (m=19456, t=2, p=1, one hash per core) with \
          nothing around it; /healthz is the gateway answering without calling anything."
             .to_owned(),
-        "oha sends the sign-ins, /healthz and /api/me (one player's session, keep-alive). Coin \
-         recharges need a new Idempotency-Key per request, wallet transfers speak gRPC and bank \
-         notifications are signed per body: the benchmark's own clients send those, from its own \
-         process, outside the portal's five."
+        "The benchmark's own clients send every load from its own process, outside the portal's \
+         five: the sign-ins, /healthz and /api/me (one player's session, keep-alive; at a fixed \
+         rate each latency counts from when the request was due), coin recharges (a new \
+         Idempotency-Key per request), wallet transfers (gRPC) and bank notifications (signed \
+         per body)."
             .to_owned(),
         "Each phase from the coin recharges on, and its pgbench ceiling, starts once the last \
          phase's orders are delivered and their payments settled, and after an ANALYZE: the \
