@@ -19,6 +19,9 @@ declare -A STEP_PID=() STEP_KIND=() STEP_BEGAN=() STEP_AWAITED=()
 
 _step_now() { date +%s; }
 
+# A step's files: its name with anything but letters and digits made '_'.
+_step_file() { printf '%s/%s' "$STEP_LOGS" "$(printf '%s' "$1" | tr -c 'A-Za-z0-9' '_')"; }
+
 # Runs one step's command in a subshell with errexit, and records how it ended; a failure
 # signals the main shell, which stops the run.
 _step_run() {
@@ -34,7 +37,7 @@ _step_run() {
   # CPU seconds (user and system) of everything the step ran and waited for.
   local cpu
   cpu=$(times | tail -n 1 | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); n += t[1] * 60 + t[2] }; printf "%d", n }')
-  echo "$status $(_step_now) $cpu" >"$STEP_LOGS/$name.status"
+  echo "$status $(_step_now) $cpu" >"$(_step_file "$name").status"
   [ "$status" = 0 ] || kill -USR1 "$STEP_MAIN" 2>/dev/null
   return "$status"
 }
@@ -47,7 +50,7 @@ _step_begin() {
   STEP_BEGAN[$name]=$(_step_now)
 }
 
-_step_status() { cut -d' ' -f1 "$STEP_LOGS/$1.status" 2>/dev/null || true; }
+_step_status() { cut -d' ' -f1 "$(_step_file "$1").status" 2>/dev/null || true; }
 
 # Kills a process and everything it started, children first.
 _step_kill_tree() {
@@ -62,8 +65,8 @@ step_table() {
   printf '\n%-58s %-7s %7s %7s %7s  %s\n' step where start wall cpu result >&2
   for name in "${STEP_ORDER[@]}"; do
     status=$(_step_status "$name")
-    ended=$(cut -d' ' -f2 "$STEP_LOGS/$name.status" 2>/dev/null || _step_now)
-    cpu=$(cut -d' ' -f3 "$STEP_LOGS/$name.status" 2>/dev/null || echo 0)
+    ended=$(cut -d' ' -f2 "$(_step_file "$name").status" 2>/dev/null || _step_now)
+    cpu=$(cut -d' ' -f3 "$(_step_file "$name").status" 2>/dev/null || echo 0)
     wall=$((ended - STEP_BEGAN[$name]))
     case $status in
       0) status=passed ;;
@@ -98,8 +101,8 @@ _step_failed() {
   done
   for name in "${failed[@]}"; do
     if [ "${STEP_KIND[$name]}" = beside ] && [ -z "${STEP_AWAITED[$name]:-}" ]; then
-      log "--- the last lines of '$name' ($STEP_LOGS/$name.log)"
-      tail -n 60 "$STEP_LOGS/$name.log" >&2 || true
+      log "--- the last lines of '$name' ($(_step_file "$name").log)"
+      tail -n 60 "$(_step_file "$name").log" >&2 || true
     fi
   done
   steps_stop
@@ -125,8 +128,8 @@ beside() {
   local name=$1
   shift
   _step_begin "$name" beside
-  log "$name (beside the next steps; log: $STEP_LOGS/$name.log)"
-  _step_run "$name" "$@" >"$STEP_LOGS/$name.log" 2>&1 </dev/null &
+  log "$name (beside the next steps; log: $(_step_file "$name").log)"
+  _step_run "$name" "$@" >"$(_step_file "$name").log" 2>&1 </dev/null &
   STEP_PID[$name]=$!
 }
 
@@ -150,7 +153,7 @@ await() {
     wait "${STEP_PID[$name]}" 2>/dev/null || true
     [ "$(_step_status "$name")" = 0 ] || _step_failed
     STEP_AWAITED[$name]=1
-    log "--- '$name' passed in $(_step_clock $(($(cut -d' ' -f2 "$STEP_LOGS/$name.status") - STEP_BEGAN[$name]))); its output:"
-    cat "$STEP_LOGS/$name.log" >&2
+    log "--- '$name' passed in $(_step_clock $(($(cut -d' ' -f2 "$(_step_file "$name").status") - STEP_BEGAN[$name]))); its output:"
+    cat "$(_step_file "$name").log" >&2
   done
 }
