@@ -35,8 +35,11 @@ _step_run() {
   )
   status=$?
   # CPU seconds (user and system) of everything the step ran and waited for.
-  local cpu
-  cpu=$(times | tail -n 1 | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); n += t[1] * 60 + t[2] }; printf "%d", n }')
+  # (`times` itself in this shell: in a pipe or $(...) it would count a subshell's children.)
+  local cpu file
+  file=$(_step_file "$name")
+  times >"$file.times"
+  cpu=$(tail -n 1 "$file.times" | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); n += t[1] * 60 + t[2] }; printf "%d", n }')
   echo "$status $(_step_now) $cpu" >"$(_step_file "$name").status"
   [ "$status" = 0 ] || kill -USR1 "$STEP_MAIN" 2>/dev/null
   return "$status"
