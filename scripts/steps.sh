@@ -8,7 +8,8 @@
 #   await <name>...                waits for steps started with beside, then prints their logs
 #
 #   beside_niced <name> <command...>  as beside, at the lowest CPU priority: a compile started
-#                                  early takes only the cores the foreground leaves idle
+#                                  early takes only the cores the foreground leaves idle,
+#                                  until the foreground awaits it
 # shellcheck shell=bash
 
 STEP_LOGS=$(mktemp -d "${TMPDIR:-/tmp}/kid-test-steps.XXXXXX")
@@ -149,10 +150,19 @@ _step_niced() {
   "$@"
 }
 
+# A process and everything it started, back at the usual priority.
+_step_unnice_tree() {
+  local pid=$1 child
+  renice -n 0 -p "$pid" >/dev/null 2>&1 || true
+  for child in $(ps -o pid= --ppid "$pid" 2>/dev/null); do _step_unnice_tree "$child"; done
+}
+
 await() {
   local name
   for name in "$@"; do
     [ "${STEP_KIND[$name]:-}" = beside ] || { log "steps: nothing named '$name' runs beside"; exit 2; }
+    # Nothing else runs until it ends: a niced step gets the cores back.
+    [ -n "$(_step_status "$name")" ] || _step_unnice_tree "${STEP_PID[$name]}"
     wait "${STEP_PID[$name]}" 2>/dev/null || true
     [ "$(_step_status "$name")" = 0 ] || _step_failed
     STEP_AWAITED[$name]=1
