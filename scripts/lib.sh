@@ -4,6 +4,12 @@
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/kid-target}"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
+# The binaries every script runs, and the build the test command tests: the release profile
+# (Cargo.toml says why there is one). `kid_binaries` builds them all, the launcher's dev
+# features included; the images build their own production set (scripts/images).
+KID_BIN="$CARGO_TARGET_DIR/release"
+kid_binaries() { cargo build --release --locked --workspace --bins "$@"; }
+
 # Each step's line carries the wall-clock time, so a slow CI run shows where its minutes went.
 log() { printf '\033[1m==> [%s] %s\033[0m\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
 
@@ -283,7 +289,7 @@ start_e2e_portal() {
   KID_PAYMENT__AGGREGATOR_URL=http://127.0.0.1:0 KID_PAYMENT__SIMULATOR_DELAY_MS=8000 \
   KID_SERVICES__IDENTITY=http://127.0.0.1:0 KID_SERVICES__WALLET=http://127.0.0.1:0 \
   KID_SERVICES__PAYMENT=http://127.0.0.1:0 KID_SERVICES__RECHARGE=http://127.0.0.1:0 \
-  RUST_LOG=warn "$CARGO_TARGET_DIR/debug/kid-launcher" >"${TMPDIR:-/tmp}/kid-e2e-portal.log" 2>&1 &
+  RUST_LOG=warn "$KID_BIN/kid-launcher" >"${TMPDIR:-/tmp}/kid-e2e-portal.log" 2>&1 &
   E2E_PID=$!
   for _ in $(seq 90); do
     curl -fs "http://127.0.0.1:$E2E_PORT/readyz" >/dev/null 2>&1 && return 0
