@@ -4,6 +4,8 @@ import { configure } from '@testing-library/dom';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
+import { toaster } from '@/components/ui/toaster-store';
+
 import { initTestI18n } from './i18n';
 import { resetDb } from './mocks/db';
 import { resetGiftcodeDb } from './mocks/giftcode-handlers';
@@ -65,6 +67,10 @@ function resetZagPointerTracking() {
 afterEach(() => {
   cleanup();
   resetZagPointerTracking();
+  // The toaster is a module-level store: toasts outlive the <Toaster /> that cleanup() unmounted
+  // and would reappear (another role="status") in the next test's app, or with isolate: false in
+  // a later file's.
+  toaster.remove();
   server.resetHandlers();
   resetDb();
   resetProfileUpdates();
