@@ -7,7 +7,7 @@ export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 # The binaries every script runs, and the build the test command tests: the release profile
 # (Cargo.toml says why there is one). `kid_binaries` builds them all, the launcher's dev
 # features included; the images build their own production set (scripts/images).
-KID_BIN="$CARGO_TARGET_DIR/release"
+export KID_BIN="$CARGO_TARGET_DIR/release"
 kid_binaries() { cargo build --release --locked --workspace --bins "$@"; }
 
 # Each step's line carries the wall-clock time, so a slow CI run shows where its minutes went.

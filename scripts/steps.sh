@@ -86,13 +86,18 @@ step_table() {
 
 _step_clock() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 
+# Stops the steps still running and waits for them; only for them: a server the script started
+# in the background (the journeys' portal) is its own to stop, and a plain `wait` would wait
+# for it for ever.
 steps_stop() {
-  local name pid
+  local name pid pids=()
   for name in "${STEP_ORDER[@]}"; do
     pid=${STEP_PID[$name]:-}
-    [ -n "$pid" ] && [ -z "$(_step_status "$name")" ] && _step_kill_tree "$pid"
+    [ -n "$pid" ] || continue
+    [ -z "$(_step_status "$name")" ] && _step_kill_tree "$pid"
+    pids+=("$pid")
   done
-  wait 2>/dev/null || true
+  [ ${#pids[@]} = 0 ] || wait "${pids[@]}" 2>/dev/null || true
 }
 
 # USR1: a step failed. Name it, show what it printed (a background step's log), stop the rest.

@@ -25,9 +25,10 @@ export const PHONE = { width: 390, height: 844 };
 const SCREENSHOTS = new URL('./screenshots/', import.meta.url);
 
 const run = promisify(execFile);
-const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache', 'kid-target');
+/** Where the scripts' binaries are (`KID_BIN`, scripts/lib.sh): the release build. */
+const binaries = process.env.KID_BIN ?? join(process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache', 'kid-target'), 'release');
 /** The bank feed's simulator (see the README). */
-const BANK_FEED = join(targetDir, 'debug', 'kid-bank-feed');
+const BANK_FEED = join(binaries, 'kid-bank-feed');
 /** The database of the portal under test (scripts/lib.sh, start_e2e_portal). */
 const E2E_DATABASE = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kid_e2e';
 

@@ -24,7 +24,7 @@ test('a player sends a phone card and sees it go from pending to credited', asyn
   // command's portal, scripts/lib.sh). The pending row comes from the wallet once it has taken
   // payment's `topup.opened` event, which a loaded machine may deliver after the page first
   // read the history: read it again until the row is there, each time once the page has
-  // rendered its table (a debug build on a loaded machine takes more than a moment).
+  // rendered its table (a loaded machine takes more than a moment).
   await expect(page).toHaveURL(/\/transactions$/);
   const row = page.getByRole('row').filter({ hasText: '20000000000001' });
   await expect(async () => {
