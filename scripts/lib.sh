@@ -9,6 +9,8 @@ export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 # features included; the images build their own production set (scripts/images).
 export KID_BIN="$CARGO_TARGET_DIR/release"
 kid_binaries() { cargo build --release --locked --workspace --bins "$@"; }
+# The images' production binaries: only the images' crates, so none of the launcher's dev features.
+image_binaries() { cargo build --release --locked $(printf -- ' -p kid-%s' "${KID_IMAGES[@]}") "$@"; }
 
 # Each step's line carries the wall-clock time, so a slow CI run shows where its minutes went.
 log() { printf '\033[1m==> [%s] %s\033[0m\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
