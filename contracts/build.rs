@@ -6,7 +6,9 @@ use std::path::PathBuf;
 const SERVICES: [&str; 5] = ["identity", "wallet", "payment", "recharge", "staff"];
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // Read when the script runs, not when it was compiled: one compiled script serves every
+    // clone that shares the target directory, each with its own protos.
+    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR")?);
     let files: Vec<PathBuf> = SERVICES
         .iter()
         .map(|service| root.join(format!("kid/{service}/v1/{service}_service.proto")))
