@@ -161,13 +161,28 @@ ensure_node() {
 
 # `npm ci` in $1, unless its node_modules already holds what its package-lock.json pins (a
 # stamp written after the last install): a second script, or a second step of the test command,
-# neither pays for it again nor deletes node_modules under a step that is using it.
+# neither pays for it again nor deletes node_modules under a step that is using it. A fresh
+# clone takes the node_modules an earlier `npm ci` of the same package-lock.json and Node made
+# (kept as one tar per directory under ~/.cache/kid-node-modules) instead of installing again.
 npm_ci_once() {
-  local dir=$1 lock
+  local dir=$1 lock kept
   lock=$(sha256sum "$dir/package-lock.json" | cut -c1-16)-$(node --version 2>/dev/null)
   [ "$(cat "$dir/node_modules/.kid-installed" 2>/dev/null)" = "$lock" ] && return 0
+  kept="$HOME/.cache/kid-node-modules/${dir//\//_}"
+  if [ -f "$kept-$lock.tar" ]; then
+    log "restoring $dir's packages (installed before from this package-lock.json)"
+    rm -rf "$dir/node_modules"
+    if tar -xf "$kept-$lock.tar" -C "$dir"; then
+      echo "$lock" >"$dir/node_modules/.kid-installed"
+      return 0
+    fi
+    rm -rf "$dir/node_modules" "$kept-$lock.tar"
+  fi
   log "installing $dir's packages"
   (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  mkdir -p "$(dirname "$kept")"
+  rm -f "$kept"-*.tar
+  tar -cf "$kept-$lock.tar.part" -C "$dir" node_modules && mv "$kept-$lock.tar.part" "$kept-$lock.tar"
   echo "$lock" >"$dir/node_modules/.kid-installed"
 }
 
