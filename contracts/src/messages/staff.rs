@@ -31,6 +31,12 @@ pub const MSG_TRANSFER_ALREADY_MATCHED: &str = "Giao dịch này đã được g
 pub const MSG_TRANSFER_NOT_CREDITABLE: &str =
     "Không thể ghi có giao dịch này: không rõ ngân hàng/ví nhận tiền hoặc số tiền không hợp lệ";
 pub const MSG_TRANSFER_NOT_FOUND: &str = "Không tìm thấy giao dịch chuyển khoản";
+/// Matching a transfer the feed found was paid into none of our accounts.
+pub const MSG_TRANSFER_NOT_OURS: &str =
+    "Giao dịch này không chuyển vào tài khoản nào của Kid nên không thể ghi có cho người chơi";
+/// A second member matching a transfer to another player than the one its asker chose.
+pub const MSG_TRANSFER_ASKED_FOR_ANOTHER: &str =
+    "Giao dịch này đang chờ duyệt ghi có cho một người chơi khác; chỉ có thể duyệt đúng người chơi đó";
 pub const MSG_PLAYER_NOT_FOUND: &str = "Không tìm thấy người chơi";
 pub const MSG_ORDER_NOT_FOUND: &str = "Không tìm thấy đơn nạp xu";
 /// Resending an order that is not waiting for the game.
@@ -39,6 +45,8 @@ pub const MSG_ORDER_NOT_AWAITING: &str =
 /// Refunding an order the game delivered.
 pub const MSG_ORDER_DELIVERED: &str =
     "Đơn này game đã giao xu nên không hoàn KP được; nếu cần bồi hoàn, hãy tạo điều chỉnh KP";
+/// Refunding a coin order before its `deliverBy`, while the game may still deliver it.
+pub const MSG_ORDER_MAY_STILL_DELIVER: &str = "Game vẫn có thể giao đơn này cho đến hạn giao; chỉ hoàn KP khi game báo thất bại hoặc đơn đã quá hạn giao";
 /// Refunding an order still being paid for.
 pub const MSG_ORDER_PAYING: &str = "Đơn này chưa trừ KP xong; hãy thử lại sau ít phút";
 /// A refund or adjustment without a reason.

@@ -75,11 +75,16 @@ async fn balance(http: &Client, portal: &Portal) -> i64 {
 
 /// A signed SePay-shaped notification of `amount` VND into our Vietcombank account.
 async fn bank_transfer(portal: &Portal, id: &str, content: &str, amount: i64) {
+    bank_transfer_into(portal, id, content, amount, "1023456789").await;
+}
+
+/// The same into the Vietcombank account `account`.
+async fn bank_transfer_into(portal: &Portal, id: &str, content: &str, amount: i64, account: &str) {
     let body = serde_json::to_vec(&json!({
         "id": id,
         "gateway": "Vietcombank",
         "transactionDate": "2026-11-28 09:00:00",
-        "accountNumber": "1023456789",
+        "accountNumber": account,
         "code": null,
         "content": content,
         "transferType": "in",
@@ -290,6 +295,99 @@ async fn a_staff_session_without_recent_reauthentication_cannot_move_money() {
 }
 
 #[tokio::test]
+async fn finance_matching_a_transfer_paid_into_an_account_not_ours_is_refused() {
+    let portal = console_portal().await;
+    let (player, _) = registered(&portal, "khongcuaminh").await;
+    // Someone else's account at the same bank, as the feed may report it.
+    bank_transfer_into(&portal, "SP-9101", "nap tien khongcuaminh", 50_000, "9999999999").await;
+    let finance = staff(&portal, "staff-finance").await;
+    let listed = unmatched(&finance, &portal).await;
+    let transfer = listed
+        .iter()
+        .find(|transfer| transfer["providerId"] == "SP-9101")
+        .expect("SP-9101");
+    assert_eq!(transfer["reason"], "not one of our accounts");
+    let path = format!("/staff/transfers/{}/match", transfer["id"].as_str().expect("id"));
+    let (status, refused) = post(&finance, &portal, &path, json!({ "player": "khongcuaminh" })).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    assert_eq!(
+        refused["message"],
+        "Giao dịch này không chuyển vào tài khoản nào của Kid nên không thể ghi có cho người chơi"
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(balance(&player, &portal).await, 0);
+}
+
+#[tokio::test]
+async fn one_finance_member_matching_a_large_transfer_alone_waits_for_a_second() {
+    let portal = console_portal().await;
+    let (player, _) = registered(&portal, "chuyenlon").await;
+    registered(&portal, "nguoithuba").await;
+    bank_transfer(&portal, "SP-9201", "nap tien chuyenlon", 300_000).await;
+    bank_transfer(&portal, "SP-9202", "nap tien chuyenlon lan 2", 150_000).await;
+    bank_transfer(&portal, "SP-9203", "nap tien chuyenlon lan 3", 100_000).await;
+    let finance = staff(&portal, "staff-finance").await;
+    let listed = unmatched(&finance, &portal).await;
+    let path_of = |provider: &str| {
+        let transfer = listed
+            .iter()
+            .find(|transfer| transfer["providerId"] == provider)
+            .expect("listed");
+        format!("/staff/transfers/{}/match", transfer["id"].as_str().expect("id"))
+    };
+    let (large, second, third) = (path_of("SP-9201"), path_of("SP-9202"), path_of("SP-9203"));
+    let to = |player: &str| json!({ "player": player });
+
+    // 300,000 KP by one member: only asked for; asked again, the same ask.
+    let (status, asked) = post(&finance, &portal, &large, to("chuyenlon")).await;
+    assert_eq!(status, StatusCode::OK, "{asked}");
+    assert_eq!(asked["pending"], true);
+    assert_eq!(asked["transfer"]["status"], "unmatched");
+    assert_eq!(asked["transfer"]["pendingMatch"]["username"], "chuyenlon");
+    assert_eq!(
+        asked["transfer"]["pendingMatch"]["askedByUsername"],
+        "staff-finance"
+    );
+    let (_, again) = post(&finance, &portal, &large, to("chuyenlon")).await;
+    assert_eq!(
+        (again["pending"].clone(), again["already"].clone()),
+        (json!(true), json!(true))
+    );
+    // A second member cannot turn the ask to another player; for the same one, it credits.
+    let checker = staff(&portal, "staff-finance2").await;
+    let (status, other) = post(&checker, &portal, &large, to("nguoithuba")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{other}");
+    assert_eq!(balance(&player, &portal).await, 0, "nothing credited while asked");
+    let (status, approved) = post(&checker, &portal, &large, to("chuyenlon")).await;
+    assert_eq!(status, StatusCode::OK, "{approved}");
+    assert_eq!(approved["pending"], false);
+    assert_eq!(approved["transfer"]["status"], "credited");
+    eventually("the player sees the KP", || async {
+        (balance(&player, &portal).await == 300_000).then_some(())
+    })
+    .await;
+
+    // Split in two under the threshold by one member: the second piece waits too.
+    let (_, first_piece) = post(&finance, &portal, &second, to("chuyenlon")).await;
+    assert_eq!(first_piece["pending"], false, "{first_piece}");
+    let (_, second_piece) = post(&finance, &portal, &third, to("chuyenlon")).await;
+    assert_eq!(second_piece["pending"], true, "{second_piece}");
+    eventually("the first piece is credited", || async {
+        (balance(&player, &portal).await == 450_000).then_some(())
+    })
+    .await;
+    assert_eq!(
+        audit_actions(
+            &checker,
+            &portal,
+            &format!("transfer:{}", large.split('/').nth(3).expect("id"))
+        )
+        .await,
+        ["transfer.match_approve", "transfer.match_request"]
+    );
+}
+
+#[tokio::test]
 async fn approving_ones_own_adjustment_is_refused_and_a_second_finance_member_applies_it() {
     let portal = console_portal().await;
     let (player, user_id) = registered(&portal, "duocbuhoan").await;
@@ -387,19 +485,101 @@ async fn approving_ones_own_adjustment_is_refused_and_a_second_finance_member_ap
         ["Thu hồi quà trùng", "Bồi hoàn giải đấu", "Bồi hoàn sự cố nạp"]
     );
     // And the audit log the request, the refusal-free approval and each application.
-    let (_, log) = get_json(
-        &checker,
-        &portal,
-        &format!("/staff/audit?subject=adjustment:{id}"),
-    )
-    .await;
-    let actions: Vec<&str> = log
-        .as_array()
+    assert_eq!(
+        audit_actions(&checker, &portal, &format!("adjustment:{id}")).await,
+        ["adjustment.approve", "adjustment.request"]
+    );
+}
+
+/// The audit log's actions on `subject`, newest first.
+async fn audit_actions(http: &Client, portal: &Portal, subject: &str) -> Vec<String> {
+    let (status, log) = get_json(http, portal, &format!("/staff/audit?subject={subject}")).await;
+    assert_eq!(status, StatusCode::OK, "{log}");
+    log.as_array()
         .expect("rows")
         .iter()
-        .filter_map(|row| row["action"].as_str())
-        .collect();
-    assert_eq!(actions, ["adjustment.approve", "adjustment.request"], "{log}");
+        .filter_map(|row| row["action"].as_str().map(str::to_owned))
+        .collect()
+}
+
+#[tokio::test]
+async fn an_asker_withdraws_their_own_pending_adjustment_and_no_one_can_apply_it_after() {
+    let portal = console_portal().await;
+    let (player, user_id) = registered(&portal, "rutlaiyeucau").await;
+    let finance = staff(&portal, "staff-finance").await;
+    let ask = json!({ "userId": user_id, "kp": 300_000, "reason": "Bồi hoàn nhầm người" });
+    let (status, pending) = post(&finance, &portal, "/staff/adjustments", ask).await;
+    assert_eq!(status, StatusCode::CREATED, "{pending}");
+    assert_eq!(pending["adjustment"]["status"], "pending");
+    let id = pending["adjustment"]["id"].as_str().expect("id").to_owned();
+
+    // The asker sees their mistake and takes it back: a withdrawal, not a server error.
+    let (status, withdrawn) = post(
+        &finance,
+        &portal,
+        &format!("/staff/adjustments/{id}/reject"),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{withdrawn}");
+    assert_eq!(withdrawn["adjustment"]["status"], "rejected");
+    assert_eq!(withdrawn["adjustment"]["decidedByUsername"], "staff-finance");
+
+    // A second member cannot apply what was withdrawn, and nothing moved.
+    let checker = staff(&portal, "staff-finance2").await;
+    let (status, late) = post(
+        &checker,
+        &portal,
+        &format!("/staff/adjustments/{id}/approve"),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{late}");
+    assert_eq!(balance(&player, &portal).await, 0);
+    assert_eq!(
+        audit_actions(&checker, &portal, &format!("adjustment:{id}")).await,
+        ["adjustment.withdraw", "adjustment.request"]
+    );
+}
+
+#[tokio::test]
+async fn one_finance_member_splitting_a_large_adjustment_into_small_ones_needs_a_second_member() {
+    let portal = console_portal().await;
+    let (a, a_id) = registered(&portal, "chianho_a").await;
+    let (b, b_id) = registered(&portal, "chianho_b").await;
+    let (c, c_id) = registered(&portal, "chianho_c").await;
+    let finance = staff(&portal, "staff-finance").await;
+    let checker = staff(&portal, "staff-finance2").await;
+    let ask = |user_id: uuid::Uuid, kp: i64| json!({ "userId": user_id, "kp": kp, "reason": "Bồi hoàn" });
+    let status_of = async |http: &Client, body: Value| {
+        let (status, answer) = post(http, &portal, "/staff/adjustments", body).await;
+        assert_eq!(status, StatusCode::CREATED, "{answer}");
+        answer["adjustment"]["status"]
+            .as_str()
+            .expect("status")
+            .to_owned()
+    };
+
+    // Under the threshold alone: applied. The next piece would take the asker (and the player)
+    // past 200,000 KP within 24 hours: it waits for a second member, to this player or another.
+    assert_eq!(status_of(&finance, ask(a_id, 150_000)).await, "applied");
+    assert_eq!(status_of(&finance, ask(a_id, 100_000)).await, "pending");
+    assert_eq!(status_of(&finance, ask(b_id, 100_000)).await, "pending");
+    // Another member adding to the same player is counted on the player too; a clawback counts
+    // as much as a credit.
+    assert_eq!(status_of(&checker, ask(a_id, 60_000)).await, "pending");
+    assert_eq!(status_of(&checker, ask(a_id, -60_000)).await, "pending");
+
+    // Two pieces asked at once by one member: the asker's lock lets one through, not both.
+    let (to_b, to_c) = tokio::join!(
+        status_of(&checker, ask(b_id, 120_000)),
+        status_of(&checker, ask(c_id, 120_000)),
+    );
+    let mut decided = [to_b, to_c];
+    decided.sort();
+    assert_eq!(decided, ["applied", "pending"]);
+    assert_eq!(balance(&a, &portal).await, 150_000);
+    assert_eq!(balance(&b, &portal).await + balance(&c, &portal).await, 120_000);
 }
 
 /// Asks for an adjustment with `key` as its Idempotency-Key.
@@ -528,12 +708,50 @@ async fn support_resends_a_lost_coin_order_and_the_game_delivers_it_once() {
 }
 
 #[tokio::test]
-async fn finance_refunds_a_lost_coin_order_once() {
+async fn finance_refunding_an_order_its_game_may_still_deliver_is_refused() {
     let portal = console_portal().await;
+    let (player, user_id) = registered(&portal, "hoansom").await;
+    fund(&portal, user_id, 100_000).await;
+    let (recharge, order_id) = lost_order(&portal, &player, "lost-order-3").await;
+    let finance = staff(&portal, "staff-finance").await;
+    let (status, refused) = post(
+        &finance,
+        &portal,
+        &format!("/staff/orders/{order_id}/refund"),
+        json!({ "reason": "Người chơi báo chưa nhận xu" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    assert_eq!(
+        refused["message"],
+        "Game vẫn có thể giao đơn này cho đến hạn giao; chỉ hoàn KP khi game báo thất bại hoặc đơn đã quá hạn giao"
+    );
+    // The order still waits for the game, and the player has not had the KP back beside it.
+    let status: String = sqlx::query_scalar("select status from recharge_order where id = $1")
+        .bind(order_id)
+        .fetch_one(&recharge)
+        .await
+        .expect("status");
+    assert_eq!(status, "awaiting_delivery");
+    assert_eq!(balance(&player, &portal).await, 80_000);
+}
+
+#[tokio::test]
+async fn finance_refunds_a_lost_coin_order_once() {
+    // The sweeper slowed down, so the refund past deliverBy below is finance's, not the sweeper's.
+    let portal =
+        start(|settings| settings.recharge.sweep_interval = std::time::Duration::from_secs(3600)).await;
+    seed_staff(&portal).await;
     let (player, user_id) = registered(&portal, "hoanxu").await;
     fund(&portal, user_id, 100_000).await;
-    let (_, order_id) = lost_order(&portal, &player, "lost-order-2").await;
+    let (recharge, order_id) = lost_order(&portal, &player, "lost-order-2").await;
     assert_eq!(balance(&player, &portal).await, 80_000);
+    // The game has let its deliverBy pass without an answer.
+    sqlx::query("update recharge_order set deliver_by = now() - interval '1 second' where id = $1")
+        .bind(order_id)
+        .execute(&recharge)
+        .await
+        .expect("deliverBy in the past");
     let refund = format!("/staff/orders/{order_id}/refund");
     let support = staff(&portal, "staff-support").await;
     assert_eq!(

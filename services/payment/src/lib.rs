@@ -65,7 +65,8 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
         settings.card_secret.clone(),
         settings.aggregator_timeout,
     )?;
-    let service = grpc::Payment::new(host.pool.clone(), settings, Arc::new(aggregator));
+    let service = grpc::Payment::new(host.pool.clone(), settings, Arc::new(aggregator))
+        .with_match_threshold(host.settings.wallet.adjustment_approval_kp);
     Ok(Routes::new(PaymentServiceServer::with_interceptor(
         service,
         host.require_jwt(SERVICE.callers),

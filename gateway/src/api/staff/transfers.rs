@@ -70,6 +70,20 @@ pub struct TransferBody {
     /// KP it credits at its method's rate, before the partner bonus (0: it cannot be credited).
     kp: i64,
     suggestions: Vec<SuggestionBody>,
+    /// A match waiting for a second finance member, if one was asked for.
+    pending_match: Option<PendingMatchBody>,
+}
+
+/// A match asked for past the approval threshold: another finance member approves it by
+/// matching the transfer to the same player.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PendingMatchBody {
+    user_id: String,
+    username: String,
+    asked_by_username: String,
+    #[schema(required = true)]
+    asked_at: Option<String>,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -87,13 +101,16 @@ pub struct MatchBody {
     player: String,
 }
 
-/// A match's answer; `already` when it had been matched to this player before.
+/// A match's answer; `already` when it had been matched (or asked for) to this player before;
+/// `pending` when nothing is credited yet: past the approval threshold, a second finance member
+/// must match it to the same player.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MatchedBody {
     transfer: TransferBody,
     kp: i64,
     already: bool,
+    pending: bool,
 }
 
 /// Words of a transfer's content that could be a username.
@@ -121,8 +138,10 @@ async fn described(
                 .map(|suggestion| suggestion.user_id.clone()),
         );
         wanted.extend(username_words(&transfer.content));
-        if !transfer.user_id.is_empty() {
-            wanted.push(transfer.user_id.clone());
+        for id in [&transfer.user_id, &transfer.match_asked_for] {
+            if !id.is_empty() {
+                wanted.push(id.clone());
+            }
         }
     }
     wanted.sort();
@@ -178,12 +197,16 @@ async fn described(
                     });
                 }
             }
+            let username_of = |id: &str| by_id.get(id).copied().unwrap_or_default().to_owned();
+            let waiting = transfer.status == "unmatched" && !transfer.match_asked_for.is_empty();
+            let pending_match = waiting.then(|| PendingMatchBody {
+                username: username_of(&transfer.match_asked_for),
+                user_id: transfer.match_asked_for.clone(),
+                asked_by_username: transfer.match_asked_by_username.clone(),
+                asked_at: rfc3339(transfer.match_asked_at),
+            });
             TransferBody {
-                username: by_id
-                    .get(transfer.user_id.as_str())
-                    .copied()
-                    .unwrap_or_default()
-                    .to_owned(),
+                username: username_of(&transfer.user_id),
                 id: transfer.id,
                 provider_id: transfer.provider_id,
                 method_code: transfer.method_code,
@@ -199,6 +222,7 @@ async fn described(
                 matched_at: rfc3339(transfer.matched_at),
                 kp: transfer.kp,
                 suggestions,
+                pending_match,
             }
         })
         .collect())
@@ -232,7 +256,10 @@ async fn list(
 }
 
 /// Credits an unmatched transfer to a player, once, through the normal top-up path with the
-/// partner rules (finance; needs a re-authentication within five minutes).
+/// partner rules (finance; needs a re-authentication within five minutes). Past the approval
+/// threshold (alone, or with what the member or the player had matched alone over 24 hours) it
+/// is only asked for (`pending`), and credits when another finance member matches it to the
+/// same player; one paid into none of our accounts is refused.
 #[utoipa::path(
     post,
     path = "/staff/transfers/{id}/match",
@@ -289,5 +316,6 @@ async fn match_transfer(
         transfer,
         kp: matched.kp,
         already: matched.already,
+        pending: matched.pending,
     }))
 }

@@ -29,6 +29,9 @@ pub enum FeedError {
     Outbox(#[from] outbox::OutboxError),
 }
 
+/// Why a transfer paid into an account that is not ours is kept: never credited to a player.
+pub const NOT_OUR_ACCOUNT: &str = "not one of our accounts";
+
 /// What became of a notification.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Receipt {
@@ -112,7 +115,7 @@ pub async fn receive(pool: &PgPool, notification: Verified<'_>) -> Result<Receip
         .as_ref()
         .is_some_and(|method| !method.is_account(&transfer.account_number))
     {
-        (TransferStatus::Unmatched, Some("not one of our accounts"))
+        (TransferStatus::Unmatched, Some(NOT_OUR_ACCOUNT))
     } else if user_id.is_none() {
         (TransferStatus::Unmatched, Some("no player's transfer content"))
     } else {

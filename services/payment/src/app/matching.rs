@@ -2,10 +2,14 @@
 //! whom they may be for, and matching one by hand. A match goes through the very path the feed
 //! takes for a transfer it matched itself: the same `payment.topup.received` event under the
 //! same key (`bank-feed:<provider id>`), so the wallet credits it once with the partner rules,
-//! whoever matches it and however often they click.
+//! whoever matches it and however often they click. Past the approval threshold a match is
+//! only asked for, and credits when a second finance member approves it.
 
 use kid_contracts::{
-    messages::staff::{MSG_TRANSFER_ALREADY_MATCHED, MSG_TRANSFER_NOT_CREDITABLE, MSG_TRANSFER_NOT_FOUND},
+    messages::staff::{
+        MSG_TRANSFER_ALREADY_MATCHED, MSG_TRANSFER_ASKED_FOR_ANOTHER, MSG_TRANSFER_NOT_CREDITABLE,
+        MSG_TRANSFER_NOT_FOUND, MSG_TRANSFER_NOT_OURS,
+    },
     topics::{self, TopupReceived},
 };
 use kid_platform::{audit, auth::StaffActor, outbox};
@@ -13,6 +17,7 @@ use serde_json::json;
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use super::bank_feed::NOT_OUR_ACCOUNT;
 use crate::{
     db::{self, bank_feed::KeptTransfer},
     domain::{card::kp_for_transfer, syntax},
@@ -69,8 +74,10 @@ pub enum MatchError {
 pub struct Matched {
     pub transfer: KeptTransfer,
     pub kp: i64,
-    /// It was already matched to this player: nothing was done again.
+    /// It was already matched (or asked for) to this player: nothing was done again.
     pub already: bool,
+    /// Nothing is credited yet: the match waits for a second finance member.
+    pub pending: bool,
 }
 
 async fn kp_of(conn: &mut sqlx::PgConnection, transfer: &KeptTransfer) -> Result<Option<i64>, sqlx::Error> {
@@ -124,14 +131,39 @@ pub async fn kept(pool: &PgPool, matched: bool, limit: i64) -> Result<Vec<Kept>,
     Ok(kept)
 }
 
+/// Whether a match of `kp` waits for a second member: above `threshold` alone, or taking what
+/// `staff` matched alone, or what was matched alone to the player, over it within 24 hours.
+/// Takes the member's and the player's locks.
+async fn needs_a_checker(
+    conn: &mut sqlx::PgConnection,
+    staff: &StaffActor,
+    user_id: Uuid,
+    kp: i64,
+    threshold: i64,
+) -> Result<bool, sqlx::Error> {
+    let (kp, threshold) = (kp.unsigned_abs(), threshold.unsigned_abs());
+    if kp > threshold {
+        return Ok(true);
+    }
+    db::bank_feed::lock_member_and_player(conn, staff.id, user_id).await?;
+    let (by_member, to_player) = db::bank_feed::matched_alone_lately(conn, staff.id, user_id).await?;
+    Ok([by_member, to_player]
+        .into_iter()
+        .any(|total| total.unsigned_abs().saturating_add(kp) > threshold))
+}
+
 /// Credits an unmatched transfer to `user_id` (a player the gateway found), once: the record
 /// turns `credited`, the wallet's event goes to the outbox, and the audit log keeps who did it,
-/// all in one transaction. Matching it again to the same player changes nothing.
+/// all in one transaction. Matching it again to the same player changes nothing. Maker-checker
+/// as for adjustments: a match past `threshold` (alone, or with what its member or its player
+/// had matched alone over 24 hours) is only asked for, and credits when a second finance member
+/// matches it to the same player. A transfer paid into none of our accounts is never credited.
 pub async fn match_transfer(
     pool: &PgPool,
     staff: &StaffActor,
     transfer_id: Uuid,
     user_id: Uuid,
+    threshold: i64,
 ) -> Result<Matched, MatchError> {
     let mut tx = pool.begin().await?;
     let transfer = db::bank_feed::kept_for_update(&mut tx, transfer_id)
@@ -144,9 +176,13 @@ pub async fn match_transfer(
                 transfer,
                 kp,
                 already: true,
+                pending: false,
             }),
             _ => Err(MatchError::Refused(MSG_TRANSFER_ALREADY_MATCHED)),
         };
+    }
+    if transfer.reason.as_deref() == Some(NOT_OUR_ACCOUNT) {
+        return Err(MatchError::Refused(MSG_TRANSFER_NOT_OURS));
     }
     let (Some(provider_id), Some(kp), Some(amount_vnd), "unmatched") = (
         transfer.provider_id.clone(),
@@ -161,6 +197,50 @@ pub async fn match_transfer(
         None => None,
     }
     .ok_or(MatchError::Refused(MSG_TRANSFER_NOT_CREDITABLE))?;
+    let approving = match transfer.match_asked_by {
+        // Another member approves the ask: only for the player it names.
+        Some(asker) if asker != staff.id => {
+            if transfer.match_asked_for != Some(user_id) {
+                return Err(MatchError::Refused(MSG_TRANSFER_ASKED_FOR_ANOTHER));
+            }
+            true
+        }
+        // The asker again: the same ask answers as it is; another player replaces it.
+        Some(_) if transfer.match_asked_for == Some(user_id) => {
+            return Ok(Matched {
+                transfer,
+                kp,
+                already: true,
+                pending: true,
+            });
+        }
+        _ => false,
+    };
+    if !approving && needs_a_checker(&mut tx, staff, user_id, kp, threshold).await? {
+        db::bank_feed::ask_match(&mut tx, transfer_id, user_id, (staff.id, &staff.username)).await?;
+        let before = json!({ "status": transfer.status, "askedFor": transfer.match_asked_for });
+        let after = json!({ "status": "unmatched", "askedFor": user_id, "amountVnd": amount_vnd, "kp": kp });
+        audit::record(
+            &mut tx,
+            staff,
+            "transfer.match_request",
+            &format!("transfer:{transfer_id}"),
+            Some(&before),
+            Some(&after),
+        )
+        .await?;
+        let transfer = db::bank_feed::kept_for_update(&mut tx, transfer_id)
+            .await?
+            .ok_or(MatchError::NotFound(MSG_TRANSFER_NOT_FOUND))?;
+        tx.commit().await?;
+        tracing::info!(%transfer_id, %user_id, kp, staff = staff.username, "transfer match asked for, waiting for a second member");
+        return Ok(Matched {
+            transfer,
+            kp,
+            already: false,
+            pending: true,
+        });
+    }
     let event = TopupReceived {
         idempotency_key: events::bank_feed_topup_key(&provider_id),
         user_id,
@@ -173,13 +253,17 @@ pub async fn match_transfer(
         received_at: Some(transfer.received_at),
     };
     outbox::enqueue(&mut tx, topics::TOPUP_RECEIVED, &event).await?;
-    db::bank_feed::mark_matched(&mut tx, transfer_id, user_id, staff.id).await?;
+    db::bank_feed::mark_matched(&mut tx, transfer_id, user_id, staff.id, kp).await?;
     let before = json!({ "status": transfer.status, "reason": transfer.reason, "userId": null });
     let after = json!({ "status": "credited", "userId": user_id, "amountVnd": amount_vnd, "kp": kp });
     audit::record(
         &mut tx,
         staff,
-        "transfer.match",
+        if approving {
+            "transfer.match_approve"
+        } else {
+            "transfer.match"
+        },
         &format!("transfer:{transfer_id}"),
         Some(&before),
         Some(&after),
@@ -190,10 +274,11 @@ pub async fn match_transfer(
         .ok_or(MatchError::NotFound(MSG_TRANSFER_NOT_FOUND))?;
     tx.commit().await?;
     events::topup_received(&event.topup_type);
-    tracing::info!(%transfer_id, %user_id, kp, staff = staff.username, "unmatched transfer matched by support");
+    tracing::info!(%transfer_id, %user_id, kp, staff = staff.username, approving, "unmatched transfer matched by support");
     Ok(Matched {
         transfer,
         kp,
         already: false,
+        pending: false,
     })
 }

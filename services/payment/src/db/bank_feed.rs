@@ -75,6 +75,11 @@ pub struct KeptTransfer {
     pub received_at: time::OffsetDateTime,
     pub matched_by: Option<Uuid>,
     pub matched_at: Option<time::OffsetDateTime>,
+    /// A match waiting for a second finance member: who asked, for whom, when.
+    pub match_asked_by: Option<Uuid>,
+    pub match_asked_by_username: Option<String>,
+    pub match_asked_for: Option<Uuid>,
+    pub match_asked_at: Option<time::OffsetDateTime>,
 }
 
 /// The newest unmatched transfers, or (`matched`) the newest ones support matched by hand.
@@ -86,7 +91,8 @@ pub async fn kept(
     sqlx::query_as!(
         KeptTransfer,
         "select id, provider_id, method_code, transaction_date, account_number, content, amount_vnd,
-                reference_code, reason, status, user_id, received_at, matched_by, matched_at
+                reference_code, reason, status, user_id, received_at, matched_by, matched_at,
+                match_asked_by, match_asked_by_username, match_asked_for, match_asked_at
          from bank_feed_record
          where case when $1 then matched_by is not null else status = 'unmatched' end
          order by coalesce(matched_at, received_at) desc, id desc
@@ -103,7 +109,8 @@ pub async fn kept_for_update(conn: &mut PgConnection, id: Uuid) -> Result<Option
     sqlx::query_as!(
         KeptTransfer,
         "select id, provider_id, method_code, transaction_date, account_number, content, amount_vnd,
-                reference_code, reason, status, user_id, received_at, matched_by, matched_at
+                reference_code, reason, status, user_id, received_at, matched_by, matched_at,
+                match_asked_by, match_asked_by_username, match_asked_for, match_asked_at
          from bank_feed_record where id = $1 for update",
         id
     )
@@ -111,24 +118,94 @@ pub async fn kept_for_update(conn: &mut PgConnection, id: Uuid) -> Result<Option
     .await
 }
 
-/// Marks an unmatched transfer credited to `user_id` by `staff_id`.
+/// Marks an unmatched transfer credited to `user_id` by `staff_id`, for `kp`. Another member's
+/// ask stays on the record (this approves it); the member's own earlier ask, for another
+/// player, is dropped (this match did not need it).
 pub async fn mark_matched(
     conn: &mut PgConnection,
     id: Uuid,
     user_id: Uuid,
     staff_id: Uuid,
+    kp: i64,
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
         "update bank_feed_record
-            set status = 'credited', user_id = $2, matched_by = $3, matched_at = now()
+            set status = 'credited', user_id = $2, matched_by = $3, matched_at = now(), matched_kp = $4,
+                match_asked_by = case when match_asked_by = $3 then null else match_asked_by end,
+                match_asked_by_username =
+                    case when match_asked_by = $3 then null else match_asked_by_username end,
+                match_asked_for = case when match_asked_by = $3 then null else match_asked_for end,
+                match_asked_at = case when match_asked_by = $3 then null else match_asked_at end
           where id = $1 and status = 'unmatched'",
         id,
         user_id,
-        staff_id
+        staff_id,
+        kp
     )
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Keeps `asker`'s ask to match an unmatched transfer to `user_id`, for a second member to
+/// approve (replacing the asker's own earlier ask, if any).
+pub async fn ask_match(
+    conn: &mut PgConnection,
+    id: Uuid,
+    user_id: Uuid,
+    asker: (Uuid, &str),
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update bank_feed_record
+            set match_asked_by = $2, match_asked_by_username = $3, match_asked_for = $4, match_asked_at = now()
+          where id = $1 and status = 'unmatched'",
+        id,
+        asker.0,
+        asker.1,
+        user_id
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Serialises matches by one member and to one player until the transaction ends, so two at
+/// once cannot both find a rolling total under the threshold.
+pub async fn lock_member_and_player(
+    conn: &mut PgConnection,
+    staff_id: Uuid,
+    user_id: Uuid,
+) -> Result<(), sqlx::Error> {
+    for key in [
+        format!("transfer-match-member:{staff_id}"),
+        format!("transfer-match-player:{user_id}"),
+    ] {
+        sqlx::query!("select pg_advisory_xact_lock(hashtextextended($1, 0))", key)
+            .fetch_one(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
+/// The KP matched in the last 24 hours without a second member: by `staff_id`, and to
+/// `user_id` by anyone.
+pub async fn matched_alone_lately(
+    conn: &mut PgConnection,
+    staff_id: Uuid,
+    user_id: Uuid,
+) -> Result<(i64, i64), sqlx::Error> {
+    let totals = sqlx::query!(
+        r#"select coalesce(sum(matched_kp) filter (where matched_by = $1), 0)::bigint as "by_member!",
+                  coalesce(sum(matched_kp) filter (where user_id = $2), 0)::bigint as "to_player!"
+           from bank_feed_record
+           where matched_by is not null and match_asked_by is null and matched_at > now() - interval '24 hours'
+             and (matched_by = $1 or user_id = $2)"#,
+        staff_id,
+        user_id
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok((totals.by_member, totals.to_player))
 }
 
 /// The players whose transfer content is one of `codes`, with the content.

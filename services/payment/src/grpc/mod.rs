@@ -43,6 +43,8 @@ pub struct Payment {
     pool: PgPool,
     settings: PaymentSettings,
     aggregator: Arc<dyn Aggregator>,
+    /// KP past which a transfer matched by hand waits for a second finance member.
+    match_threshold: i64,
 }
 
 impl Payment {
@@ -51,7 +53,14 @@ impl Payment {
             pool,
             settings,
             aggregator,
+            match_threshold: 0,
         }
+    }
+
+    /// Finance's one approval threshold (`wallet.adjustment_approval_kp`) for matches too.
+    pub fn with_match_threshold(mut self, kp: i64) -> Self {
+        self.match_threshold = kp;
+        self
     }
 }
 
@@ -109,6 +118,12 @@ fn kept_transfer(kept: Kept) -> KeptTransfer {
         user_id: transfer.user_id.map(|id| id.to_string()).unwrap_or_default(),
         matched_by: transfer.matched_by.map(|id| id.to_string()).unwrap_or_default(),
         matched_at: transfer.matched_at.map(grpc::timestamp),
+        match_asked_for: transfer
+            .match_asked_for
+            .map(|id| id.to_string())
+            .unwrap_or_default(),
+        match_asked_by_username: text(transfer.match_asked_by_username),
+        match_asked_at: transfer.match_asked_at.map(grpc::timestamp),
         kp: kept.kp.unwrap_or_default(),
         suggestions: kept
             .suggestions
@@ -290,8 +305,14 @@ impl PaymentService for Payment {
             .transfer_id
             .parse()
             .map_err(|_| Status::invalid_argument("transfer_id is not a UUID"))?;
-        let matched =
-            matching::match_transfer(&self.pool, &staff, transfer_id, user_id(&request.user_id)?).await?;
+        let matched = matching::match_transfer(
+            &self.pool,
+            &staff,
+            transfer_id,
+            user_id(&request.user_id)?,
+            self.match_threshold,
+        )
+        .await?;
         Ok(Response::new(MatchTransferResponse {
             transfer: Some(kept_transfer(Kept {
                 transfer: matched.transfer,
@@ -300,6 +321,7 @@ impl PaymentService for Payment {
             })),
             kp: matched.kp,
             already: matched.already,
+            pending: matched.pending,
         }))
     }
 

@@ -8,8 +8,8 @@
 use kid_contracts::{
     game,
     messages::staff::{
-        MSG_ORDER_DELIVERED, MSG_ORDER_NOT_AWAITING, MSG_ORDER_NOT_FOUND, MSG_ORDER_PAYING,
-        MSG_REASON_REQUIRED,
+        MSG_ORDER_DELIVERED, MSG_ORDER_MAY_STILL_DELIVER, MSG_ORDER_NOT_AWAITING, MSG_ORDER_NOT_FOUND,
+        MSG_ORDER_PAYING, MSG_REASON_REQUIRED,
     },
 };
 use kid_platform::{
@@ -19,6 +19,7 @@ use kid_platform::{
 };
 use serde_json::json;
 use sqlx::PgPool;
+use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::{
@@ -100,6 +101,14 @@ pub async fn refund(
         OrderState::Delivered => return Err(SupportError::Refused(MSG_ORDER_DELIVERED)),
         OrderState::Paying => return Err(SupportError::Refused(MSG_ORDER_PAYING)),
         OrderState::AwaitingDelivery => {}
+    }
+    // Until its deliverBy the game may still credit the coins; refunding then would leave the
+    // player both the coins and the KP. After it the game must fail the order (the contract).
+    if order
+        .deliver_by
+        .is_some_and(|deliver_by| OffsetDateTime::now_utc() < deliver_by)
+    {
+        return Err(SupportError::Refused(MSG_ORDER_MAY_STILL_DELIVER));
     }
     let failure = format!("refunded by support: {reason}");
     db::orders::mark_failed(&mut tx, order.id, &failure).await?;

@@ -1,6 +1,7 @@
 //! KP adjustments by finance staff: a goodwill credit (positive) or a clawback (negative), with
-//! a reason. Maker-checker: one within the approval threshold applies at once; a larger one waits
-//! for a second finance member, and nobody approves their own. Applied, it is a top-level
+//! a reason. Maker-checker: one within the approval threshold applies at once, unless with what
+//! its asker or its player had applied alone over 24 hours it passes the threshold; a larger one
+//! waits for a second finance member, and nobody approves their own. Applied, it is a top-level
 //! `adjustment` transaction against the `adjustment` system account, keyed by the adjustment's
 //! id, so it moves KP once. Every step is in the audit log, in the step's transaction.
 
@@ -51,6 +52,28 @@ fn state(row: &AdjustmentRow) -> Value {
 
 fn subject(row: &AdjustmentRow) -> String {
     format!("adjustment:{}", row.id)
+}
+
+/// Whether an ask waits for a second member: above the threshold alone, or taking what its asker
+/// applied alone, or what was applied alone to its player, over the threshold within 24 hours
+/// (one member splitting a large amount into small ones is still one member). Called under the
+/// player's lock; takes the asker's.
+async fn needs_a_checker(
+    tx: &mut PgConnection,
+    staff: &StaffActor,
+    ask: &AdjustmentAsk<'_>,
+    threshold: i64,
+) -> Result<bool> {
+    let kp = ask.kp.unsigned_abs();
+    let threshold = threshold.unsigned_abs();
+    if kp > threshold {
+        return Ok(true);
+    }
+    db::adjustments::lock_asker(tx, staff.id).await?;
+    let (by_asker, to_player) = db::adjustments::applied_alone_lately(tx, staff.id, ask.user_id).await?;
+    Ok([by_asker, to_player]
+        .into_iter()
+        .any(|total| total.unsigned_abs().saturating_add(kp) > threshold))
 }
 
 impl Ledger {
@@ -109,7 +132,7 @@ impl Ledger {
             Some(&state(&row)),
         )
         .await?;
-        if ask.kp.unsigned_abs() > threshold.unsigned_abs() {
+        if needs_a_checker(tx, staff, ask, threshold).await? {
             return Ok(row);
         }
         let applied = self.apply_adjustment(tx, &row, None).await?;
@@ -180,10 +203,16 @@ impl Ledger {
             None,
         )
         .await?;
+        // The asker taking back their own ask is a withdrawal, not a checker's decision.
+        let action = if row.requested_by == staff.id {
+            "adjustment.withdraw"
+        } else {
+            "adjustment.reject"
+        };
         audit::record(
             tx,
             staff,
-            "adjustment.reject",
+            action,
             &subject(&row),
             Some(&state(&row)),
             Some(&state(&rejected)),

@@ -125,3 +125,36 @@ pub async fn list(
     .fetch_all(conn)
     .await
 }
+
+/// Serialises one member's asks (whatever the player) until the transaction ends, so two asks at
+/// once cannot both find the member's rolling total under the threshold.
+pub async fn lock_asker(conn: &mut PgConnection, requested_by: Uuid) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "select pg_advisory_xact_lock(hashtextextended('adjustment-asker:' || $1::text, 0))",
+        requested_by.to_string()
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok(())
+}
+
+/// The KP (credits and clawbacks alike) applied in the last 24 hours without a second member:
+/// by `requested_by` to any player, and to `user_id` by anyone.
+pub async fn applied_alone_lately(
+    conn: &mut PgConnection,
+    requested_by: Uuid,
+    user_id: Uuid,
+) -> Result<(i64, i64), sqlx::Error> {
+    let totals = sqlx::query!(
+        r#"select coalesce(sum(abs(kp)) filter (where requested_by = $1), 0)::bigint as "by_asker!",
+                  coalesce(sum(abs(kp)) filter (where user_id = $2), 0)::bigint as "to_player!"
+           from adjustment
+           where status = 'applied' and decided_by is null and decided_at > now() - interval '24 hours'
+             and (requested_by = $1 or user_id = $2)"#,
+        requested_by,
+        user_id
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok((totals.by_asker, totals.to_player))
+}

@@ -1,7 +1,8 @@
+import type { StaffBody } from '@/types/api-schema';
 import type { components } from '@/types/openapi.gen';
 
 import { http, record } from './common';
-import { STAFF_FORBIDDEN, STAFF_REAUTH_NEEDED, staffDb } from './staff-handlers';
+import { STAFF_FORBIDDEN, STAFF_REAUTH_NEEDED, buildStaff, signInStaff, staffDb } from './staff-handlers';
 
 type Transfer = components['schemas']['TransferBody'];
 type Adjustment = components['schemas']['AdjustmentBody'];
@@ -13,6 +14,10 @@ export const TRANSFER_ALREADY_MATCHED = 'Giao dịch này đã được ghi có 
 export const TRANSFER_NOT_CREDITABLE =
   'Không thể ghi có giao dịch này: không rõ ngân hàng/ví nhận tiền hoặc số tiền không hợp lệ';
 export const TRANSFER_NOT_FOUND = 'Không tìm thấy giao dịch chuyển khoản';
+export const TRANSFER_NOT_OURS =
+  'Giao dịch này không chuyển vào tài khoản nào của Kid nên không thể ghi có cho người chơi';
+export const TRANSFER_ASKED_FOR_ANOTHER =
+  'Giao dịch này đang chờ duyệt ghi có cho một người chơi khác; chỉ có thể duyệt đúng người chơi đó';
 export const REASON_REQUIRED = 'Vui lòng nhập lý do';
 export const OWN_ADJUSTMENT = 'Không thể tự duyệt điều chỉnh KP do chính mình tạo; cần một nhân viên tài chính khác';
 export const ADJUSTMENT_DECIDED = 'Điều chỉnh KP này đã được xử lý';
@@ -21,8 +26,27 @@ export const ADJUSTMENT_KP = 'Số KP điều chỉnh phải khác 0 và không 
 const UNAUTHENTICATED = 'Unauthenticated.';
 const CSRF_MISMATCH = 'CSRF token mismatch.';
 
-/** The KP above which an adjustment waits for a second finance member (the wallet's default). */
+/**
+ * The KP above which an adjustment or a transfer's match waits for a second finance member (the
+ * wallet's and payment's default).
+ */
 export const APPROVAL_THRESHOLD_KP = 200_000;
+
+/** The finance member the seeded console has is staff-finance; maker-checker needs another. */
+export const OTHER_FINANCE = 'staff-finance2';
+
+/**
+ * Signs this browser in as a finance member (staff-finance unless told; OTHER_FINANCE is made
+ * on first use), re-authenticated a moment ago: money may move without asking again.
+ */
+export function signInFinance(username = 'staff-finance'): StaffBody {
+  if (username === OTHER_FINANCE && !staffDb.members.some((member) => member.username === username)) {
+    staffDb.members.push(buildStaff({ username, role: 'finance' }));
+  }
+  const member = signInStaff(username);
+  staffDb.reauthenticatedUntil = new Date(Date.now() + 5 * 60_000).toISOString();
+  return member;
+}
 
 export function buildPlayer(overrides: Partial<Player> & Pick<Player, 'id' | 'username'>): Player {
   return {
@@ -64,6 +88,7 @@ export function buildTransfer(overrides: Partial<Transfer> = {}): Transfer {
     matchedAt: null,
     kp: 50_000,
     suggestions: [],
+    pendingMatch: null,
     ...overrides,
   };
 }
@@ -125,13 +150,18 @@ export function buildAdjustment(overrides: Partial<Adjustment> = {}): Adjustment
   };
 }
 
+/** A transfer a member matched without a second member: what the rolling 24-hour totals add up. */
+type MatchedAlone = { staffId: string; userId: string; kp: number; at: number };
+
 /**
- * The fake console's money: players the look-up finds, kept transfers (newest first),
- * adjustments (newest first), and every money call as sent (with its Idempotency-Key).
+ * The fake console's money: players the look-up finds, kept transfers (newest first), the
+ * matches made alone, adjustments (newest first), and every money call as sent (with its
+ * Idempotency-Key).
  */
 export const financeDb = {
   players: Object.values(FINANCE_PLAYERS),
   transfers: seedTransfers(),
+  matchedAlone: [] as MatchedAlone[],
   adjustments: [] as Adjustment[],
   /** An ask's Idempotency-Key by member, and the adjustment it made. */
   askKeys: new Map<string, string>(),
@@ -143,6 +173,7 @@ export function resetFinanceDb() {
   adjustmentCount = 0;
   financeDb.players = Object.values(FINANCE_PLAYERS);
   financeDb.transfers = seedTransfers();
+  financeDb.matchedAlone = [];
   financeDb.adjustments = [];
   financeDb.askKeys = new Map();
   financeDb.calls = [];
@@ -162,6 +193,22 @@ const findPlayer = (key: string) => {
   const wanted = key.trim().toLowerCase();
   return financeDb.players.find((player) => player.username === wanted || player.id === wanted);
 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether a match of `kp` waits for a second member, as payment decides it: above the threshold
+ * alone, or taking what the member matched alone, or what was matched alone to the player, over
+ * it within 24 hours.
+ */
+function needsAChecker(staffId: string, userId: string, kp: number): boolean {
+  if (Math.abs(kp) > APPROVAL_THRESHOLD_KP) return true;
+  const lately = financeDb.matchedAlone.filter(({ at }) => at > Date.now() - DAY_MS);
+  const total = (pick: (each: MatchedAlone) => boolean) => lately.filter(pick).reduce((sum, each) => sum + each.kp, 0);
+  return [total((each) => each.staffId === staffId), total((each) => each.userId === userId)].some(
+    (sum) => Math.abs(sum) + Math.abs(kp) > APPROVAL_THRESHOLD_KP,
+  );
+}
 
 export const staffFinanceHandlers = [
   http.get('/staff/players', ({ request, response }) => {
@@ -194,18 +241,42 @@ export const staffFinanceHandlers = [
     if (!transfer) return response(404).json({ message: TRANSFER_NOT_FOUND });
     if (transfer.status === 'credited') {
       if (transfer.userId !== player.id) return response(409).json({ message: TRANSFER_ALREADY_MATCHED });
-      return response(200).json({ transfer, kp: transfer.kp, already: true });
+      return response(200).json({ transfer, kp: transfer.kp, already: true, pending: false });
     }
+    if (transfer.reason === 'not one of our accounts') return response(409).json({ message: TRANSFER_NOT_OURS });
     if (transfer.kp <= 0) return response(409).json({ message: TRANSFER_NOT_CREDITABLE });
+    // Maker-checker: another member approves the ask, only for its player; its asker asking
+    // again for that player changes nothing, for another one replaces it.
+    const ask = transfer.pendingMatch;
+    const approving = !!ask && ask.askedByUsername !== member.username;
+    if (approving && ask.userId !== player.id) return response(409).json({ message: TRANSFER_ASKED_FOR_ANOTHER });
+    if (ask && !approving && ask.userId === player.id) {
+      return response(200).json({ transfer, kp: transfer.kp, already: true, pending: true });
+    }
+    if (!approving && needsAChecker(member.id, player.id, transfer.kp)) {
+      const asked: Transfer = {
+        ...transfer,
+        pendingMatch: {
+          userId: player.id,
+          username: player.username,
+          askedByUsername: member.username,
+          askedAt: new Date().toISOString(),
+        },
+      };
+      financeDb.transfers[index] = asked;
+      return response(200).json({ transfer: asked, kp: asked.kp, already: false, pending: true });
+    }
     const matched: Transfer = {
       ...transfer,
       status: 'credited',
       userId: player.id,
       username: player.username,
       matchedAt: new Date().toISOString(),
+      pendingMatch: null,
     };
     financeDb.transfers[index] = matched;
-    return response(200).json({ transfer: matched, kp: matched.kp, already: false });
+    if (!approving) financeDb.matchedAlone.push({ staffId: member.id, userId: player.id, kp: matched.kp, at: Date.now() });
+    return response(200).json({ transfer: matched, kp: matched.kp, already: false, pending: false });
   }),
 
   http.get('/staff/adjustments', ({ request, response }) => {

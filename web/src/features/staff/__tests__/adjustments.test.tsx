@@ -83,7 +83,7 @@ describe('KP adjustments', () => {
 
     expect(
       await screen.findByText(
-        'Điều chỉnh trên 200.000 KP (cộng hoặc thu hồi) cần người thứ hai duyệt: một nhân viên Tài chính khác với người tạo. Từ 200.000 KP trở xuống được áp dụng ngay.',
+        'Điều chỉnh trên 200.000 KP (cộng hoặc thu hồi) cần người thứ hai duyệt: một nhân viên Tài chính khác với người tạo. Từ 200.000 KP trở xuống được áp dụng ngay, trừ khi cộng với các điều chỉnh đã tự áp dụng trong 24 giờ qua (của người tạo, hoặc cho người chơi này) vượt 200.000 KP: khi đó cũng cần người thứ hai duyệt.',
       ),
     ).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Danh sách điều chỉnh KP' });

@@ -2,11 +2,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import {
   FINANCE_PLAYERS,
+  OTHER_FINANCE,
   PLAYER_NOT_FOUND,
   TRANSFER_ALREADY_MATCHED,
+  TRANSFER_ASKED_FOR_ANOTHER,
+  TRANSFER_NOT_OURS,
+  buildTransfer,
   financeDb,
+  signInFinance,
 } from '@/testing/mocks/staff-finance-handlers';
-import { STAFF_PASSWORD, STAFF_REAUTH_NEEDED, signInStaff, staffDb } from '@/testing/mocks/staff-handlers';
+import { STAFF_PASSWORD, STAFF_REAUTH_NEEDED, signInStaff } from '@/testing/mocks/staff-handlers';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 import { viewportWidth } from '@/testing/viewport';
 
@@ -22,12 +27,6 @@ const byUsername = () => financeDb.transfers[0]!;
 const twoCodes = () => financeDb.transfers[1]!;
 const notCreditable = () => financeDb.transfers[2]!;
 const matches = () => financeDb.calls.filter(({ call }) => call.endsWith('/match'));
-
-/** Signed in as finance, re-authenticated a moment ago: money may move without asking again. */
-function signInFinance() {
-  signInStaff('staff-finance');
-  staffDb.reauthenticatedUntil = new Date(Date.now() + 5 * 60_000).toISOString();
-}
 
 async function openQueue(url = '/staff/transfers') {
   const rendered = renderApp(url);
@@ -172,5 +171,176 @@ describe('unmatched transfers', () => {
     expect(transferItem(byUsername().referenceCode)).toHaveTextContent('quenmanap');
     expect(within(screen.getByRole('list', { name: 'Danh sách chuyển khoản chưa khớp' })).queryByRole('button')).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
+  });
+});
+
+describe('maker-checker on matching', () => {
+  const { quenmanap, minhtran, lanvu } = FINANCE_PLAYERS;
+
+  /** 250,000 KP, past the approval threshold alone, naming minhtran; asked for by `askedBy` if told. */
+  function addLargeTransfer(askedBy?: string) {
+    const transfer = buildTransfer({
+      amountVnd: 250_000,
+      kp: 250_000,
+      content: 'nap tien minhtran',
+      suggestions: [{ userId: minhtran.id, username: minhtran.username, code: '', why: 'content_names_username' }],
+      pendingMatch: askedBy
+        ? { userId: minhtran.id, username: minhtran.username, askedByUsername: askedBy, askedAt: '2026-11-28T03:30:00Z' }
+        : null,
+    });
+    financeDb.transfers.push(transfer);
+    return transfer;
+  }
+
+  const stored = (id: string) => financeDb.transfers.find((each) => each.id === id)!;
+
+  it('only asks for a match past the threshold: the notice says so, the queue shows it pending, nothing is credited', async () => {
+    signInFinance();
+    const transfer = addLargeTransfer();
+    const { events } = await openQueue();
+    await events.click(within(transferItem(transfer.referenceCode)).getByRole('button', { name: 'Ghi có cho minhtran' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Xác nhận ghi có' });
+    expect(dialog).toHaveTextContent('Ghi có chuyển khoản 250.000 VND');
+    await events.click(within(dialog).getByRole('button', { name: 'Ghi có' }));
+
+    expect(
+      await screen.findByText('Đã gửi yêu cầu ghi có 250.000 KP cho minhtran; chờ một nhân viên Tài chính khác duyệt.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Đã ghi có/)).toBeNull();
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    // Read again: still in the queue, now waiting for someone else.
+    await waitFor(() =>
+      expect(transferItem(transfer.referenceCode)).toHaveTextContent(
+        /Chờ duyệt: ghi có cho minhtran, yêu cầu bởi staff-finance lúc \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/,
+      ),
+    );
+    expect(screen.getByText('4 chuyển khoản.')).toBeInTheDocument();
+    expect(stored(transfer.id)).toMatchObject({ status: 'unmatched', userId: '', pendingMatch: { userId: minhtran.id } });
+    expect(financeDb.matchedAlone).toEqual([]);
+  });
+
+  it('lets another finance member approve it, for its player only, which credits it', async () => {
+    signInFinance(OTHER_FINANCE);
+    const transfer = addLargeTransfer('staff-finance');
+    const { events } = await openQueue();
+    const item = transferItem(transfer.referenceCode);
+    // Asked at 03:30 UTC: 10:30 in Vietnam.
+    expect(item).toHaveTextContent('Chờ duyệt: ghi có cho minhtran, yêu cầu bởi staff-finance lúc 28/11/2026 10:30:00');
+    // Approving it for its player is the only way forward.
+    expect(within(item).getAllByRole('button').map((button) => button.textContent)).toEqual(['Duyệt ghi có cho minhtran']);
+    expect(within(item).queryByRole('textbox')).toBeNull();
+    expect(item).not.toHaveTextContent('Đang chờ một nhân viên Tài chính khác duyệt');
+
+    await events.click(within(item).getByRole('button', { name: 'Duyệt ghi có cho minhtran' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Xác nhận ghi có' });
+    expect(dialog).toHaveTextContent(
+      `Ghi có chuyển khoản 250.000 VND (mã tham chiếu ${transfer.referenceCode}) cho người chơi minhtran?`,
+    );
+    await events.click(within(dialog).getByRole('button', { name: 'Ghi có' }));
+
+    expect(await screen.findByText('Đã ghi có 250.000 KP cho minhtran.')).toBeInTheDocument();
+    expect(matches().map(({ call, body }) => [call, body])).toEqual([
+      [`POST /api/staff/transfers/${transfer.id}/match`, { player: 'minhtran' }],
+    ]);
+    expect(stored(transfer.id)).toMatchObject({ status: 'credited', userId: minhtran.id, pendingMatch: null });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('3 chuyển khoản.'));
+  });
+
+  it('shows its asker no approve button, and lets them ask for another player instead', async () => {
+    signInFinance();
+    const transfer = addLargeTransfer('staff-finance');
+    const { events } = await openQueue();
+    const item = transferItem(transfer.referenceCode);
+    expect(item).toHaveTextContent('Chờ duyệt: ghi có cho minhtran, yêu cầu bởi staff-finance');
+    expect(item).toHaveTextContent('Đang chờ một nhân viên Tài chính khác duyệt');
+    expect(within(item).queryByRole('button', { name: /Duyệt/ })).toBeNull();
+
+    // Asking again for the same player changes nothing.
+    await events.click(within(item).getByRole('button', { name: 'Ghi có cho minhtran' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Xác nhận ghi có' });
+    await events.click(within(dialog).getByRole('button', { name: 'Ghi có' }));
+    expect(
+      await screen.findByText(
+        'Yêu cầu ghi có 250.000 KP cho minhtran đã được gửi trước đó; vẫn chờ một nhân viên Tài chính khác duyệt.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+
+    // Another player replaces the ask.
+    await events.type(within(item).getByRole('textbox', { name: 'Ghi có cho người chơi khác' }), 'lanvu');
+    await events.click(within(item).getByRole('button', { name: 'Ghi có' }));
+    dialog = await screen.findByRole('dialog', { name: 'Xác nhận ghi có' });
+    await events.click(within(dialog).getByRole('button', { name: 'Ghi có' }));
+    expect(
+      await screen.findByText('Đã gửi yêu cầu ghi có 250.000 KP cho lanvu; chờ một nhân viên Tài chính khác duyệt.'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(transferItem(transfer.referenceCode)).toHaveTextContent('Chờ duyệt: ghi có cho lanvu, yêu cầu bởi staff-finance'),
+    );
+    expect(stored(transfer.id)).toMatchObject({ status: 'unmatched', pendingMatch: { userId: lanvu.id } });
+  });
+
+  it('asks for a small match too once the member matched alone past the threshold within 24 hours', async () => {
+    const member = signInFinance();
+    financeDb.matchedAlone.push({ staffId: member.id, userId: lanvu.id, kp: 180_000, at: Date.now() - 60 * 60_000 });
+    const { events } = await openQueue();
+    const transfer = byUsername();
+    await events.click(within(transferItem(transfer.referenceCode)).getByRole('button', { name: 'Ghi có cho quenmanap' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Xác nhận ghi có' });
+    await events.click(within(dialog).getByRole('button', { name: 'Ghi có' }));
+
+    expect(
+      await screen.findByText('Đã gửi yêu cầu ghi có 50.000 KP cho quenmanap; chờ một nhân viên Tài chính khác duyệt.'),
+    ).toBeInTheDocument();
+    expect(stored(transfer.id)).toMatchObject({ status: 'unmatched', pendingMatch: { userId: quenmanap.id } });
+  });
+
+  it("shows the server's 409 for a transfer paid into none of our accounts", async () => {
+    signInFinance();
+    const transfer = buildTransfer({
+      accountNumber: '9999999999',
+      reason: 'not one of our accounts',
+      content: 'nap tien quenmanap',
+      suggestions: [{ userId: quenmanap.id, username: quenmanap.username, code: '', why: 'content_names_username' }],
+    });
+    financeDb.transfers.push(transfer);
+    const { events } = await openQueue();
+    const item = transferItem(transfer.referenceCode);
+    expect(item).toHaveTextContent('Tiền chuyển vào một số tài khoản không phải của Kid.');
+    await events.click(within(item).getByRole('button', { name: 'Ghi có cho quenmanap' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Xác nhận ghi có' });
+    await events.click(within(dialog).getByRole('button', { name: 'Ghi có' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Không ghi có được');
+    expect(alert).toHaveTextContent(TRANSFER_NOT_OURS);
+    expect(stored(transfer.id)).toMatchObject({ status: 'unmatched', pendingMatch: null });
+  });
+
+  it("shows the server's 409 when another member asked for another player meanwhile", async () => {
+    signInFinance(OTHER_FINANCE);
+    const { events } = await openQueue();
+    const transfer = twoCodes();
+    // Asked for after the queue was read: the card still offers every player.
+    financeDb.transfers[1] = {
+      ...transfer,
+      pendingMatch: { userId: minhtran.id, username: 'minhtran', askedByUsername: 'staff-finance', askedAt: '2026-11-28T03:30:00Z' },
+    };
+    await events.click(within(transferItem(transfer.referenceCode)).getByRole('button', { name: 'Ghi có cho quenmanap' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Xác nhận ghi có' });
+    await events.click(within(dialog).getByRole('button', { name: 'Ghi có' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(TRANSFER_ASKED_FOR_ANOTHER);
+    expect(stored(transfer.id)).toMatchObject({ status: 'unmatched', pendingMatch: { userId: minhtran.id } });
+  });
+
+  it('shows other roles the pending match, with nothing to press', async () => {
+    signInStaff('staff-viewer');
+    const transfer = addLargeTransfer('staff-finance');
+    await openQueue();
+    const item = transferItem(transfer.referenceCode);
+    expect(item).toHaveTextContent('Chờ duyệt: ghi có cho minhtran, yêu cầu bởi staff-finance lúc 28/11/2026 10:30:00');
+    expect(item).not.toHaveTextContent('Đang chờ một nhân viên Tài chính khác duyệt');
+    expect(within(item).queryByRole('button')).toBeNull();
   });
 });

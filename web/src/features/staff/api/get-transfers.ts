@@ -7,12 +7,18 @@ import { staffApi } from './staff-client';
 
 export type Transfer = components['schemas']['TransferBody'];
 export type TransferSuggestion = components['schemas']['SuggestionBody'];
+/**
+ * A match asked for past the approval threshold, waiting on an unmatched transfer: for whom,
+ * who asked (another finance member approves it by matching it to that player) and when.
+ */
+export type PendingMatch = NonNullable<Transfer['pendingMatch']>;
 
 export const STAFF_TRANSFERS_QUERY_KEY = [...STAFF_QUERY_KEY, 'transfers'] as const;
 
 /**
  * GET /staff/transfers (every role): the newest 100 transfers that matched no player, with
- * whom each may be for; with `matched`, those support matched by hand instead.
+ * whom each may be for and the match waiting for approval, if any; with `matched`, those
+ * support matched by hand instead.
  */
 export async function getTransfers(matched: boolean): Promise<Transfer[]> {
   const response = await staffApi.get<Transfer[]>('/staff/transfers', { params: matched ? { matched: true } : {} });

@@ -12,7 +12,12 @@ export type MatchTransferInput = { transferId: string; player: string };
  * POST /staff/transfers/{id}/match (finance, re-authenticated: the console's client asks for
  * it): credits the transfer to the player (a username or id) through the normal top-up path,
  * once. The KP credited before the partner bonus; `already` when it had been matched to this
- * player before. 422 errors.player for no such player; 409 when it went to someone else.
+ * player before. Maker-checker: past the approval threshold (alone, or with what the member or
+ * the player had matched alone over 24 hours) nothing is credited, the match is only asked for
+ * (`pending`; with `already`, the member had asked for this player before) until another
+ * finance member matches it to the same player, which credits it. 422 errors.player for no such
+ * player; 409 when it went to someone else, when it was paid into none of our accounts, or when
+ * another member asked for it for another player.
  */
 export async function matchTransfer({ transferId, player }: MatchTransferInput): Promise<Matched> {
   const body: components['schemas']['MatchBody'] = { player: player.trim() };
@@ -20,7 +25,10 @@ export async function matchTransfer({ transferId, player }: MatchTransferInput):
   return response.data;
 }
 
-/** A match moves the transfer from the queue to the matched ones: both lists are read again. */
+/**
+ * A match moves the transfer from the queue to the matched ones, an ask marks it pending: both
+ * lists are read again.
+ */
 export function useMatchTransfer() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,11 +1,12 @@
 import { Stack, Text } from '@chakra-ui/react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 import { FormDialog } from '@/components/ui/form-dialog';
 import { toaster } from '@/components/ui/toaster-store';
 
 import type { Transfer } from '../../api/get-transfers';
-import { useMatchTransfer } from '../../api/match-transfer';
+import { useMatchTransfer, type Matched } from '../../api/match-transfer';
 import { formatAmount } from '../../utils/amount';
 import { staffFailureText } from '../../utils/failure';
 
@@ -16,10 +17,23 @@ type MatchDialogProps = {
   onClose: () => void;
 };
 
+/** The toast's text for a match's answer: credited, credited before, or only asked for. */
+function doneText(t: TFunction, answer: Matched, username: string): string {
+  const kp = formatAmount(answer.kp);
+  if (answer.pending) {
+    return answer.already
+      ? t('staff.transfers.pendingAlready', { kp, username })
+      : t('staff.transfers.pendingDone', { kp, username });
+  }
+  return answer.already ? t('staff.transfers.already', { username }) : t('staff.transfers.done', { kp, username });
+}
+
 /**
- * 'Xác nhận ghi có': the amount, the transfer's reference and the player, then 'Ghi có'. The
- * server's refusal (no such player, matched to someone else meanwhile) shows above the buttons;
- * once credited, a toast says how much KP went to whom. Mount it while open.
+ * 'Xác nhận ghi có': the amount, the transfer's reference and the player, then 'Ghi có' (also
+ * how another finance member approves a pending match, for its player). The server's refusal
+ * (no such player, matched to someone else meanwhile, not into our accounts, pending for another
+ * player) shows above the buttons; once credited, a toast says how much KP went to whom, and
+ * past the approval threshold that the credit now waits for another member. Mount it while open.
  */
 export function MatchDialog({ transfer, player, onClose }: MatchDialogProps) {
   const { t } = useTranslation();
@@ -39,13 +53,8 @@ export function MatchDialog({ transfer, player, onClose }: MatchDialogProps) {
           { transferId: transfer.id, player },
           {
             onSuccess: (answer) => {
-              const username = answer.transfer.username || player;
-              toaster.success({
-                title: answer.already
-                  ? t('staff.transfers.already', { username })
-                  : t('staff.transfers.done', { kp: formatAmount(answer.kp), username }),
-                closable: true,
-              });
+              const username = (answer.pending ? answer.transfer.pendingMatch?.username : answer.transfer.username) || player;
+              toaster.success({ title: doneText(t, answer, username), closable: true });
               onClose();
             },
           },

@@ -1,12 +1,12 @@
 import { Badge, Box, Button, Field, Flex, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { enterToNextField } from '@/lib/enter-to-next-field';
 
-import type { Transfer, TransferSuggestion } from '../../api/get-transfers';
+import type { PendingMatch, Transfer, TransferSuggestion } from '../../api/get-transfers';
 import { formatAmount } from '../../utils/amount';
 import { formatVietnamTime } from '../../utils/time';
 import { suggestionWhyText, transferReasonText } from '../../utils/transfer-texts';
@@ -15,6 +15,8 @@ type TransferCardProps = {
   transfer: Transfer;
   /** Finance, on an unmatched transfer that can be credited: 'Ghi có' buttons and the username field. */
   canMatch: boolean;
+  /** The signed-in member's username: a match they asked for waits for someone else. */
+  selfUsername: string;
   /** Asks to credit the transfer to this username (the confirmation follows). */
   onMatch: (transfer: Transfer, player: string) => void;
 };
@@ -32,7 +34,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Suggestion({ suggestion, transfer, canMatch, onMatch }: TransferCardProps & { suggestion: TransferSuggestion }) {
+type SuggestionProps = Pick<TransferCardProps, 'transfer' | 'canMatch' | 'onMatch'> & { suggestion: TransferSuggestion };
+
+function Suggestion({ suggestion, transfer, canMatch, onMatch }: SuggestionProps) {
   const { t } = useTranslation();
   const username = suggestion.username || suggestion.userId;
   return (
@@ -93,16 +97,61 @@ function OtherPlayer({ transfer, onMatch }: Pick<TransferCardProps, 'transfer' |
   );
 }
 
+type PendingProps = Pick<TransferCardProps, 'transfer' | 'onMatch'> & {
+  pending: PendingMatch;
+  /** The signed-in member asked for it: they cannot approve it. */
+  own: boolean;
+  /** Finance, on a transfer that can be credited: 'Duyệt ghi có' for another member, or the hint for its asker. */
+  canApprove: boolean;
+};
+
+/**
+ * A match waiting for a second finance member: for whom, asked by whom and when; for another
+ * finance member, 'Duyệt ghi có cho …' (the same confirmation as a match, for that player); for
+ * its asker, that it waits for someone else.
+ */
+function Pending({ transfer, pending, own, canApprove, onMatch }: PendingProps) {
+  const { t } = useTranslation();
+  const username = pending.username || pending.userId;
+  return (
+    <Flex mt="3" gap="3" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
+      <HStack flex="1" minW="0" gap="2" align="flex-start" color="orange.fg" fontSize="sm">
+        <Box flexShrink={0} pt="0.5">
+          <Clock size={16} aria-hidden />
+        </Box>
+        <Stack gap="0" minW="0">
+          <Text fontWeight="semibold" overflowWrap="anywhere">
+            {t('staff.transfers.pendingMatch.text', { username, askedBy: pending.askedByUsername })}
+            {pending.askedAt && ` ${t('staff.transfers.pendingMatch.at', { time: formatVietnamTime(pending.askedAt) })}`}
+          </Text>
+          {canApprove && own && <Text color="fg.muted">{t('staff.transfers.pendingMatch.own')}</Text>}
+        </Stack>
+      </HStack>
+      {canApprove && !own && (
+        <Button size="sm" flexShrink={0} onClick={() => onMatch(transfer, username)}>
+          {t('staff.transfers.pendingMatch.approve', { username })}
+        </Button>
+      )}
+    </Flex>
+  );
+}
+
 /**
  * One transfer: its amount, when it came, the bank or e-wallet and account, its content and
- * reference, what it credits, and why it matched nobody; unmatched, the players it may be for
- * and why (and for finance, 'Ghi có' for each or for a username typed); matched, to whom.
+ * reference, what it credits, and why it matched nobody; unmatched, the match waiting for
+ * approval if any, the players it may be for and why (and for finance, 'Ghi có' for each or for
+ * a username typed); matched, to whom. While a match waits, another finance member can only
+ * approve it for its player; its asker keeps the 'Ghi có' buttons (asking for another player
+ * replaces their ask).
  */
-export function TransferCard({ transfer, canMatch, onMatch }: TransferCardProps) {
+export function TransferCard({ transfer, canMatch, selfUsername, onMatch }: TransferCardProps) {
   const { t } = useTranslation();
   const unmatched = transfer.status === 'unmatched';
   const creditable = transfer.kp > 0;
-  const actions = canMatch && unmatched && creditable;
+  const pending = unmatched ? (transfer.pendingMatch ?? null) : null;
+  const own = !!pending && !!selfUsername && pending.askedByUsername === selfUsername;
+  const canCredit = canMatch && unmatched && creditable;
+  const actions = canCredit && (!pending || own);
 
   return (
     <Box
@@ -110,7 +159,7 @@ export function TransferCard({ transfer, canMatch, onMatch }: TransferCardProps)
       data-transfer={transfer.referenceCode}
       p={{ base: '3', md: '4' }}
       borderWidth="1px"
-      borderColor="border"
+      borderColor={pending ? 'orange.muted' : 'border'}
       borderRadius="lg"
     >
       <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
@@ -163,6 +212,8 @@ export function TransferCard({ transfer, canMatch, onMatch }: TransferCardProps)
           </Stack>
         </HStack>
       )}
+
+      {pending && <Pending transfer={transfer} pending={pending} own={own} canApprove={canCredit} onMatch={onMatch} />}
 
       {!unmatched && (
         <HStack mt="3" gap="2" align="flex-start" color="green.fg" fontSize="sm">

@@ -38,7 +38,9 @@ function ViewSwitch({ matched, onChange }: { matched: boolean; onChange: (matche
  * Unmatched transfers (every role): bank and e-wallet transfers that matched no player, newest
  * first, each with why and whom it may be for. Finance credits one to a suggested player or to
  * a username typed, after confirming the amount and the player; the re-authentication a match
- * needs is the console client's. 'Đã khớp' lists those matched by hand.
+ * needs is the console client's. Past the approval threshold the match is only asked for and
+ * shows as pending, and another finance member approves it with the same confirmation.
+ * 'Đã khớp' lists those matched by hand.
  */
 export function TransfersScreen() {
   const { t } = useTranslation();
@@ -81,6 +83,7 @@ export function TransfersScreen() {
               key={transfer.id}
               transfer={transfer}
               canMatch={canMatch}
+              selfUsername={me?.username ?? ''}
               onMatch={(each, player) => setMatching({ transfer: each, player })}
             />
           ))}
