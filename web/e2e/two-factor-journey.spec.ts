@@ -83,10 +83,13 @@ for (const [name, viewport] of [
     await expect(card.getByText('Đang tắt')).toBeVisible();
     await screenshotAtWidth(page, 'two-factor-off');
 
-    // Set-up: the QR code and the secret, which the test's authenticator takes.
+    // Set-up: the current password first, then the QR code and the secret, which the test's
+    // authenticator takes.
     await card.getByRole('button', { name: 'Bật xác thực hai lớp' }).click();
     const setup = page.getByRole('dialog', { name: 'Thiết lập xác thực hai lớp' });
     await expect(setup).toBeVisible();
+    await setup.getByLabel(/^Mật khẩu hiện tại/).fill(PASSWORD);
+    await setup.getByRole('button', { name: 'Tiếp tục' }).click();
     await expect(setup.getByRole('img', { name: `Mã QR để thêm tài khoản ${player.username} vào ứng dụng xác thực` })).toBeVisible();
     const secretText = (await setup.getByTestId('totp-secret').textContent())?.replace(/\s/g, '') ?? '';
     expect(secretText).toMatch(/^[A-Z2-7]+=*$/);

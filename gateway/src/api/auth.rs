@@ -370,8 +370,11 @@ async fn login_two_factor(
             context: Some(arrival.context()),
         })
         .await;
-    let verified = settle(&state, attempt, answer, |status| {
-        (status.code() == tonic::Code::Unauthenticated).then(|| one_field("code", MSG_CODE_WRONG))
+    let verified = settle(&state, attempt, answer, |status| match status.code() {
+        tonic::Code::Unauthenticated => Some(one_field("code", MSG_CODE_WRONG)),
+        // Support locked the account while the code was awaited: said where the code is typed.
+        tonic::Code::PermissionDenied => Some(one_field("code", status.message())),
+        _ => None,
     })
     .await?
     .into_inner();

@@ -1,5 +1,5 @@
-//! Two-factor with an authenticator app, for the signed-in player: start (a secret and its
-//! otpauth URL for the QR code), confirm with a code (answers the ten recovery codes, once),
+//! Two-factor with an authenticator app, for the signed-in player: start with the password (a
+//! secret and its otpauth URL for the QR code), confirm with a code (answers the ten recovery codes, once),
 //! and turn it off with the password and a code. Codes are throttled per player as at sign-in.
 
 use axum::{Json, extract::State, http::StatusCode};
@@ -10,7 +10,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     auth::{admit, settle},
-    me::wrong_guess,
+    me::{password_guess, wrong_guess},
 };
 use crate::{
     client_address::ClientAddress,
@@ -36,6 +36,13 @@ struct Enrolment {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+struct StartBody {
+    /// The account's password: a stolen session alone cannot put another app on the account.
+    #[serde(default)]
+    password: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
 struct ConfirmBody {
     /// Six digits from the authenticator app.
     #[serde(default)]
@@ -58,21 +65,28 @@ struct DisableBody {
     code: String,
 }
 
-/// A new secret for the authenticator app (replacing one not yet confirmed); 409 when
-/// two-factor is already on.
+/// A new secret for the authenticator app (replacing one not yet confirmed), once the password
+/// is right (a guess throttled as change-password's; 422 `errors.password` otherwise); 409
+/// when two-factor is already on.
 #[utoipa::path(
     post,
     path = "/me/two-factor/totp",
     security(("session" = [])),
+    request_body = StartBody,
     responses((status = 200, description = "The secret to add to the app.", body = Enrolment))
 )]
 async fn start(
     State(state): State<AppState>,
     SignedIn { user_id, .. }: SignedIn,
+    client: ClientAddress,
+    ValidJson(body): ValidJson<StartBody>,
 ) -> ApiResult<Json<Enrolment>> {
-    let enrolment = state
-        .identity()
-        .start_totp(StartTotpRequest { user_id })
+    let mut identity = state.identity();
+    let call = identity.start_totp(StartTotpRequest {
+        user_id: user_id.clone(),
+        password: body.password.clone(),
+    });
+    let enrolment = password_guess(&state, &user_id, &client, "password", &body.password, call)
         .await?
         .into_inner();
     Ok(Json(Enrolment {

@@ -2,8 +2,9 @@
 //! it on and off, signing in with a code or a recovery code, and the attacks on each step.
 
 use kid_testing::portal::{
-    PASSWORD, Portal, ask_password_reset, client, field_error, get_json, mail_for, mail_titled, me_status,
-    register, reset_password, reset_token, retry_after, send_json, sign_in, start, status_and_json,
+    PASSWORD, Portal, ask_password_reset, client, database, field_error, get_json, mail_for, mail_titled,
+    me_status, register, registered, reset_password, reset_token, retry_after, seed_staff, send_json,
+    sign_in, staff, staff_send, start, status_and_json,
 };
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
@@ -53,8 +54,9 @@ async fn off(http: &Client, portal: &Portal, password: &str, code: &str) -> reqw
 
 /// Turns two-factor on for the signed-in `http`: the app and the ten recovery codes.
 async fn enrol(http: &Client, portal: &Portal) -> (App, Vec<String>) {
+    let body = json!({ "password": PASSWORD });
     let (status, enrolment) =
-        status_and_json(send_json(http, portal, Method::POST, "/me/two-factor/totp", &json!({})).await).await;
+        status_and_json(send_json(http, portal, Method::POST, "/me/two-factor/totp", &body).await).await;
     assert_eq!(status, StatusCode::OK, "{enrolment}");
     let url = enrolment["otpauthUrl"].as_str().expect("otpauthUrl");
     assert!(url.starts_with("otpauth://totp/Kid:"), "{url}");
@@ -105,7 +107,8 @@ async fn a_player_turns_totp_on_signs_in_with_codes_and_turns_it_off() {
     assert_eq!(me["mfaEnabled"], true);
     mail_titled(&portal, "two_factor@example.com", "Xác thực hai lớp đã được bật").await;
     // Started again while on: refused, the secret kept.
-    let response = send_json(&http, &portal, Method::POST, "/me/two-factor/totp", &json!({})).await;
+    let body = json!({ "password": PASSWORD });
+    let response = send_json(&http, &portal, Method::POST, "/me/two-factor/totp", &body).await;
     assert_eq!(response.status(), StatusCode::CONFLICT);
 
     let phone = password_step(&portal, "two_factor").await;
@@ -341,4 +344,99 @@ async fn a_thief_guessing_the_password_to_turn_two_factor_off_does_not_lock_the_
     let response = second_factor(&owner, &portal, &app.fresh_code().await).await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(me_status(&owner, &portal).await, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_sign_in_waiting_for_its_code_is_refused_once_support_locks_the_account() {
+    let portal = start(|_| {}).await;
+    seed_staff(&portal).await;
+    let (http, user_id) = registered(&portal, "khoagiuachung").await;
+    let (mut app, recovery) = enrol(&http, &portal).await;
+
+    // The thief has the password and waits for the code; support locks the account meanwhile.
+    let thief = password_step(&portal, "khoagiuachung").await;
+    let support = staff(&portal, "staff-support").await;
+    let lock = staff_send(
+        &support,
+        &portal,
+        Method::POST,
+        &format!("/staff/players/{user_id}/lock"),
+        &json!({ "reason": "Bị đánh cắp" }),
+    )
+    .await;
+    assert_eq!(lock.status(), StatusCode::OK);
+
+    // Neither the app's code nor a recovery code finishes that sign-in.
+    let locked = "Tài khoản này đang tạm khóa để bảo vệ bạn. Vui lòng liên hệ bộ phận hỗ trợ để mở khóa.";
+    assert_eq!(
+        field_error(
+            second_factor(&thief, &portal, &app.fresh_code().await).await,
+            "code"
+        )
+        .await,
+        locked
+    );
+    assert_eq!(
+        field_error(second_factor(&thief, &portal, &recovery[0]).await, "code").await,
+        locked
+    );
+    assert_eq!(me_status(&thief, &portal).await, StatusCode::UNAUTHORIZED);
+
+    // Unlocked, the owner's recovery code was not spent by the refused sign-in.
+    let unlock = staff_send(
+        &support,
+        &portal,
+        Method::POST,
+        &format!("/staff/players/{user_id}/unlock"),
+        &json!({}),
+    )
+    .await;
+    assert_eq!(unlock.status(), StatusCode::OK);
+    let owner = password_step(&portal, "khoagiuachung").await;
+    assert_eq!(
+        second_factor(&owner, &portal, &recovery[0]).await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(me_status(&owner, &portal).await, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_stolen_session_cannot_turn_two_factor_on_with_the_thiefs_app() {
+    let portal = start(|_| {}).await;
+    // The thief holds the owner's session cookie, not the password.
+    let stolen = register(&portal, "phienbilay").await;
+    let start_with = |password: &str| json!({ "password": password });
+    let enrol =
+        async |body: Value| send_json(&stolen, &portal, Method::POST, "/me/two-factor/totp", &body).await;
+    assert_eq!(
+        field_error(enrol(json!({})).await, "password").await,
+        "Hãy nhập mật khẩu hiện tại của bạn."
+    );
+    assert_eq!(
+        field_error(enrol(start_with("Doan@1234")).await, "password").await,
+        "Mật khẩu hiện tại không chính xác."
+    );
+    // Guessing is throttled as change-password's: five wrong, then even the right one waits.
+    for _ in 0..4 {
+        assert_eq!(
+            enrol(start_with("Doan@1234")).await.status(),
+            StatusCode::UNPROCESSABLE_ENTITY
+        );
+    }
+    let throttled = enrol(start_with(PASSWORD)).await;
+    assert_eq!(throttled.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(retry_after(throttled.headers()) > 0);
+    // No secret was made: confirming any code finds nothing started, and two-factor is off.
+    let (_, me) = get_json(&stolen, &portal, "/me").await;
+    assert_eq!(me["mfaEnabled"], false);
+    let (status, body) = status_and_json(confirm(&stolen, &portal, "123456").await).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let identity = database(&portal, "identity").await;
+    let enrolments: i64 = sqlx::query_scalar(
+        "select count(*) from totp_credential t join user_account u on u.id = t.user_id where u.username = 'phienbilay'",
+    )
+    .fetch_one(&identity)
+    .await
+    .expect("count");
+    assert_eq!(enrolments, 0, "no secret of the thief's was stored");
 }

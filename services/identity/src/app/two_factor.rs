@@ -156,7 +156,24 @@ fn wrong_code() -> Error {
 }
 
 /// A new secret for the player's app, replacing one not yet confirmed.
-pub async fn start(pool: &PgPool, seal: &SecretSeal, user_id: Uuid) -> Result<Enrolment, Error> {
+pub async fn start(
+    pool: &PgPool,
+    seal: &SecretSeal,
+    hasher: &PasswordHasher,
+    user_id: Uuid,
+    password: &str,
+) -> Result<Enrolment, Error> {
+    // A stolen session must not put the thief's app on the account (the owner would be locked
+    // out for good): the password first, as for a passkey.
+    account::confirm_password(
+        pool,
+        hasher,
+        user_id,
+        "password",
+        password,
+        "two-factor enrolment",
+    )
+    .await?;
     let mut conn = pool.acquire().await?;
     let user = db::users::find_user(&mut conn, user_id)
         .await?
@@ -285,18 +302,25 @@ pub async fn verify(
     attempt: &Attempt<'_>,
 ) -> Result<Verified, Error> {
     let client_ip = attempt.ip;
-    let mut conn = pool.acquire().await?;
-    let user = db::users::find_user(&mut conn, user_id)
+    // One transaction: a code redeemed for a sign-in that is then refused is not spent.
+    let mut tx = pool.begin().await?;
+    let user = db::users::find_user(&mut tx, user_id)
         .await?
         .ok_or(Error::UserNotFound)?;
-    let Some(redeemed) = redeem(&mut conn, seal, user_id, &user.username, typed).await? else {
-        drop(conn);
+    let Some(redeemed) = redeem(&mut tx, seal, user_id, &user.username, typed).await? else {
+        drop(tx);
         tracing::info!(%user_id, client_ip, outcome = "failure", "second factor");
         sign_ins::record_failure(pool, user_id, attempt, Method::Totp, Failure::WrongCode).await?;
         return Err(Error::SecondFactorRefused);
     };
-    let recovery_codes_left = db::two_factor::recovery_codes_left(&mut conn, user_id).await?;
-    drop(conn);
+    // Support may have locked the account between the password and the code: the right code
+    // does not finish a sign-in the password alone would now be refused.
+    if db::users::is_locked(&mut tx, user_id).await? {
+        tracing::info!(%user_id, client_ip, outcome = "locked", "second factor");
+        return Err(Error::AccountLocked);
+    }
+    let recovery_codes_left = db::two_factor::recovery_codes_left(&mut tx, user_id).await?;
+    tx.commit().await?;
     let recovery_code_used = redeemed == Redeemed::RecoveryCode;
     tracing::info!(%user_id, client_ip, recovery_code_used, outcome = "success", "second factor");
     let method = match redeemed {

@@ -383,8 +383,10 @@ impl IdentityService for Identity {
         &self,
         request: Request<StartTotpRequest>,
     ) -> Result<Response<StartTotpResponse>, Status> {
-        let id = parse_user_id(&request.get_ref().user_id)?;
-        let enrolment = two_factor::start(&self.pool, &self.seal, id).await?;
+        let request = request.get_ref();
+        let id = parse_user_id(&request.user_id)?;
+        let enrolment =
+            two_factor::start(&self.pool, &self.seal, &self.hasher, id, &request.password).await?;
         Ok(Response::new(StartTotpResponse {
             secret: enrolment.secret,
             otpauth_url: enrolment.otpauth_url,

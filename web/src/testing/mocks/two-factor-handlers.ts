@@ -5,6 +5,7 @@ import type {
   DisableBody,
   Enrolment,
   ErrorBody,
+  PasswordBody,
   RecoveryCodes,
   SecondFactorBody,
   User,
@@ -68,7 +69,7 @@ export const twoFactorDb = {
   usedCodes: [] as string[],
   /** The recovery codes not used yet, as the server compares them (no dashes, upper case). */
   recoveryCodes: RECOVERY_CODES.map((code) => normalize(code)),
-  /** Date.now() of each wrong guess (a code, or disabling's password) within the window. */
+  /** Date.now() of each wrong guess (a code, or starting's or disabling's password) within the window. */
   failures: [] as number[],
   /** The sign-in waiting for its code: when its password was right, and 'remember me'. */
   pendingSignIn: null as { at: number; remember: boolean } | null,
@@ -144,16 +145,22 @@ async function bodyOf<T>(request: Request, path: string): Promise<Partial<T>> {
 type Answer<T> = T | ErrorBody;
 
 /**
- * POST/DELETE /me/two-factor/totp, POST /me/two-factor/totp/confirm and POST
- * /auth/login/two-factor, as the gateway. docs/api/openapi.json does not describe them yet, so
+ * POST (with the password) and DELETE /me/two-factor/totp, POST /me/two-factor/totp/confirm and
+ * POST /auth/login/two-factor, as the gateway. docs/api/openapi.json does not describe them yet, so
  * they use MSW's own `http` with the hand-written types of api-schema.ts; once the document is
  * regenerated they move to the typed `http` of ./common.
  */
 export const twoFactorHandlers: HttpHandler[] = [
-  http.post<PathParams, never, Answer<Enrolment>>(`${API}/me/two-factor/totp`, ({ request }) => {
+  http.post<PathParams, PasswordBody, Answer<Enrolment>>(`${API}/me/two-factor/totp`, async ({ request }) => {
     record(request);
     const refused = refusal(request);
     if (refused) return refused;
+    const { password = '' } = await bodyOf<PasswordBody>(request, '/me/two-factor/totp');
+    const tooMany = throttled();
+    if (tooMany) return tooMany;
+    // The password first, as for a passkey: a session alone puts no app on the account.
+    if (!password) return validationError({ password: [TWO_FACTOR_PASSWORD_REQUIRED] });
+    if (password !== db.password) return wrongGuess('password', TWO_FACTOR_PASSWORD_WRONG);
     if (db.user.mfaEnabled) return precondition(TWO_FACTOR_ALREADY_ENABLED);
     // A new secret replaces one not yet confirmed.
     twoFactorDb.pendingSecret = TOTP_SECRET;

@@ -12,6 +12,7 @@ import {
   TWO_FACTOR_CODE_WRONG,
   TWO_FACTOR_NOT_STARTED,
   TWO_FACTOR_PASSWORD_WRONG,
+  TWO_FACTOR_TOO_MANY,
   twoFactorDb,
 } from '@/testing/mocks/two-factor-handlers';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
@@ -23,7 +24,10 @@ const card = () => screen.getByRole('region', { name: 'Xác thực hai lớp' })
 const setupDialog = () => screen.getByRole('dialog', { name: 'Thiết lập xác thực hai lớp' });
 const disableDialog = () => screen.getByRole('dialog', { name: 'Tắt xác thực hai lớp' });
 const codeField = (dialog: HTMLElement) => within(dialog).getByLabelText(/^Mã xác thực/, { selector: 'input' });
-const passwordField = () => within(disableDialog()).getByLabelText(/^Mật khẩu hiện tại/, { selector: 'input' });
+const passwordField = (dialog: HTMLElement) =>
+  within(dialog).getByLabelText(/^Mật khẩu hiện tại/, { selector: 'input' });
+const qrCode = (dialog: HTMLElement) =>
+  within(dialog).queryByRole('img', { name: 'Mã QR để thêm tài khoản player01 vào ứng dụng xác thực' });
 
 /** The message sits in the field's group, which holds the field, and the field is marked invalid. */
 function expectUnderField(field: HTMLElement, message: string) {
@@ -32,11 +36,21 @@ function expectUnderField(field: HTMLElement, message: string) {
   expect(field).toHaveAttribute('aria-invalid', 'true');
 }
 
-async function openSetup() {
+/** Opens the set-up modal at its first step, the current password. */
+async function openPasswordStep() {
   const rendered = renderApp('/security', { user: true });
   const twoFactor = await screen.findByRole('region', { name: 'Xác thực hai lớp' });
   await rendered.events.click(within(twoFactor).getByRole('button', { name: 'Bật xác thực hai lớp' }));
   expect(await screen.findByRole('dialog', { name: 'Thiết lập xác thực hai lớp' })).toBeInTheDocument();
+  return rendered;
+}
+
+/** Opens the set-up modal and gives the right password: the QR code, the secret and the code field. */
+async function openSetup() {
+  const rendered = await openPasswordStep();
+  await rendered.events.type(passwordField(setupDialog()), TEST_PASSWORD);
+  await rendered.events.click(within(setupDialog()).getByRole('button', { name: 'Tiếp tục' }));
+  expect(await within(setupDialog()).findByTestId('totp-secret')).toBeInTheDocument();
   return rendered;
 }
 
@@ -51,13 +65,68 @@ async function openDisabling() {
 const meReads = () => db.requests.filter((request) => request === 'GET /api/me').length;
 
 describe('two-factor: turning it on', () => {
+  it('asks for the current password first, and hands out no secret before it', async () => {
+    const { events } = await openPasswordStep();
+    const dialog = setupDialog();
+    const password = passwordField(dialog);
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    expect(password).toHaveFocus();
+    expect(qrCode(dialog)).toBeNull();
+    expect(within(dialog).queryByTestId('totp-secret')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Tiếp tục' })).toBeDisabled();
+    expect(db.requests).not.toContain(`POST ${TOTP}`);
+
+    // Left empty: said under the field, and nothing is sent.
+    await events.tab();
+    await waitFor(() => expectUnderField(passwordField(setupDialog()), 'Hãy nhập mật khẩu hiện tại của bạn.'));
+    expect(within(setupDialog()).getByRole('button', { name: 'Tiếp tục' })).toBeDisabled();
+
+    await events.type(passwordField(setupDialog()), TEST_PASSWORD);
+    await events.click(within(setupDialog()).getByRole('button', { name: 'Tiếp tục' }));
+    expect(await within(setupDialog()).findByTestId('totp-secret')).toHaveTextContent(TOTP_SECRET);
+    expect(codeField(setupDialog())).toHaveFocus();
+    expect(twoFactorDb.bodies).toEqual([{ path: '/me/two-factor/totp', body: { password: TEST_PASSWORD } }]);
+  });
+
+  it('puts a wrong password under the field and shows no secret or QR code', async () => {
+    const { events } = await openPasswordStep();
+    await events.type(passwordField(setupDialog()), 'Sai-mat-khau-1!');
+    await events.click(within(setupDialog()).getByRole('button', { name: 'Tiếp tục' }));
+
+    await waitFor(() => expectUnderField(passwordField(setupDialog()), TWO_FACTOR_PASSWORD_WRONG));
+    expect(qrCode(setupDialog())).toBeNull();
+    expect(within(setupDialog()).queryByTestId('totp-secret')).toBeNull();
+    expect(within(setupDialog()).queryByLabelText(/^Mã xác thực/)).toBeNull();
+    expect(within(setupDialog()).queryByRole('alert')).toBeNull();
+    expect(setupDialog()).not.toHaveTextContent(TOTP_SECRET);
+    expect(twoFactorDb.pendingSecret).toBeNull();
+    expect(db.user.mfaEnabled).toBe(false);
+  });
+
+  it('after too many wrong passwords (429) says for how many minutes under the field, and waits', async () => {
+    server.use(
+      http.post(TOTP, () =>
+        HttpResponse.json({ message: TWO_FACTOR_TOO_MANY, errors: {} }, { status: 429, headers: { 'Retry-After': '600' } }),
+      ),
+    );
+    const { events } = await openPasswordStep();
+    await events.type(passwordField(setupDialog()), `${TEST_PASSWORD}{Enter}`);
+
+    const message = 'Bạn đã nhập sai quá nhiều lần. Vui lòng thử lại sau 10 phút.';
+    await waitFor(() => expectUnderField(passwordField(setupDialog()), message));
+    expect(within(setupDialog()).getByRole('button', { name: 'Tiếp tục' })).toBeDisabled();
+    expect(within(setupDialog()).queryByRole('alert')).toBeNull();
+    expect(within(setupDialog()).queryByTestId('totp-secret')).toBeNull();
+  });
+
   it('shows the QR code and the secret, refuses a wrong code, then shows the ten recovery codes once', async () => {
     const { events } = await openSetup();
     const dialog = setupDialog();
 
     // The QR code holds the otpauth URL; the secret is there to type in by hand.
-    const qr = within(dialog).getByRole('img', { name: 'Mã QR để thêm tài khoản player01 vào ứng dụng xác thực' });
-    expect(qr.tagName).toBe('svg');
+    const qr = qrCode(dialog);
+    expect(qr?.tagName).toBe('svg');
     expect(within(dialog).getByTestId('totp-secret')).toHaveTextContent(new RegExp(`^${TOTP_SECRET}$`));
     const code = codeField(dialog);
     expect(code).toHaveAttribute('inputmode', 'numeric');
@@ -77,7 +146,11 @@ describe('two-factor: turning it on', () => {
     await events.click(within(setupDialog()).getByRole('button', { name: 'Xác nhận' }));
 
     const codes = await screen.findByRole('dialog', { name: 'Lưu mã khôi phục' });
-    expect(twoFactorDb.bodies.map(({ body }) => body)).toEqual([{ code: '000000' }, { code: TOTP_CODES[0] }]);
+    expect(twoFactorDb.bodies.map(({ body }) => body)).toEqual([
+      { password: TEST_PASSWORD },
+      { code: '000000' },
+      { code: TOTP_CODES[0] },
+    ]);
     expect(within(codes).getAllByTestId('recovery-code').map((item) => item.textContent)).toEqual([...RECOVERY_CODES]);
     expect(codes).toHaveTextContent('Các mã này chỉ hiển thị một lần duy nhất');
     expect(codes).toHaveTextContent('bạn sẽ không xem lại được các mã');
@@ -140,7 +213,7 @@ describe('two-factor: turning it on', () => {
     expect(await within(setupDialog()).findByText('Hãy nhập mã xác thực.')).toBeInTheDocument();
     await events.type(code, '12345a');
     expect(await within(setupDialog()).findByText('Mã xác thực gồm 6 chữ số.')).toBeInTheDocument();
-    expect(twoFactorDb.bodies).toEqual([]);
+    expect(db.requests).not.toContain(`POST ${CONFIRM}`);
   });
 
   it('after too many wrong codes (429) says for how many minutes under the field, and waits', async () => {
@@ -179,9 +252,13 @@ describe('two-factor: turning it on', () => {
     expect(within(card()).getByText('Đang tắt')).toBeInTheDocument();
     expect(within(card()).queryByRole('status')).toBeNull();
 
+    // The password again, from an empty field, then a new secret.
     await events.click(within(card()).getByRole('button', { name: 'Bật xác thực hai lớp' }));
     const dialog = await screen.findByRole('dialog', { name: 'Thiết lập xác thực hai lớp' });
-    expect(codeField(dialog)).toHaveValue('');
+    expect(passwordField(dialog)).toHaveValue('');
+    await events.type(passwordField(dialog), `${TEST_PASSWORD}{Enter}`);
+    expect(await within(setupDialog()).findByTestId('totp-secret')).toBeInTheDocument();
+    expect(codeField(setupDialog())).toHaveValue('');
     expect(db.requests.filter((request) => request === `POST ${TOTP}`)).toHaveLength(2);
   });
 
@@ -190,10 +267,15 @@ describe('two-factor: turning it on', () => {
     const twoFactor = await screen.findByRole('region', { name: 'Xác thực hai lớp' });
     db.user = { ...db.user, mfaEnabled: true };
     await events.click(within(twoFactor).getByRole('button', { name: 'Bật xác thực hai lớp' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Thiết lập xác thực hai lớp' });
+    await events.type(passwordField(dialog), `${TEST_PASSWORD}{Enter}`);
 
-    expect(await within(twoFactor).findByRole('alert')).toHaveTextContent(TWO_FACTOR_ALREADY_ENABLED);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Bật xác thực hai lớp không thành công');
+    expect(alert).toHaveTextContent(TWO_FACTOR_ALREADY_ENABLED);
+    expect(within(dialog).queryByTestId('totp-secret')).toBeNull();
+    // (The card is hidden from the accessibility tree behind the modal.)
     expect(await within(twoFactor).findByText('Đang bật')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 
@@ -211,23 +293,23 @@ describe('two-factor: turning it off', () => {
     const { events } = await openDisabling();
     const save = () => within(disableDialog()).getByRole('button', { name: 'Xác nhận' });
     expect(save()).toBeDisabled();
-    expect(passwordField()).toHaveAttribute('autocomplete', 'current-password');
+    expect(passwordField(disableDialog())).toHaveAttribute('autocomplete', 'current-password');
     expect(codeField(disableDialog())).toHaveAttribute('autocomplete', 'one-time-code');
 
-    await events.type(passwordField(), 'Sai-mat-khau-1!');
+    await events.type(passwordField(disableDialog()), 'Sai-mat-khau-1!');
     await events.type(codeField(disableDialog()), TOTP_CODES[0]);
     await events.click(save());
-    await waitFor(() => expectUnderField(passwordField(), TWO_FACTOR_PASSWORD_WRONG));
+    await waitFor(() => expectUnderField(passwordField(disableDialog()), TWO_FACTOR_PASSWORD_WRONG));
     expect(codeField(disableDialog())).not.toHaveAttribute('aria-invalid');
     expect(db.user.mfaEnabled).toBe(true);
 
-    await events.clear(passwordField());
-    await events.type(passwordField(), TEST_PASSWORD);
+    await events.clear(passwordField(disableDialog()));
+    await events.type(passwordField(disableDialog()), TEST_PASSWORD);
     await events.clear(codeField(disableDialog()));
     await events.type(codeField(disableDialog()), '999999');
     await events.click(save());
     await waitFor(() => expectUnderField(codeField(disableDialog()), TWO_FACTOR_CODE_WRONG));
-    expect(passwordField()).not.toHaveAttribute('aria-invalid');
+    expect(passwordField(disableDialog())).not.toHaveAttribute('aria-invalid');
 
     // A recovery code does too, typed in lower case.
     await events.clear(codeField(disableDialog()));
@@ -247,7 +329,7 @@ describe('two-factor: turning it off', () => {
 
   it('asks for both fields before sending', async () => {
     const { events } = await openDisabling();
-    await events.click(passwordField());
+    await events.click(passwordField(disableDialog()));
     await events.tab();
     expect(await within(disableDialog()).findByText('Hãy nhập mật khẩu hiện tại của bạn.')).toBeInTheDocument();
     await events.click(codeField(disableDialog()));
@@ -266,7 +348,7 @@ describe('two-factor: turning it off', () => {
       ),
     );
     const { events } = await openDisabling();
-    await events.type(passwordField(), TEST_PASSWORD);
+    await events.type(passwordField(disableDialog()), TEST_PASSWORD);
     await events.type(codeField(disableDialog()), `${TOTP_CODES[0]}{Enter}`);
 
     const alert = await within(disableDialog()).findByRole('alert');

@@ -1,17 +1,31 @@
 import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
-import type { Enrolment } from '@/types/api-schema';
+import type { Enrolment, PasswordBody } from '@/types/api-schema';
+
+const v = 'security.twoFactor.validation';
+
+/** The current password, which starting asks for. Messages are locale keys. */
+export const startTwoFactorInputSchema = z.object({
+  password: z.string().min(1, `${v}.passwordRequired`),
+});
+
+export type StartTwoFactorInput = z.infer<typeof startTwoFactorInputSchema>;
+export type StartTwoFactorField = keyof StartTwoFactorInput;
 
 /**
- * POST /me/two-factor/totp: a new secret for the authenticator app (replacing one not yet
- * confirmed), with its otpauth:// URL for the QR code; 409 with a message when two-factor is
+ * POST /me/two-factor/totp: the current password first (a session alone cannot put an app on
+ * the account), then a new secret for the authenticator app (replacing one not yet confirmed),
+ * with its otpauth:// URL for the QR code. 422 with errors.password (missing or wrong), 429
+ * with Retry-After after too many wrong passwords, 409 with a message when two-factor is
  * already on. Two-factor stays off until the secret is confirmed with a code.
  */
-export async function startTwoFactor(): Promise<Enrolment> {
+export async function startTwoFactor(input: StartTwoFactorInput): Promise<Enrolment> {
+  const body: PasswordBody = startTwoFactorInputSchema.parse(input);
   await getCsrfCookie();
-  const response = await api.post<Enrolment>('/me/two-factor/totp');
+  const response = await api.post<Enrolment>('/me/two-factor/totp', body);
   return response.data;
 }
 

@@ -6,6 +6,7 @@ import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
+import { PasswordInput } from '@/components/ui/password-input';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { useThrottleLock } from '@/hooks/use-throttle-lock';
 import { toApiError } from '@/lib/api-client';
@@ -21,33 +22,46 @@ import {
   useConfirmTwoFactor,
   type ConfirmTwoFactorInput,
 } from '../api/confirm-two-factor';
+import {
+  startTwoFactorInputSchema,
+  useStartTwoFactor,
+  type StartTwoFactorField,
+  type StartTwoFactorInput,
+} from '../api/start-two-factor';
 
 /** The QR code's side in pixels: an otpauth URL is longer than a transfer's, so a little larger. */
 const QR_SIZE = 176;
 
 const FIELDS = ['code'] as const;
+const PASSWORD_FIELDS: readonly StartTwoFactorField[] = ['password'];
 
 type TwoFactorSetupDialogProps = {
   username: string;
-  enrolment: Enrolment;
   open: boolean;
   /**
    * Called as the dialog closes: `enabled` once a code turned two-factor on (the player has
    * seen the recovery codes), false when they left before.
    */
   onClose: (enabled: boolean) => void;
+  /** Called when the server answers that two-factor is on already (409), so the card catches up. */
+  onAlreadyEnabled: () => void;
 };
 
 /**
- * Turning two-factor on, in one modal of two steps. First the secret: its QR code for the
- * authenticator app, the secret itself to type in by hand, and the app's six-digit code that
- * confirms it ('Xác nhận'). A wrong code is said under the field; after too many (429) the
- * field says for how many minutes and 'Xác nhận' waits until then. Then the ten recovery
- * codes, shown only this once, to copy or download; 'Tôi đã lưu mã' is the only way out, so they
- * are not lost to a stray click or Escape. Mount it afresh (a new `key`) for each enrolment.
+ * Turning two-factor on, in one modal of three steps. First the current password ('Tiếp
+ * tục'), without which the server hands out no secret: a wrong one is said under the field;
+ * after too many (429) the field says for how many minutes and 'Tiếp tục' waits until then.
+ * Then the secret: its QR code for the authenticator app, the secret itself to type in by hand,
+ * and the app's six-digit code that confirms it ('Xác nhận'). A wrong code is said under the
+ * field; after too many (429) the field says for how many minutes and 'Xác nhận' waits until
+ * then. Then the ten recovery codes, shown only this once, to copy or download; 'Tôi đã lưu
+ * mã' is the only way out, so they are not lost to a stray click or Escape. Mount it afresh (a
+ * new `key`) for each enrolment.
  */
-export function TwoFactorSetupDialog({ username, enrolment, open, onClose }: TwoFactorSetupDialogProps) {
+export function TwoFactorSetupDialog({ username, open, onClose, onAlreadyEnabled }: TwoFactorSetupDialogProps) {
   const { t } = useTranslation();
+  const start = useStartTwoFactor();
+  const enrolment = start.data;
   const confirm = useConfirmTwoFactor();
   const recoveryCodes = confirm.data;
 
@@ -72,7 +86,11 @@ export function TwoFactorSetupDialog({ username, enrolment, open, onClose }: Two
               <RecoveryCodesStep username={username} codes={recoveryCodes} onDone={() => onClose(true)} />
             ) : (
               <>
-                <VerifyStep username={username} enrolment={enrolment} confirm={confirm} />
+                {enrolment ? (
+                  <VerifyStep username={username} enrolment={enrolment} confirm={confirm} />
+                ) : (
+                  <PasswordStep username={username} start={start} onAlreadyEnabled={onAlreadyEnabled} />
+                )}
                 <Dialog.CloseTrigger asChild>
                   <CloseButton size="sm" aria-label={t('form.close')} />
                 </Dialog.CloseTrigger>
@@ -82,6 +100,98 @@ export function TwoFactorSetupDialog({ username, enrolment, open, onClose }: Two
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+type PasswordStepProps = {
+  username: string;
+  start: ReturnType<typeof useStartTwoFactor>;
+  onAlreadyEnabled: () => void;
+};
+
+/** The current password, which the server asks for before it hands out a secret. */
+function PasswordStep({ username, start, onAlreadyEnabled }: PasswordStepProps) {
+  const { t } = useTranslation();
+  const [lock, setLock] = useThrottleLock();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<StartTwoFactorInput>({
+    mode: 'onTouched',
+    resolver: zodResolver(startTwoFactorInputSchema),
+    defaultValues: { password: '' },
+  });
+  const values = useWatch({ control }) as StartTwoFactorInput;
+  const valid = startTwoFactorInputSchema.safeParse(values).success;
+
+  const onSubmit = handleSubmit((input) => {
+    if (lock) return;
+    start.mutate(input, {
+      onError: (error) => {
+        const newLock = throttleLockOf(error);
+        if (newLock) {
+          setLock(newLock);
+          setFocus('password');
+          return;
+        }
+        // 409: it is on already (turned on in another tab, say); the card catches up.
+        if (toApiError(error).status === 409) onAlreadyEnabled();
+        placeServerErrors(error, PASSWORD_FIELDS, setError);
+      },
+    });
+  });
+
+  const message = (error: FieldError | undefined): string | undefined => {
+    if (!error?.message) return undefined;
+    if (error.type === 'server') return error.message;
+    return t(error.message as 'security.twoFactor.validation.passwordRequired');
+  };
+  const passwordError = lock
+    ? t('security.twoFactor.tooManyGuesses', { minutes: lock.minutes })
+    : message(errors.password);
+  // A 429 is said under the field; anything else the field does not show (409: two-factor is
+  // on already), above it.
+  const failure =
+    start.error && toApiError(start.error).status !== 429 ? failureText(start.error, PASSWORD_FIELDS) : null;
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
+      <Dialog.Header>
+        <Dialog.Title>{t('security.twoFactor.setup.title')}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          {failure && <FailureAlert title={t('security.twoFactor.setup.failed')} text={failure} />}
+          <Text fontSize="sm" color="fg.muted">
+            {t('security.twoFactor.setup.passwordIntro')}
+          </Text>
+          {/* Lets password managers offer the password of the right account. */}
+          <input type="text" name="username" value={username} autoComplete="username" readOnly hidden />
+          <Field.Root required invalid={!!passwordError}>
+            <Field.Label>
+              {t('security.twoFactor.setup.password')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <PasswordInput {...register('password')} autoComplete="current-password" autoFocus />
+            <Field.ErrorText>{passwordError}</Field.ErrorText>
+          </Field.Root>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button type="button" variant="outline">
+            {t('form.cancel')}
+          </Button>
+        </Dialog.ActionTrigger>
+        <Button type="submit" disabled={!valid || !!lock} loading={start.isPending}>
+          {t('security.twoFactor.setup.continue')}
+        </Button>
+      </Dialog.Footer>
+    </form>
   );
 }
 

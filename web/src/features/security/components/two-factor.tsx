@@ -4,14 +4,11 @@ import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FailureAlert } from '@/components/feedback/failure-alert';
 import { SuccessBanner } from '@/components/feedback/success-banner';
 import { ContentCard } from '@/components/layouts/content-card';
-import { toApiError } from '@/lib/api-client';
 import { USER_QUERY_KEY } from '@/lib/auth';
-import type { Enrolment, User } from '@/types/api-schema';
+import type { User } from '@/types/api-schema';
 
-import { useStartTwoFactor } from '../api/start-two-factor';
 import { DisableTwoFactorDialog } from './disable-two-factor-dialog';
 import { SectionHeader } from './section-header';
 import { TwoFactorSetupDialog } from './two-factor-setup-dialog';
@@ -21,32 +18,25 @@ type DialogState = { open: boolean; key: number };
 
 /**
  * Two-factor with an authenticator app: whether it is on, and the action that turns it on or
- * off. 'Bật xác thực hai lớp' asks the server for a new secret and opens the set-up modal (QR
- * code, secret, code, then the recovery codes once); /me is read again once that modal
- * closes, so the card says 'on' only after the player has left the codes. 'Tắt xác thực hai
- * lớp' opens a modal asking for the password and a code. Each ends with a banner saying what
- * changed.
+ * off. 'Bật xác thực hai lớp' opens the set-up modal (the current password, for which the
+ * server hands out a new secret, then the QR code, secret and code, then the recovery codes
+ * once); /me is read again once that modal closes, so the card says 'on' only after the player
+ * has left the codes. 'Tắt xác thực hai lớp' opens a modal asking for the password and a code.
+ * Each ends with a banner saying what changed.
  */
 export function TwoFactor({ user }: { user: Pick<User, 'username' | 'mfaEnabled'> }) {
   const { t } = useTranslation();
   const titleId = useId();
   const queryClient = useQueryClient();
-  const start = useStartTwoFactor();
-  const [setup, setSetup] = useState<(DialogState & { enrolment: Enrolment }) | null>(null);
+  const [setup, setSetup] = useState<DialogState | null>(null);
   const [disabling, setDisabling] = useState<DialogState | null>(null);
   const [changed, setChanged] = useState<'enabled' | 'disabled' | null>(null);
 
   const refreshUser = () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
 
-  const startSetup = () => {
+  const openSetup = () => {
     setChanged(null);
-    start.mutate(undefined, {
-      onSuccess: (enrolment) => setSetup((previous) => ({ open: true, key: (previous?.key ?? 0) + 1, enrolment })),
-      // 409: it is on already (turned on in another tab, say); the card catches up.
-      onError: (error) => {
-        if (toApiError(error).status === 409) void refreshUser();
-      },
-    });
+    setSetup((previous) => ({ open: true, key: (previous?.key ?? 0) + 1 }));
   };
   const closeSetup = (enabled: boolean) => {
     setSetup((previous) => previous && { ...previous, open: false });
@@ -57,7 +47,6 @@ export function TwoFactor({ user }: { user: Pick<User, 'username' | 'mfaEnabled'
 
   const openDisabling = () => {
     setChanged(null);
-    start.reset();
     setDisabling((previous) => ({ open: true, key: (previous?.key ?? 0) + 1 }));
   };
   const closeDisabling = () => setDisabling((previous) => previous && { ...previous, open: false });
@@ -87,14 +76,13 @@ export function TwoFactor({ user }: { user: Pick<User, 'username' | 'mfaEnabled'
         <SuccessBanner title={t('security.twoFactor.disabled')}>{t('security.twoFactor.disabledText')}</SuccessBanner>
       )}
       <Stack gap="4" align={{ base: 'stretch', sm: 'flex-start' }}>
-        {start.isError && <FailureAlert title={t('security.twoFactor.setup.failed')} text={toApiError(start.error).message} />}
         {user.mfaEnabled ? (
           <Button type="button" variant="outline" colorPalette="red" onClick={openDisabling}>
             <ShieldOff aria-hidden />
             {t('security.twoFactor.disable')}
           </Button>
         ) : (
-          <Button type="button" onClick={startSetup} loading={start.isPending}>
+          <Button type="button" onClick={openSetup}>
             <ShieldCheck aria-hidden />
             {t('security.twoFactor.enable')}
           </Button>
@@ -104,9 +92,9 @@ export function TwoFactor({ user }: { user: Pick<User, 'username' | 'mfaEnabled'
         <TwoFactorSetupDialog
           key={setup.key}
           username={user.username}
-          enrolment={setup.enrolment}
           open={setup.open}
           onClose={closeSetup}
+          onAlreadyEnabled={() => void refreshUser()}
         />
       )}
       {disabling && (
