@@ -16,6 +16,14 @@ pub const CHARACTER_UNCHECKED: &str = "CHARACTER_UNCHECKED";
 /// [`PRODUCT_CODE`] names the game whose zones the player chooses from.
 pub const GIFTCODE_ZONE: &str = "GIFTCODE_ZONE";
 
+/// A player past an allowance of theirs (identity's RESOURCE_EXHAUSTED: support messages an
+/// hour, image bytes a day): the status message is the player's, and the metadata's
+/// [`RETRY_AFTER_SECONDS`] says when the allowance comes back.
+pub const PLAYER_QUOTA: &str = "PLAYER_QUOTA";
+
+/// The metadata key of [`PLAYER_QUOTA`]: whole seconds.
+pub const RETRY_AFTER_SECONDS: &str = "retryAfterSeconds";
+
 /// The metadata key of [`GIFTCODE_ZONE`] naming the product.
 pub const PRODUCT_CODE: &str = "productCode";
 
@@ -45,4 +53,16 @@ pub fn is_insufficient_balance(status: &Status) -> bool {
         && status
             .get_details_error_info()
             .is_some_and(|info| info.reason == INSUFFICIENT_BALANCE)
+}
+
+/// When `status` is a player past an allowance: the seconds until it comes back.
+pub fn player_quota_retry_after(status: &Status) -> Option<u64> {
+    if status.code() != Code::ResourceExhausted {
+        return None;
+    }
+    let info = status.get_details_error_info()?;
+    if info.reason != PLAYER_QUOTA {
+        return None;
+    }
+    info.metadata.get(RETRY_AFTER_SECONDS)?.parse().ok()
 }

@@ -61,6 +61,13 @@ pub enum ApiError {
     Conflict(String),
     #[error("rate limited")]
     TooManyRequests { retry_after_seconds: u64 },
+    /// A player past an allowance a service keeps (support messages, image bytes); the message
+    /// (ours, Vietnamese) says which.
+    #[error("{message}")]
+    Quota {
+        message: String,
+        retry_after_seconds: u64,
+    },
     #[error("a service is unavailable: {0}")]
     Unavailable(String),
     /// A game that did not answer in time; the message (ours, Vietnamese) is the answer's.
@@ -90,7 +97,7 @@ impl ApiError {
             Self::BadRequest(_) | Self::BadHeader(_) => StatusCode::BAD_REQUEST,
             Self::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Conflict(_) => StatusCode::CONFLICT,
-            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::TooManyRequests { .. } | Self::Quota { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) | Self::GameUnavailable(_) | Self::Busy { .. } => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
@@ -120,6 +127,7 @@ impl ApiError {
                 (message, BTreeMap::new())
             }
             Self::TooManyRequests { .. } => (MSG_TOO_MANY.to_owned(), BTreeMap::new()),
+            Self::Quota { message, .. } => (message, BTreeMap::new()),
             Self::Unavailable(_) => (MSG_UNAVAILABLE.to_owned(), BTreeMap::new()),
             Self::Busy { .. } => (MSG_BUSY.to_owned(), BTreeMap::new()),
             Self::Internal(_) => (MSG_INTERNAL.to_owned(), BTreeMap::new()),
@@ -151,9 +159,11 @@ impl IntoResponse for ApiError {
             _ => tracing::debug!(%status, error = %self, "request refused"),
         }
         let retry_after = match &self {
-            Self::TooManyRequests { retry_after_seconds } | Self::Busy { retry_after_seconds } => {
-                Some(*retry_after_seconds)
-            }
+            Self::TooManyRequests { retry_after_seconds }
+            | Self::Busy { retry_after_seconds }
+            | Self::Quota {
+                retry_after_seconds, ..
+            } => Some(*retry_after_seconds),
             _ => None,
         };
         let mut response = (status, Json(self.body())).into_response();
@@ -207,7 +217,17 @@ impl From<tonic::Status> for ApiError {
             Code::AlreadyExists | Code::Aborted | Code::FailedPrecondition => {
                 Self::Conflict(status.message().to_owned())
             }
-            // A service at capacity (no service throttles players itself; the gateway does).
+            Code::ResourceExhausted
+                if kid_contracts::reasons::player_quota_retry_after(&status).is_some() =>
+            {
+                Self::Quota {
+                    message: status.message().to_owned(),
+                    retry_after_seconds: kid_contracts::reasons::player_quota_retry_after(&status)
+                        .unwrap_or(60),
+                }
+            }
+            // A service at capacity (the gateway throttles guesses; identity keeps players'
+            // allowances, answered above).
             Code::ResourceExhausted => Self::Busy {
                 retry_after_seconds: 1,
             },

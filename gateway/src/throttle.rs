@@ -48,7 +48,8 @@ pub const PER_SECOND_FACTOR: Limit = Limit {
     name: "second-factor",
     free: 5,
 };
-/// Console sign-ins per staff username. No captcha lifts it.
+/// Console sign-ins per staff username *and* client address: a guesser elsewhere cannot keep the
+/// member out of the console. No captcha lifts it.
 pub const PER_STAFF_USERNAME: Limit = Limit {
     name: "staff-user",
     free: 5,

@@ -219,6 +219,8 @@ for (const [name, viewport] of [
     await expect(conversation(page)).toHaveCount(2);
     const reply = conversation(page).nth(1);
     await expect(reply).toContainText('Bộ phận hỗ trợ');
+    // By its role only: a player never learns the member's username.
+    await expect(page.locator('body')).not.toContainText(STAFF.username);
     await expect(reply).toContainText('200,000 VND đã được cộng vào tài khoản.');
     await expect(page.getByText(ANSWERED)).toBeVisible();
     await expectNoSidewaysScroll(page, viewport.width);

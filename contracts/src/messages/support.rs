@@ -13,6 +13,10 @@ pub const MSG_ATTACHMENT_TYPE: &str = "Tệp đính kèm phải là ảnh PNG, J
 pub const MSG_ATTACHMENT_SIZE: &str = "Ảnh đính kèm tối đa 5 MB";
 pub const MSG_TICKET_CLOSED: &str = "Yêu cầu này đã đóng; hãy tạo yêu cầu mới nếu bạn cần hỗ trợ thêm";
 pub const MSG_TICKET_NOT_FOUND: &str = "Không tìm thấy yêu cầu hỗ trợ";
+/// More support messages in an hour than a player may write.
+pub const MSG_TOO_MANY_MESSAGES: &str = "Bạn đã gửi quá nhiều tin nhắn hỗ trợ trong một giờ; vui lòng chờ bộ phận hỗ trợ trả lời hoặc thử lại sau";
+/// More image bytes in a day than a player may attach.
+pub const MSG_ATTACHMENT_QUOTA: &str = "Bạn đã gửi quá nhiều ảnh hôm nay (tối đa 20 MB mỗi ngày); hãy gửi tin nhắn không kèm ảnh hoặc thử lại vào ngày mai";
 /// Too many tickets opened in a day.
 pub const MSG_TOO_MANY_TICKETS: &str =
     "Bạn đã tạo quá nhiều yêu cầu hôm nay; vui lòng chờ bộ phận hỗ trợ trả lời";

@@ -81,8 +81,12 @@ impl From<TicketSummary> for TicketSummaryBody {
 #[serde(rename_all = "camelCase")]
 pub struct TicketMessageBody {
     id: String,
-    /// Empty: the player wrote it; else the staff member who replied.
-    staff_username: String,
+    /// `player` or `support`: who wrote it. A player sees only this of support's replies.
+    author: &'static str,
+    /// The staff member who replied: only in the console's answers, never in a player's (a
+    /// username there names whom to guess at the console's sign-in).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    staff_username: Option<String>,
     body: String,
     /// The attached image's id, if any.
     attachment_id: String,
@@ -112,13 +116,29 @@ impl TryFrom<TicketResponse> for TicketBody {
                 .into_iter()
                 .map(|message| TicketMessageBody {
                     id: message.id,
-                    staff_username: message.staff_username,
+                    author: if message.staff_username.is_empty() {
+                        "player"
+                    } else {
+                        "support"
+                    },
+                    staff_username: Some(message.staff_username).filter(|username| !username.is_empty()),
                     body: message.body,
                     attachment_id: message.attachment_id,
                     created_at: rfc3339(message.created_at),
                 })
                 .collect(),
         })
+    }
+}
+
+impl TicketBody {
+    /// The ticket as its player sees it: support's replies without the member's username.
+    fn for_player(answer: TicketResponse) -> ApiResult<Self> {
+        let mut body = Self::try_from(answer)?;
+        for message in &mut body.messages {
+            message.staff_username = None;
+        }
+        Ok(body)
     }
 }
 
@@ -269,7 +289,7 @@ async fn open(
         })
         .await?
         .into_inner();
-    Ok((StatusCode::CREATED, Json(TicketBody::try_from(answer)?)).into_response())
+    Ok((StatusCode::CREATED, Json(TicketBody::for_player(answer)?)).into_response())
 }
 
 /// One of the player's tickets with its conversation (another player's is 404).
@@ -295,7 +315,7 @@ async fn ticket(
         .await
         .map_err(not_found_on_bad_id)?
         .into_inner();
-    Ok(Json(answer.try_into()?))
+    Ok(Json(TicketBody::for_player(answer)?))
 }
 
 /// A malformed id names no ticket: the same 404 as another player's.
@@ -335,7 +355,7 @@ async fn answer(
         .await
         .map_err(not_found_on_bad_id)?
         .into_inner();
-    Ok(Json(answer.try_into()?))
+    Ok(Json(TicketBody::for_player(answer)?))
 }
 
 /// An image as served back: its checked type, never sniffed, never run.

@@ -478,3 +478,54 @@ async fn reauthentication_takes_the_password_or_an_app_code() {
     let (status, body) = reauth(staff_code(1)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
 }
+
+/// A client whose every request reaches the gateway through the proxy from `address`.
+fn client_at(address: &str) -> Client {
+    let mut headers = header::HeaderMap::new();
+    headers.insert(
+        "x-forwarded-for",
+        header::HeaderValue::from_str(address).expect("address"),
+    );
+    Client::builder()
+        .cookie_store(true)
+        .default_headers(headers)
+        .build()
+        .expect("client")
+}
+
+#[tokio::test]
+async fn ten_wrong_sign_ins_from_one_address_do_not_keep_the_member_out_from_another() {
+    let portal =
+        start(|settings| settings.gateway.client_ip_source = "RightmostXForwardedFor".to_owned()).await;
+    seed_staff(&portal).await;
+    // A player who read a member's username guesses from their own address.
+    let guesser = client_at("203.0.113.7");
+    let wrong = json!({ "username": "staff-finance", "password": "Guess@123456", "code": "000000" });
+    let mut statuses = Vec::new();
+    for _ in 0..10 {
+        let response = staff_send(&guesser, &portal, Method::POST, "/staff/auth/sign-in", &wrong).await;
+        statuses.push(response.status());
+    }
+    assert_eq!(statuses[..5], [StatusCode::UNPROCESSABLE_ENTITY; 5]);
+    assert_eq!(
+        statuses[5..],
+        [StatusCode::TOO_MANY_REQUESTS; 5],
+        "the guesser is stopped"
+    );
+    // The member, from their own desk, signs in with the right password and code.
+    let member = client_at("198.51.100.20");
+    assert_eq!(
+        staff_sign_in_at(&member, &portal, "staff-finance", 0)
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    assert_eq!(me(&member, &portal).await.0, StatusCode::OK);
+    // The guesser's address still waits, even with the right password and code.
+    assert_eq!(
+        staff_sign_in_at(&guesser, &portal, "staff-finance", 1)
+            .await
+            .status(),
+        StatusCode::TOO_MANY_REQUESTS
+    );
+}

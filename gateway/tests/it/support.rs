@@ -143,7 +143,10 @@ async fn a_player_opens_a_ticket_support_replies_and_the_player_is_mailed() {
 
     // The player reads the reply and answers: the ticket waits for support again.
     let (_, read) = get_json(&player, &portal, &format!("/support/tickets/{id}")).await;
-    assert_eq!(read["messages"][1]["staffUsername"], "staff-support");
+    assert_eq!(read["messages"][1]["author"], "support");
+    // Support's own view names who replied.
+    let (_, seen) = get_json(&support, &portal, &format!("/staff/tickets/{id}")).await;
+    assert_eq!(seen["messages"][1]["staffUsername"], "staff-support");
     let (status, answered) = post_form(
         &player,
         &portal,
@@ -263,4 +266,172 @@ async fn an_attachment_that_is_a_script_renamed_to_png_is_refused() {
     for field in ["category", "subject", "body"] {
         assert!(answer["errors"][field][0].is_string(), "{answer}");
     }
+}
+
+#[tokio::test]
+async fn a_player_reading_supports_replies_learns_no_staff_username() {
+    let portal = start(|_| {}).await;
+    seed_staff(&portal).await;
+    let (player, _) = registered(&portal, "dohoten").await;
+    let (status, opened) = post_form(
+        &player,
+        &portal,
+        "/support/tickets",
+        Form::new()
+            .text("category", "account")
+            .text("subject", "Hỏi về tài khoản")
+            .text("body", "Ai đang hỗ trợ tôi?"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{opened}");
+    let id = opened["ticket"]["id"].as_str().expect("id").to_owned();
+    let support = staff(&portal, "staff-support").await;
+    let reply = staff_send(
+        &support,
+        &portal,
+        Method::POST,
+        &format!("/staff/tickets/{id}/reply"),
+        &json!({ "body": "Bộ phận hỗ trợ đang xử lý." }),
+    )
+    .await;
+    assert_eq!(reply.status(), StatusCode::OK);
+
+    // Every answer a player gets about the ticket: read, answered; none names the member.
+    let (_, read) = get_json(&player, &portal, &format!("/support/tickets/{id}")).await;
+    let (_, answered) = post_form(
+        &player,
+        &portal,
+        &format!("/support/tickets/{id}/messages"),
+        Form::new().text("body", "Cảm ơn."),
+    )
+    .await;
+    for seen in [&read, &answered] {
+        assert_eq!(seen["messages"][1]["author"], "support", "{seen}");
+        assert!(
+            !seen.to_string().contains("staff-support"),
+            "a staff username reached the player: {seen}"
+        );
+    }
+}
+
+/// A PNG of exactly `bytes` bytes (its signature, then padding: identity judges by the bytes).
+fn png_of(bytes: usize) -> Vec<u8> {
+    let mut png = PNG.to_vec();
+    png.resize(bytes, 0);
+    png
+}
+
+#[tokio::test]
+async fn one_account_answering_without_end_is_stopped_by_its_hourly_and_daily_allowances() {
+    let portal = start(|_| {}).await;
+    let (player, _) = registered(&portal, "spamanh").await;
+    let five_mb = 5 * 1024 * 1024;
+    let with_image = |body: &str| {
+        Form::new()
+            .text("body", body.to_owned())
+            .part("attachment", image("anh.png", "image/png", &png_of(five_mb)))
+    };
+    // The ticket and three answers carry 20 MB of images: the day's allowance, all of it.
+    let (status, opened) = post_form(
+        &player,
+        &portal,
+        "/support/tickets",
+        ticket_form(None, Some(image("anh.png", "image/png", &png_of(five_mb)))),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{opened}");
+    let answers = format!(
+        "/support/tickets/{}/messages",
+        opened["ticket"]["id"].as_str().expect("id")
+    );
+    for n in 0..3 {
+        let (status, body) = post_form(&player, &portal, &answers, with_image(&format!("Ảnh {n}"))).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    assert_eq!(attachment_files(&portal), 4);
+
+    // A fifth image is refused with the player's message and when to try again; nothing kept.
+    let token = xsrf_token(&player, &portal.base).await;
+    let refused = player
+        .post(format!("{}/api{answers}", portal.base))
+        .header("X-XSRF-TOKEN", token)
+        .multipart(with_image("Ảnh nữa"))
+        .send()
+        .await
+        .expect("answer");
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    let retry_after: u64 = refused.headers()[header::RETRY_AFTER]
+        .to_str()
+        .expect("ascii")
+        .parse()
+        .expect("seconds");
+    assert!((80_000..=86_400).contains(&retry_after), "{retry_after}");
+    let body: Value = refused.json().await.expect("json");
+    assert_eq!(
+        body["message"],
+        "Bạn đã gửi quá nhiều ảnh hôm nay (tối đa 20 MB mỗi ngày); hãy gửi tin nhắn không kèm ảnh hoặc thử lại vào ngày mai"
+    );
+    assert_eq!(attachment_files(&portal), 4, "no file for a refused answer");
+
+    // Words alone still go, up to 20 messages in the hour; the 21st waits.
+    for n in 4..20 {
+        let (status, body) = post_form(
+            &player,
+            &portal,
+            &answers,
+            Form::new().text("body", format!("Tin {n}")),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "message {n}: {body}");
+    }
+    let (status, body) = post_form(&player, &portal, &answers, Form::new().text("body", "Tin thứ 21")).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_eq!(
+        body["message"],
+        "Bạn đã gửi quá nhiều tin nhắn hỗ trợ trong một giờ; vui lòng chờ bộ phận hỗ trợ trả lời hoặc thử lại sau"
+    );
+    let messages: i64 = sqlx::query_scalar("select count(*) from ticket_message")
+        .fetch_one(&database(&portal, "identity").await)
+        .await
+        .expect("count");
+    assert_eq!(messages, 20);
+}
+
+#[tokio::test]
+async fn an_answer_whose_transaction_fails_leaves_no_image_file_behind() {
+    let portal = start(|_| {}).await;
+    let (player, _) = registered(&portal, "mocoiphu").await;
+    let (status, opened) = post_form(&player, &portal, "/support/tickets", ticket_form(None, None)).await;
+    assert_eq!(status, StatusCode::CREATED, "{opened}");
+    // The database refuses this one message after the image was written (a full disk, a
+    // failover: any failure between the file and the commit).
+    sqlx::query(
+        "alter table ticket_message add constraint refuse_for_test check (body <> 'hỏng giữa chừng')",
+    )
+    .execute(&database(&portal, "identity").await)
+    .await
+    .expect("constraint");
+    let (status, _) = post_form(
+        &player,
+        &portal,
+        &format!(
+            "/support/tickets/{}/messages",
+            opened["ticket"]["id"].as_str().expect("id")
+        ),
+        Form::new()
+            .text("body", "hỏng giữa chừng")
+            .part("attachment", image("anh.png", "image/png", PNG)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+    assert_eq!(
+        attachment_files(&portal),
+        0,
+        "the image's file went with its transaction"
+    );
+    let rows: i64 = sqlx::query_scalar("select count(*) from ticket_attachment")
+        .fetch_one(&database(&portal, "identity").await)
+        .await
+        .expect("count");
+    assert_eq!(rows, 0);
 }

@@ -134,8 +134,10 @@ async fn csrf_cookie(State(state): State<AppState>, jar: CookieJar) -> ApiResult
 }
 
 /// Signs a staff member in with username, password and app code together (a wrong one of the
-/// three is one message on `username`). Five wrong attempts per username in 15 minutes, then
-/// 429 until the window ends. A sign-in counts as a re-authentication.
+/// three is one message on `username`). Five wrong attempts per username from one address in 15
+/// minutes, then 429 there until the window ends; the member from another address is not kept
+/// out (a guesser needs the password and a current code at once, and the per-address limit
+/// still holds). A sign-in counts as a re-authentication.
 #[utoipa::path(
     post,
     path = "/staff/auth/sign-in",
@@ -152,9 +154,10 @@ async fn sign_in(
 ) -> ApiResult<Response> {
     let username = body.username.trim().to_lowercase();
     let ip = client.text();
+    let member_here = format!("{username} {ip}");
     let attempt = admit(
         &state,
-        &[(PER_STAFF_USERNAME, &username), (PER_ADDRESS, &ip)],
+        &[(PER_STAFF_USERNAME, &member_here), (PER_ADDRESS, &ip)],
         "",
         "",
         &ip,

@@ -35,6 +35,12 @@ pub enum Error {
     /// The right password of an account support locked.
     #[error("the account is locked")]
     AccountLocked,
+    /// A player past an allowance (support messages, image bytes): the message is theirs.
+    #[error("{message}")]
+    Quota {
+        message: &'static str,
+        retry_after_seconds: u64,
+    },
     /// A passkey sign-in whose answer proves no player's passkey.
     #[error("passkey sign-in refused")]
     PasskeyRefused,

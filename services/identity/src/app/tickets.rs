@@ -2,18 +2,22 @@
 //! transaction of their history it is about, an image), follows the conversation and answers;
 //! support reads every ticket and replies, and each reply mails the player. An image is checked
 //! by its bytes (PNG, JPEG or WebP, whatever its name says; at most 5 MB) and kept outside the
-//! database, in `identity.attachment_dir`, named by its id.
+//! database, in `identity.attachment_dir`, named by its id; a file whose transaction fails is
+//! removed. A player writes at most 20 messages an hour and attaches at most 20 MB a day (one
+//! account cannot fill the volume).
 
 use std::path::{Path, PathBuf};
 
 use kid_contracts::messages::support::{
-    MSG_ATTACHMENT_SIZE, MSG_ATTACHMENT_TYPE, MSG_BODY_LONG, MSG_BODY_REQUIRED, MSG_CATEGORY_INVALID,
-    MSG_SUBJECT_LONG, MSG_SUBJECT_REQUIRED, MSG_TICKET_CLOSED, MSG_TICKET_NOT_FOUND, MSG_TOO_MANY_TICKETS,
+    MSG_ATTACHMENT_QUOTA, MSG_ATTACHMENT_SIZE, MSG_ATTACHMENT_TYPE, MSG_BODY_LONG, MSG_BODY_REQUIRED,
+    MSG_CATEGORY_INVALID, MSG_SUBJECT_LONG, MSG_SUBJECT_REQUIRED, MSG_TICKET_CLOSED, MSG_TICKET_NOT_FOUND,
+    MSG_TOO_MANY_MESSAGES, MSG_TOO_MANY_TICKETS,
 };
 use kid_platform::{audit, auth::StaffActor};
 use serde_json::json;
 use sha2::{Digest, Sha256};
 use sqlx::PgPool;
+use time::{Duration, OffsetDateTime};
 use uuid::Uuid;
 
 use super::Error;
@@ -30,6 +34,10 @@ pub const CATEGORIES: [&str; 4] = ["topup_missing", "coin_missing", "account", "
 pub const MAX_ATTACHMENT_BYTES: usize = 5 * 1024 * 1024;
 /// Tickets a player may open in a day.
 const TICKETS_PER_DAY: i64 = 10;
+/// Messages (a ticket's first included) a player may write in an hour.
+pub const MESSAGES_PER_HOUR: i64 = 20;
+/// Bytes of images a player may attach in a day: one account cannot fill the volume.
+pub const ATTACHMENT_BYTES_PER_DAY: i64 = 20 * 1024 * 1024;
 
 /// An image as the player sent it.
 pub struct Upload<'a> {
@@ -62,6 +70,13 @@ impl AttachmentStore {
             .await
             .map_err(|error| Error::Internal(format!("attachment dir {}: {error}", self.dir.display())))?;
         write_new(&self.path(id), bytes).await
+    }
+
+    /// Removes a file whose row was not kept (its transaction failed).
+    async fn forget(&self, id: Uuid) {
+        if let Err(error) = tokio::fs::remove_file(self.path(id)).await {
+            tracing::error!(%id, %error, "could not remove the image of a failed ticket message");
+        }
     }
 
     pub async fn get(&self, id: Uuid) -> Result<Vec<u8>, Error> {
@@ -136,10 +151,70 @@ async fn keep(
         return Ok(None);
     };
     let id = Uuid::now_v7();
-    store.put(id, upload.bytes).await?;
     let size = i64::try_from(upload.bytes.len()).map_err(|_| Error::Internal("attachment size".into()))?;
-    db::tickets::insert_attachment(tx, id, user_id, kind, size, &Sha256::digest(upload.bytes)).await?;
+    store.put(id, upload.bytes).await?;
+    if let Err(error) =
+        db::tickets::insert_attachment(tx, id, user_id, kind, size, &Sha256::digest(upload.bytes)).await
+    {
+        store.forget(id).await;
+        return Err(error.into());
+    }
     Ok(Some(id))
+}
+
+/// The rest of a transaction that stored an image: when it fails, the file goes too, so no file
+/// outlives a transaction that did not keep its row.
+async fn or_forget<T>(
+    store: &AttachmentStore,
+    attachment: Option<Uuid>,
+    rest: impl Future<Output = Result<T, Error>>,
+) -> Result<T, Error> {
+    let result = rest.await;
+    if result.is_err()
+        && let Some(id) = attachment
+    {
+        store.forget(id).await;
+    }
+    result
+}
+
+/// A refusal for an allowance of `window`, whose oldest counted item is `oldest`.
+fn over(message: &'static str, oldest: Option<OffsetDateTime>, window: Duration) -> Error {
+    let back = oldest.map_or(window, |oldest| oldest + window - OffsetDateTime::now_utc());
+    Error::Quota {
+        message,
+        retry_after_seconds: u64::try_from(back.whole_seconds()).unwrap_or(0).max(1),
+    }
+}
+
+/// Refuses a player's message past their allowances: messages an hour, and image bytes a day
+/// (`bytes` of the one attached now). Takes the player's lock for the rest of the transaction.
+async fn within_allowances(
+    tx: &mut sqlx::PgConnection,
+    user_id: Uuid,
+    bytes: Option<usize>,
+) -> Result<(), Error> {
+    db::tickets::lock_player(tx, user_id).await?;
+    let now = OffsetDateTime::now_utc();
+    let (written, oldest) = db::tickets::written_since(tx, user_id, now - Duration::hours(1)).await?;
+    if written >= MESSAGES_PER_HOUR {
+        tracing::info!(%user_id, written, "support message refused: past the hourly allowance");
+        return Err(over(MSG_TOO_MANY_MESSAGES, oldest, Duration::hours(1)));
+    }
+    if let Some(bytes) = bytes {
+        let (attached, oldest) = db::tickets::attached_since(tx, user_id, now - Duration::days(1)).await?;
+        let bytes = i64::try_from(bytes).unwrap_or(i64::MAX);
+        if attached.saturating_add(bytes) > ATTACHMENT_BYTES_PER_DAY {
+            tracing::info!(%user_id, attached, "support image refused: past the daily allowance");
+            return Err(over(MSG_ATTACHMENT_QUOTA, oldest, Duration::days(1)));
+        }
+    }
+    Ok(())
+}
+
+/// The size of an upload that passed its checks.
+fn kept_bytes(upload: Option<&Upload<'_>>, kind: Option<&'static str>) -> Option<usize> {
+    kind.and(upload).map(|upload| upload.bytes.len())
 }
 
 async fn with_messages(conn: &mut sqlx::PgConnection, ticket: TicketRow) -> Result<Ticket, Error> {
@@ -180,6 +255,12 @@ pub async fn open(pool: &PgPool, store: &AttachmentStore, opening: &Opening<'_>)
     if db::tickets::opened_since(&mut tx, opening.user_id, day_ago).await? >= TICKETS_PER_DAY {
         return Err(Error::Precondition(MSG_TOO_MANY_TICKETS));
     }
+    within_allowances(
+        &mut tx,
+        opening.user_id,
+        kept_bytes(opening.upload.as_ref(), kind),
+    )
+    .await?;
     let id = Uuid::now_v7();
     db::tickets::insert_ticket(
         &mut tx,
@@ -193,12 +274,16 @@ pub async fn open(pool: &PgPool, store: &AttachmentStore, opening: &Opening<'_>)
     )
     .await?;
     let attachment = keep(&mut tx, store, opening.user_id, opening.upload.as_ref(), kind).await?;
-    db::tickets::insert_message(&mut tx, id, None, &body, attachment).await?;
-    let ticket = db::tickets::lock(&mut tx, id, None)
-        .await?
-        .ok_or(Error::NotFound(MSG_TICKET_NOT_FOUND))?;
-    let ticket = with_messages(&mut tx, ticket).await?;
-    tx.commit().await?;
+    let ticket = or_forget(store, attachment, async move {
+        db::tickets::insert_message(&mut tx, id, None, &body, attachment).await?;
+        let ticket = db::tickets::lock(&mut tx, id, None)
+            .await?
+            .ok_or(Error::NotFound(MSG_TICKET_NOT_FOUND))?;
+        let ticket = with_messages(&mut tx, ticket).await?;
+        tx.commit().await?;
+        Ok(ticket)
+    })
+    .await?;
     tracing::info!(ticket_id = %id, user_id = %opening.user_id, category = opening.category, "support ticket opened");
     Ok(ticket)
 }
@@ -223,15 +308,19 @@ pub async fn add_message(
     if ticket.status == "closed" {
         return Err(Error::Precondition(MSG_TICKET_CLOSED));
     }
+    within_allowances(&mut tx, user_id, kept_bytes(upload.as_ref(), kind)).await?;
     let attachment = keep(&mut tx, store, user_id, upload.as_ref(), kind).await?;
-    db::tickets::insert_message(&mut tx, ticket_id, None, &body, attachment).await?;
-    db::tickets::set_status(&mut tx, ticket_id, "open").await?;
-    let ticket = db::tickets::lock(&mut tx, ticket_id, None)
-        .await?
-        .ok_or(Error::NotFound(MSG_TICKET_NOT_FOUND))?;
-    let ticket = with_messages(&mut tx, ticket).await?;
-    tx.commit().await?;
-    Ok(ticket)
+    or_forget(store, attachment, async move {
+        db::tickets::insert_message(&mut tx, ticket_id, None, &body, attachment).await?;
+        db::tickets::set_status(&mut tx, ticket_id, "open").await?;
+        let ticket = db::tickets::lock(&mut tx, ticket_id, None)
+            .await?
+            .ok_or(Error::NotFound(MSG_TICKET_NOT_FOUND))?;
+        let ticket = with_messages(&mut tx, ticket).await?;
+        tx.commit().await?;
+        Ok(ticket)
+    })
+    .await
 }
 
 /// A ticket with its conversation: the player's own (`user_id`), or any for staff (`None`).

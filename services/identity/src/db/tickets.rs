@@ -180,6 +180,53 @@ pub async fn opened_since(
     Ok(count)
 }
 
+/// Serialises one player's support messages until the transaction ends, so two sent at once
+/// cannot both find the player under an allowance.
+pub async fn lock_player(conn: &mut PgConnection, user_id: Uuid) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "select pg_advisory_xact_lock(hashtextextended('ticket-messages:' || $1::text, 0))",
+        user_id.to_string()
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok(())
+}
+
+/// How many messages the player wrote on their tickets since `since`, and the oldest's time.
+pub async fn written_since(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    since: OffsetDateTime,
+) -> Result<(i64, Option<OffsetDateTime>), sqlx::Error> {
+    let row = sqlx::query!(
+        r#"select count(*) as "count!", min(m.created_at) as oldest
+           from ticket_message m join support_ticket t on t.id = m.ticket_id
+           where t.user_id = $1 and m.staff_id is null and m.created_at > $2"#,
+        user_id,
+        since
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok((row.count, row.oldest))
+}
+
+/// How many bytes of images the player attached since `since`, and the oldest's time.
+pub async fn attached_since(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    since: OffsetDateTime,
+) -> Result<(i64, Option<OffsetDateTime>), sqlx::Error> {
+    let row = sqlx::query!(
+        r#"select coalesce(sum(size_bytes), 0)::bigint as "bytes!", min(created_at) as oldest
+           from ticket_attachment where user_id = $1 and created_at > $2"#,
+        user_id,
+        since
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok((row.bytes, row.oldest))
+}
+
 /// An attachment's record; the player's own only, when `user_id` is given.
 pub async fn attachment(
     conn: &mut PgConnection,

@@ -1,7 +1,9 @@
 //! The one place identity's errors become gRPC statuses.
 
+use kid_contracts::reasons::{PLAYER_QUOTA, RETRY_AFTER_SECONDS};
 use kid_platform::grpc;
 use tonic::Status;
+use tonic_types::{ErrorDetails, StatusExt};
 
 use crate::{
     app::Error,
@@ -31,6 +33,18 @@ impl From<Error> for Status {
             Error::AccountClosed => Status::permission_denied(MSG_ACCOUNT_CLOSED),
             Error::AccountLocked => Status::permission_denied(MSG_ACCOUNT_LOCKED),
             Error::PasskeyRefused => Status::unauthenticated(MSG_SIGN_IN_FAILED),
+            Error::Quota {
+                message,
+                retry_after_seconds,
+            } => Status::with_error_details(
+                tonic::Code::ResourceExhausted,
+                message,
+                ErrorDetails::with_error_info(
+                    PLAYER_QUOTA,
+                    "identity",
+                    [(RETRY_AFTER_SECONDS.to_owned(), retry_after_seconds.to_string())],
+                ),
+            ),
             Error::Internal(message) => grpc::internal("identity", &message),
             Error::Hash(HashError::Busy) => {
                 tracing::warn!("password hashing at capacity: asked to retry");

@@ -21,7 +21,7 @@ export function TicketConversation({ messages, reader, label, author, time, imag
   return (
     <Stack as="ol" gap="4" listStyle="none" m="0" p="0" aria-label={label}>
       {messages.map((message) => {
-        const fromPlayer = message.staffUsername === '';
+        const fromPlayer = message.author === 'player';
         const own = fromPlayer === (reader === 'player');
         const src = message.attachmentId ? image.url(message.attachmentId) : null;
         return (

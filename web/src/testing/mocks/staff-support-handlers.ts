@@ -140,9 +140,10 @@ function seedTickets(): TicketBody[] {
     userId: PLAYER_ID,
     ...overrides,
   });
+  // As the console's answers carry them: support's replies name the member, the player's none.
   const message = (overrides: Partial<TicketMessageBody>): TicketMessageBody => ({
     id: 'message-1',
-    staffUsername: '',
+    author: 'player',
     body: 'Em chuyển 100.000 VND lúc 8 giờ sáng mà chưa thấy KP.',
     attachmentId: '',
     createdAt: '2026-11-28T01:00:00Z',
@@ -166,7 +167,7 @@ function seedTickets(): TicketBody[] {
       }),
       messages: [
         message({ id: 'message-2', body: 'Nạp 1.000 xu chưa vào nhân vật.' }),
-        message({ id: 'message-3', staffUsername: 'staff-support', body: 'Bên mình đã gửi lại cho game.' }),
+        message({ id: 'message-3', author: 'support', staffUsername: 'staff-support', body: 'Bên mình đã gửi lại cho game.' }),
       ],
     },
   ];
@@ -416,7 +417,8 @@ export const staffSupportHandlers = [
         ...found.messages,
         {
           id: `reply-${found.messages.length + 1}`,
-          staffUsername: member?.username ?? '',
+          author: 'support',
+          staffUsername: member?.username,
           body: body.body?.trim() ?? '',
           attachmentId: '',
           createdAt: '2026-11-28T05:00:00Z',

@@ -47,10 +47,14 @@ export function buildTicket(overrides: Partial<TicketSummaryBody> = {}): TicketS
   };
 }
 
+/**
+ * A message as a player's answer carries it: the player's own unless `author: 'support'`, and
+ * never a `staffUsername` (the gateway names no staff member to a player).
+ */
 export function buildMessage(overrides: Partial<TicketMessageBody> = {}): TicketMessageBody {
   return {
     id: nextId('m'),
-    staffUsername: '',
+    author: 'player',
     body: 'Tôi đã nạp thẻ nhưng chưa nhận được KP.',
     attachmentId: '',
     createdAt: '2026-11-20T09:00:00Z',

@@ -90,6 +90,28 @@ describe('a ticket', () => {
     expect(within(form).getByRole('textbox', { name: /Nội dung trả lời/ })).toHaveValue('');
   });
 
+  it("names support's replies by their member, or by the role when the answer names none", async () => {
+    const answered = supportConsoleDb.tickets[1]!;
+    answered.messages.push({
+      id: 'message-4',
+      author: 'support',
+      body: 'Game đã nhận lại đơn.',
+      attachmentId: '',
+      createdAt: '2026-11-27T06:00:00Z',
+    });
+    signInStaff('staff-viewer');
+    renderApp(`/staff/tickets/${answered.ticket.id}`);
+
+    const conversation = await screen.findByRole('list', { name: 'Trao đổi' });
+    const messages = within(conversation).getAllByRole('listitem');
+    expect(messages).toHaveLength(3);
+    expect(messages[0]).toHaveTextContent('nguyenvanb (người chơi)');
+    expect(messages[1]).toHaveTextContent('staff-support (hỗ trợ)');
+    expect(messages[1]).toHaveAttribute('data-author', 'support');
+    expect(within(messages[2]!).getByText('Hỗ trợ')).toBeInTheDocument();
+    expect(messages[2]).toHaveAttribute('data-author', 'support');
+  });
+
   it('says when there is no such ticket', async () => {
     signInStaff('staff-support');
     renderApp('/staff/tickets/0193f1c2-0000-7000-8000-00000000dead');

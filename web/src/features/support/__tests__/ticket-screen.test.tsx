@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { formatDateTime } from '@/lib/format';
 import { db } from '@/testing/mocks/db';
+import { staffDb } from '@/testing/mocks/staff-handlers';
 import {
   addTicket,
   buildMessage,
@@ -29,7 +30,7 @@ function answeredTicket(status = 'answered') {
     }),
     [
       buildMessage({ body: 'Tôi đã chuyển 500,000 VND.\nẢnh chụp màn hình kèm theo.', attachmentId: 'att-1', createdAt: '2026-11-20T09:00:00Z' }),
-      buildMessage({ staffUsername: 'staff-support', body: 'Chúng tôi đã cộng KP cho bạn.', createdAt: '2026-11-20T10:00:00Z' }),
+      buildMessage({ author: 'support', body: 'Chúng tôi đã cộng KP cho bạn.', createdAt: '2026-11-20T10:00:00Z' }),
     ],
   );
 }
@@ -69,6 +70,18 @@ describe('a ticket page', () => {
     expect(within(fromSupport).queryByRole('img')).not.toBeInTheDocument();
     expect(fromPlayer).toHaveAttribute('data-author', 'player');
     expect(fromSupport).toHaveAttribute('data-author', 'support');
+  });
+
+  it("shows support's reply by its role and names no staff member anywhere on the page", async () => {
+    const ticket = answeredTicket();
+    await openTicket(ticket.id);
+
+    const fromSupport = messages()[1]!;
+    expect(fromSupport).toHaveAttribute('data-author', 'support');
+    expect(within(fromSupport).getByText('Bộ phận hỗ trợ')).toBeInTheDocument();
+    expect(within(fromSupport).getByText('Chúng tôi đã cộng KP cho bạn.')).toBeInTheDocument();
+    expect(staffDb.members.length).toBeGreaterThan(0);
+    for (const { username } of staffDb.members) expect(document.body).not.toHaveTextContent(username);
   });
 
   it('sends an answer with an image; the ticket waits for support again', async () => {

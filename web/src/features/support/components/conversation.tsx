@@ -6,7 +6,10 @@ import type { TicketMessageBody } from '@/types/api-schema';
 
 import { attachmentUrl } from '../utils/attachment';
 
-/** The ticket's messages as the player reads them: theirs on the right, support's on the left. */
+/**
+ * The ticket's messages as the player reads them: theirs on the right, support's on the left,
+ * by the role only (a player's answer names no staff member).
+ */
 export function Conversation({ messages }: { messages: readonly TicketMessageBody[] }) {
   const { t } = useTranslation();
   return (

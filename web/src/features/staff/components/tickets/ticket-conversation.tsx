@@ -6,7 +6,10 @@ import type { TicketMessageBody } from '@/types/api-schema';
 import { staffAttachmentUrl } from '../../api/get-ticket';
 import { formatVietnamTime } from '../../utils/time';
 
-/** The ticket's messages as the console reads them: the player's on the left, support's on the right. */
+/**
+ * The ticket's messages as the console reads them: the player's on the left, support's on the
+ * right, each reply by the member who wrote it (the role's name if the answer does not say).
+ */
 export function TicketConversation({ messages, player }: { messages: readonly TicketMessageBody[]; player: string }) {
   const { t } = useTranslation();
   return (
@@ -17,7 +20,9 @@ export function TicketConversation({ messages, player }: { messages: readonly Ti
       author={(message, fromPlayer) =>
         fromPlayer
           ? t('staff.tickets.ticket.fromPlayer', { username: player })
-          : t('staff.tickets.ticket.fromStaff', { username: message.staffUsername })
+          : message.staffUsername
+            ? t('staff.tickets.ticket.fromStaff', { username: message.staffUsername })
+            : t('staff.roles.support')
       }
       time={(at) => formatVietnamTime(at, { seconds: false })}
       image={{ url: staffAttachmentUrl, alt: t('staff.tickets.ticket.image'), open: t('staff.tickets.ticket.openImage') }}
