@@ -149,16 +149,28 @@ pub struct GameResult {
 
 /// `character.check.<productCode>`: before any KP moves, the recharge service asks the game of
 /// the product whether the player has a character on the chosen zone. A request and a reply:
-/// the query carries AMQP `reply_to` and `correlation_id`, and the game publishes its
-/// [`CharacterAnswer`] to the default exchange with `reply_to` as the routing key and the same
-/// `correlation_id` (RabbitMQ's direct reply-to). Queries are transient and expire with the
-/// asker's deadline: a game that is down misses none it could still have answered.
+/// the query carries AMQP `reply_to` (which names [`character_answer_routing_key`]) and
+/// `correlation_id`, and the game publishes its [`CharacterAnswer`] to the portal's exchange
+/// with that routing key and the same `correlation_id`. (Not to the default exchange: a game's
+/// user may not write there, where any queue is reachable by name.) Queries are transient and
+/// expire with the asker's deadline: a game that is down misses none it could still have
+/// answered.
 pub fn character_routing_key(product_code: &str) -> String {
     format!("character.check.{product_code}")
 }
 
+/// `character.answer.<productCode>`: where the game of the product answers character checks,
+/// on the portal's exchange. A game's broker user may publish only its own product's key, and
+/// the recharge service takes an answer only on the key of the product it asked.
+pub fn character_answer_routing_key(product_code: &str) -> String {
+    format!("character.answer.{product_code}")
+}
+
 /// Every product's character checks (the reference game's binding).
 pub const ALL_CHARACTER_CHECKS: &str = "character.check.*";
+
+/// Every product's character answers (the recharge service's binding).
+pub const ALL_CHARACTER_ANSWERS: &str = "character.answer.*";
 
 /// Does `username` have a character on `zoneId`? (schemas/character-query.json)
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -132,6 +132,12 @@ def answer(channel, order, status, reason):
 
 def on_order(game):
     def handle(channel, method, properties, body):
+        # Only Kid publishes on its exchange with your order key (no game's user may): an order
+        # that reached this queue another way (the default exchange, another key) is not Kid's.
+        if method.exchange != EXCHANGE or method.routing_key != f"recharge.order.{PRODUCT}":
+            log.error("an order not from Kid (exchange %r, key %r): dead-lettered", method.exchange, method.routing_key)
+            channel.basic_reject(method.delivery_tag, requeue=False)
+            return
         order = readable(body)
         if order is None:
             # Not requeued forever: to game.<product>.dlq, through the queue's dead-letter exchange.

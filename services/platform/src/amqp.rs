@@ -249,9 +249,21 @@ pub async fn consume_private(
     pattern: &str,
     no_ack: bool,
 ) -> lapin::Result<lapin::Consumer> {
+    consume_exclusive(channel, "", exchange, pattern, no_ack).await
+}
+
+/// The same with a queue named `name` (the server names it when empty): for a service whose
+/// broker user may declare only the names its permission lists.
+pub async fn consume_exclusive(
+    channel: &Channel,
+    name: &str,
+    exchange: &str,
+    pattern: &str,
+    no_ack: bool,
+) -> lapin::Result<lapin::Consumer> {
     let queue = channel
         .queue_declare(
-            "".into(),
+            name.into(),
             QueueDeclareOptions {
                 exclusive: true,
                 auto_delete: true,

@@ -382,14 +382,14 @@ async fn serve(
         if is_order {
             handle(channel, &settings.amqp.exchange, delivery?, &mut seen).await?;
         } else {
-            answer_character(channel, delivery?).await?;
+            answer_character(channel, &settings.amqp.exchange, delivery?).await?;
         }
     }
 }
 
-/// Answers a character check to its `reply_to`, with its `correlation_id`, on the default
-/// exchange (RabbitMQ's direct reply-to).
-async fn answer_character(channel: &Channel, delivery: AmqpDelivery) -> anyhow::Result<()> {
+/// Answers a character check on the portal's exchange with the query's product's answer key
+/// (which its `reply_to` names) and its `correlation_id`.
+async fn answer_character(channel: &Channel, exchange: &str, delivery: AmqpDelivery) -> anyhow::Result<()> {
     let query = serde_json::from_slice::<CharacterQuery>(&delivery.data);
     let (Ok(query), Some(reply_to)) = (query, delivery.properties.reply_to().clone()) else {
         tracing::error!("reference game: unreadable character check rejected");
@@ -405,7 +405,7 @@ async fn answer_character(channel: &Channel, delivery: AmqpDelivery) -> anyhow::
         BROKER_ANSWER,
         "publish",
         channel.basic_publish(
-            "".into(),
+            exchange.into(),
             reply_to,
             BasicPublishOptions::default(),
             &serde_json::to_vec(&answer)?,

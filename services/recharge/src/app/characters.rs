@@ -1,6 +1,10 @@
 //! Asking a game whether the player has a character on the chosen zone, before any KP moves:
-//! a request and a reply over RabbitMQ with its direct reply-to pseudo-queue
-//! (`amq.rabbitmq.reply-to`; docs/game-contract, "Character check"). The query is transient,
+//! a request and a reply over RabbitMQ (docs/game-contract, "Character check"). The game answers
+//! on the portal's exchange with `character.answer.<its product>`, the one key its broker user
+//! may publish answers with; each recharge instance reads every answer through a queue of its
+//! own and takes one only on the key of the product it asked, with the question's correlation
+//! id. (Not RabbitMQ's direct reply-to: answering there needs write on the default exchange,
+//! which reaches every queue by name.) The query is transient,
 //! published mandatory with publisher confirms (a product no game has bound comes back at once
 //! instead of waiting out the deadline), and expires with the deadline so that a game which
 //! was down does not answer questions nobody waits for any more.
@@ -12,19 +16,15 @@ use std::{
 };
 
 use futures::StreamExt;
-use kid_contracts::game::{self as contract, CharacterAnswer, CharacterQuery};
+use kid_contracts::game::{self as contract, ALL_CHARACTER_ANSWERS, CharacterAnswer, CharacterQuery};
 use kid_platform::{Settings, amqp, config::UnansweredCheck};
 use lapin::{
     BasicProperties, Channel, Confirmation, Connection,
-    options::{BasicConsumeOptions, BasicPublishOptions, ConfirmSelectOptions},
-    types::FieldTable,
+    options::{BasicPublishOptions, ConfirmSelectOptions},
 };
 use secrecy::{ExposeSecret, SecretString};
 use tokio::sync::oneshot;
 use uuid::Uuid;
-
-/// RabbitMQ's pseudo-queue for replies straight to this channel's consumer.
-const REPLY_TO: &str = "amq.rabbitmq.reply-to";
 
 /// What the game said about the player's character on a zone.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,7 +47,9 @@ pub enum Unconfirmed {
     Unchecked,
 }
 
-type Waiting = Arc<Mutex<HashMap<String, oneshot::Sender<CharacterAnswer>>>>;
+/// The questions waiting, by correlation id: the routing key an answer must come on (the asked
+/// product's), and who waits.
+type Waiting = Arc<Mutex<HashMap<String, (String, oneshot::Sender<CharacterAnswer>)>>>;
 
 /// A connection with its channel, the reply consumer on it, and the questions waiting for an
 /// answer by correlation id.
@@ -159,7 +161,10 @@ impl Characters {
         link.waiting
             .lock()
             .map_err(|_| anyhow::anyhow!("the waiting list is poisoned"))?
-            .insert(id.clone(), answered);
+            .insert(
+                id.clone(),
+                (contract::character_answer_routing_key(product_code), answered),
+            );
         let _pending = Pending {
             waiting: link.waiting.clone(),
             id: id.clone(),
@@ -167,7 +172,11 @@ impl Characters {
         let properties = BasicProperties::default()
             .with_message_id(id.as_str().into())
             .with_correlation_id(id.as_str().into())
-            .with_reply_to(REPLY_TO.into())
+            .with_reply_to(
+                contract::character_answer_routing_key(product_code)
+                    .as_str()
+                    .into(),
+            )
             .with_content_type("application/json".into())
             .with_delivery_mode(1)
             .with_expiration(self.deadline.as_millis().to_string().as_str().into());
@@ -213,17 +222,14 @@ impl Characters {
         let connection = amqp::connect(self.url.expose_secret(), "kid-recharge-characters").await?;
         let channel = connection.create_channel().await?;
         channel.confirm_select(ConfirmSelectOptions::default()).await?;
-        let mut replies = channel
-            .basic_consume(
-                REPLY_TO.into(),
-                "kid-recharge-characters".into(),
-                BasicConsumeOptions {
-                    no_ack: true,
-                    ..BasicConsumeOptions::default()
-                },
-                FieldTable::default(),
-            )
-            .await?;
+        // This instance's own queue for every product's answers, gone with its connection.
+        let queue = format!(
+            "{}.recharge.character-answers.{}",
+            self.exchange,
+            Uuid::now_v7().simple()
+        );
+        let mut replies =
+            amqp::consume_exclusive(&channel, &queue, &self.exchange, ALL_CHARACTER_ANSWERS, true).await?;
         let waiting = Waiting::default();
         let answers = waiting.clone();
         tokio::spawn(async move {
@@ -232,16 +238,29 @@ impl Characters {
                     tracing::warn!("character answer without a correlation id ignored");
                     continue;
                 };
-                let asker = answers
-                    .lock()
-                    .ok()
-                    .and_then(|mut waiting| waiting.remove(id.as_str()));
-                match (asker, serde_json::from_slice::<CharacterAnswer>(&reply.data)) {
-                    (Some(asker), Ok(answer)) => {
+                let Ok(mut waiting) = answers.lock() else {
+                    return;
+                };
+                // Only the asked product's game answers: its user alone may publish that key.
+                let asked = waiting
+                    .get(id.as_str())
+                    .is_some_and(|(key, _)| key.as_str() == reply.routing_key.as_str());
+                if !asked {
+                    tracing::debug!(
+                        routing_key = reply.routing_key.as_str(),
+                        "character answer for no question of ours on its key ignored"
+                    );
+                    continue;
+                }
+                let Some((_, asker)) = waiting.remove(id.as_str()) else {
+                    continue;
+                };
+                drop(waiting);
+                match serde_json::from_slice::<CharacterAnswer>(&reply.data) {
+                    Ok(answer) => {
                         let _ = asker.send(answer);
                     }
-                    (_, Err(error)) => tracing::warn!(%error, "unreadable character answer ignored"),
-                    (None, Ok(_)) => tracing::debug!("character answer after its asker stopped waiting"),
+                    Err(error) => tracing::warn!(%error, "unreadable character answer ignored"),
                 }
             }
         });

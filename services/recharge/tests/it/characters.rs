@@ -1,5 +1,6 @@
 //! The character check before any KP moves: the recharge service asks the game over RabbitMQ
-//! (direct reply-to) whether the player has a character on the zone. Against the reference
+//! whether the player has a character on the zone, and takes the answer only on the asked
+//! product's `character.answer.<product>` key. Against the reference
 //! game (a character named after the player on every zone but 98), a game bound but silent,
 //! and no game at all, under both policies for an unanswered check.
 
@@ -79,11 +80,9 @@ async fn the_game_names_the_character_or_says_there_is_none() {
         properties.correlation_id().as_ref().map(|id| id.as_str()),
         body["messageId"].as_str()
     );
-    assert!(
-        properties
-            .reply_to()
-            .as_ref()
-            .is_some_and(|to| to.as_str().starts_with("amq.rabbitmq.reply-to"))
+    assert_eq!(
+        properties.reply_to().as_ref().map(|to| to.as_str()),
+        Some("character.answer.fsonline")
     );
     assert_eq!(
         properties.expiration().as_ref().map(|ms| ms.as_str()),
@@ -203,4 +202,69 @@ async fn with_no_game_listening_the_allow_policy_places_the_order_for_the_refund
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(credit_of(&http, &portal).await, 30_000);
     assert_eq!(orders_of(&portal).await, 1);
+}
+
+/// A game answering the first character check it sees on `key`, found with `name`.
+async fn answer_first_check(
+    portal: &Portal,
+    key: &'static str,
+    name: &'static str,
+) -> tokio::task::JoinHandle<()> {
+    let (channel, mut queries) = listen(&portal.settings, "character.check.fsonline", true).await;
+    let exchange = portal.settings.amqp.exchange.clone();
+    tokio::spawn(async move {
+        let Some(Ok(query)) = queries.next().await else {
+            return;
+        };
+        let answer = json!({ "schemaVersion": 1, "found": true, "name": name });
+        let mut properties = lapin::BasicProperties::default();
+        if let Some(id) = query.properties.correlation_id() {
+            properties = properties.with_correlation_id(id.clone());
+        }
+        channel
+            .basic_publish(
+                exchange.as_str().into(),
+                key.into(),
+                lapin::options::BasicPublishOptions::default(),
+                &serde_json::to_vec(&answer).expect("json"),
+                properties,
+            )
+            .await
+            .expect("publish");
+    })
+}
+
+#[tokio::test]
+async fn another_games_answer_to_a_character_check_is_not_taken() {
+    let portal = start(|settings| {
+        settings.recharge.reference_game = false;
+        settings.recharge.character_check_timeout = Duration::from_millis(1500);
+        settings.recharge.character_check_unanswered = UnansweredCheck::Refuse;
+    })
+    .await;
+    let (http, _) = registered(&portal, "forged_hero").await;
+    // Another game answers fsonline's check, with the right correlation id, on its own key.
+    let forger = answer_first_check(&portal, "character.answer.jxonline2", "forged").await;
+    let (status, body) = get_json(
+        &http,
+        &portal,
+        "/payment/coin-recharge/fsonline/character?zoneId=1",
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "unanswered, not forged: {body}"
+    );
+    forger.await.expect("forger");
+    // fsonline's own game, on its key, is taken.
+    let game = answer_first_check(&portal, "character.answer.fsonline", "real_hero").await;
+    let (status, body) = get_json(
+        &http,
+        &portal,
+        "/payment/coin-recharge/fsonline/character?zoneId=1",
+    )
+    .await;
+    assert_eq!((status, body), (StatusCode::OK, json!({ "name": "real_hero" })));
+    game.await.expect("game");
 }
