@@ -547,8 +547,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A new secret for the authenticator app (replacing one not yet confirmed); 409 when
-         *     two-factor is already on.
+         * A new secret for the authenticator app (replacing one not yet confirmed), once the password
+         *     is right (a guess throttled as change-password's; 422 `errors.password` otherwise); 409
+         *     when two-factor is already on.
          */
         post: operations["start"];
         /**
@@ -882,8 +883,10 @@ export interface paths {
         put?: never;
         /**
          * Signs a staff member in with username, password and app code together (a wrong one of the
-         *     three is one message on `username`). Five wrong attempts per username in 15 minutes, then
-         *     429 until the window ends. A sign-in counts as a re-authentication.
+         *     three is one message on `username`). Five wrong attempts per username from one address in 15
+         *     minutes, then 429 there until the window ends; the member from another address is not kept
+         *     out (a guesser needs the password and a current code at once, and the per-address limit
+         *     still holds). A sign-in counts as a re-authentication.
          */
         post: operations["staff_sign_in"];
         delete?: never;
@@ -1188,7 +1191,10 @@ export interface paths {
         put?: never;
         /**
          * Credits an unmatched transfer to a player, once, through the normal top-up path with the
-         *     partner rules (finance; needs a re-authentication within five minutes).
+         *     partner rules (finance; needs a re-authentication within five minutes). Past the approval
+         *     threshold (alone, or with what the member or the player had matched alone over 24 hours) it
+         *     is only asked for (`pending`), and credits when another finance member matches it to the
+         *     same player; one paid into none of our accounts is refused.
          */
         post: operations["staff_transfers_match"];
         delete?: never;
@@ -1669,12 +1675,17 @@ export interface components {
             /** @description The player's username (or id). */
             player?: string;
         };
-        /** @description A match's answer; `already` when it had been matched to this player before. */
+        /**
+         * @description A match's answer; `already` when it had been matched (or asked for) to this player before;
+         *     `pending` when nothing is credited yet: past the approval threshold, a second finance member
+         *     must match it to the same player.
+         */
         MatchedBody: {
             transfer: components["schemas"]["TransferBody"];
             /** Format: int64 */
             kp: number;
             already: boolean;
+            pending: boolean;
         };
         /**
          * @description How the player proved who they are.
@@ -1770,6 +1781,16 @@ export interface components {
             bankTransfers: components["schemas"]["TransferMethod"][];
             eWallets: components["schemas"]["TransferMethod"][];
             cards: components["schemas"]["CardProvider"][];
+        };
+        /**
+         * @description A match asked for past the approval threshold: another finance member approves it by
+         *     matching the transfer to the same player.
+         */
+        PendingMatchBody: {
+            userId: string;
+            username: string;
+            askedByUsername: string;
+            askedAt: string | null;
         };
         /** @description A player found by the look-up. */
         PlayerBody: {
@@ -1981,6 +2002,10 @@ export interface components {
             /** @description Six digits from the authenticator app. */
             code?: string;
         };
+        StartBody: {
+            /** @description The account's password: a stolen session alone cannot put another app on the account. */
+            password?: string;
+        };
         /** @description A player a transfer may be for, and why. */
         SuggestionBody: {
             userId: string;
@@ -2015,8 +2040,13 @@ export interface components {
         /** @description One message of a ticket's conversation. */
         TicketMessageBody: {
             id: string;
-            /** @description Empty: the player wrote it; else the staff member who replied. */
-            staffUsername: string;
+            /** @description `player` or `support`: who wrote it. A player sees only this of support's replies. */
+            author: string;
+            /**
+             * @description The staff member who replied: only in the console's answers, never in a player's (a
+             *     username there names whom to guess at the console's sign-in).
+             */
+            staffUsername?: string | null;
             body: string;
             /** @description The attached image's id, if any. */
             attachmentId: string;
@@ -2120,6 +2150,7 @@ export interface components {
              */
             kp: number;
             suggestions: components["schemas"]["SuggestionBody"][];
+            pendingMatch?: null | components["schemas"]["PendingMatchBody"];
         };
         /** @description A bank or e-wallet entry of the spec's payment methods (section 3). */
         TransferMethod: {
@@ -3203,7 +3234,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartBody"];
+            };
+        };
         responses: {
             /** @description The secret to add to the app. */
             200: {
