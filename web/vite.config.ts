@@ -8,10 +8,17 @@ import { transformWithEsbuild, type Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const TESTS = 'src/**/*.test.{ts,tsx}';
-/** The test files that mock a module (`vi.mock`): they run isolated, see `test.projects`. */
+/**
+ * The test files that mock a module (`vi.mock`), or that watch a module load (they say
+ * `@isolated-module-graph`: a lazy screen shows its fallback only while its code is not yet
+ * imported, which a shared worker may have done for an earlier file): they run isolated, see
+ * `test.projects`.
+ */
 const ISOLATED_TESTS = readdirSync(new URL('./src', import.meta.url), { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
-  .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(new URL(`./src/${file}`, import.meta.url), 'utf8')))
+  .filter((file) =>
+    /\bvi\.(mock|doMock)\(|@isolated-module-graph/.test(readFileSync(new URL(`./src/${file}`, import.meta.url), 'utf8')),
+  )
   .map((file) => `src/${file}`);
 
 const reactRouterEsm = (file: string, build: 'development' | 'production' = 'development') =>

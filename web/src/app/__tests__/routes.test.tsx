@@ -18,6 +18,8 @@ describe('public routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
+  // @isolated-module-graph: this file runs in a fresh worker (vite.config.ts), so the support
+  // screen's code is not imported yet when the route renders.
   it("shows 'Đang tải dữ liệu...' until the screen's code has loaded", async () => {
     renderApp('/support');
     expect(await screen.findByText('Đang tải dữ liệu...')).toBeInTheDocument();
