@@ -217,19 +217,16 @@ impl From<tonic::Status> for ApiError {
             Code::AlreadyExists | Code::Aborted | Code::FailedPrecondition => {
                 Self::Conflict(status.message().to_owned())
             }
-            Code::ResourceExhausted
-                if kid_contracts::reasons::player_quota_retry_after(&status).is_some() =>
-            {
-                Self::Quota {
+            // A player past an allowance a service keeps (identity's support messages and
+            // images), or else a service at capacity (the gateway throttles guesses itself).
+            Code::ResourceExhausted => match kid_contracts::reasons::player_quota_retry_after(&status) {
+                Some(retry_after_seconds) => Self::Quota {
                     message: status.message().to_owned(),
-                    retry_after_seconds: kid_contracts::reasons::player_quota_retry_after(&status)
-                        .unwrap_or(60),
-                }
-            }
-            // A service at capacity (the gateway throttles guesses; identity keeps players'
-            // allowances, answered above).
-            Code::ResourceExhausted => Self::Busy {
-                retry_after_seconds: 1,
+                    retry_after_seconds,
+                },
+                None => Self::Busy {
+                    retry_after_seconds: 1,
+                },
             },
             Code::Unavailable if kid_contracts::reasons::is_character_unchecked(&status) => {
                 Self::GameUnavailable(status.message().to_owned())

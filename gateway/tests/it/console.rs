@@ -112,6 +112,23 @@ async fn unmatched(http: &Client, portal: &Portal) -> Vec<Value> {
     transfers.as_array().expect("transfers").clone()
 }
 
+/// The transfer of the listing the bank feed reported as `provider_id`.
+fn listed_transfer<'a>(listed: &'a [Value], provider_id: &str) -> &'a Value {
+    listed
+        .iter()
+        .find(|transfer| transfer["providerId"] == provider_id)
+        .unwrap_or_else(|| panic!("{provider_id} is not listed: {listed:?}"))
+}
+
+/// A coin order's status in the recharge database.
+async fn order_status(recharge: &sqlx::PgPool, order_id: uuid::Uuid) -> String {
+    sqlx::query_scalar("select status from recharge_order where id = $1")
+        .bind(order_id)
+        .fetch_one(recharge)
+        .await
+        .expect("status")
+}
+
 async fn post(http: &Client, portal: &Portal, path: &str, body: Value) -> (StatusCode, Value) {
     status_and_json(staff_send(http, portal, Method::POST, path, &body).await).await
 }
@@ -156,18 +173,12 @@ async fn finance_matches_an_unmatched_transfer_once_and_the_player_sees_the_kp()
     let viewer = staff(&portal, "staff-viewer").await;
     let listed = unmatched(&viewer, &portal).await;
     assert_eq!(listed.len(), 2, "{listed:?}");
-    let by_username = listed
-        .iter()
-        .find(|transfer| transfer["providerId"] == "SP-9001")
-        .expect("SP-9001");
+    let by_username = listed_transfer(&listed, "SP-9001");
     assert_eq!(by_username["reason"], "no player's transfer content");
     assert_eq!(by_username["kp"], 50_000);
     assert_eq!(by_username["suggestions"][0]["username"], "quenmanap");
     assert_eq!(by_username["suggestions"][0]["why"], "content_names_username");
-    let slip = listed
-        .iter()
-        .find(|transfer| transfer["providerId"] == "SP-9002")
-        .expect("SP-9002");
+    let slip = listed_transfer(&listed, "SP-9002");
     assert_eq!(slip["suggestions"][0]["username"], "quenmanap", "{slip}");
     assert_eq!(slip["suggestions"][0]["why"], "content_near_code");
     assert_eq!(slip["suggestions"][0]["code"], code);
@@ -302,10 +313,7 @@ async fn finance_matching_a_transfer_paid_into_an_account_not_ours_is_refused() 
     bank_transfer_into(&portal, "SP-9101", "nap tien khongcuaminh", 50_000, "9999999999").await;
     let finance = staff(&portal, "staff-finance").await;
     let listed = unmatched(&finance, &portal).await;
-    let transfer = listed
-        .iter()
-        .find(|transfer| transfer["providerId"] == "SP-9101")
-        .expect("SP-9101");
+    let transfer = listed_transfer(&listed, "SP-9101");
     assert_eq!(transfer["reason"], "not one of our accounts");
     let path = format!("/staff/transfers/{}/match", transfer["id"].as_str().expect("id"));
     let (status, refused) = post(&finance, &portal, &path, json!({ "player": "khongcuaminh" })).await;
@@ -329,10 +337,7 @@ async fn one_finance_member_matching_a_large_transfer_alone_waits_for_a_second()
     let finance = staff(&portal, "staff-finance").await;
     let listed = unmatched(&finance, &portal).await;
     let path_of = |provider: &str| {
-        let transfer = listed
-            .iter()
-            .find(|transfer| transfer["providerId"] == provider)
-            .expect("listed");
+        let transfer = listed_transfer(&listed, provider);
         format!("/staff/transfers/{}/match", transfer["id"].as_str().expect("id"))
     };
     let (large, second, third) = (path_of("SP-9201"), path_of("SP-9202"), path_of("SP-9203"));
@@ -648,11 +653,7 @@ async fn support_resends_a_lost_coin_order_and_the_game_delivers_it_once() {
     // Zone 97: the reference game loses the first delivery of each order.
     let (recharge, order_id) = lost_order(&portal, &player, "lost-order-1").await;
     tokio::time::sleep(std::time::Duration::from_secs(1)).await;
-    let status: String = sqlx::query_scalar("select status from recharge_order where id = $1")
-        .bind(order_id)
-        .fetch_one(&recharge)
-        .await
-        .expect("status");
+    let status = order_status(&recharge, order_id).await;
     assert_eq!(status, "awaiting_delivery", "the game lost it");
 
     // The player's page shows it; a viewer cannot resend it, support can.
@@ -681,11 +682,7 @@ async fn support_resends_a_lost_coin_order_and_the_game_delivers_it_once() {
         "the same message id"
     );
     eventually("the game delivers it", || async {
-        let status: String = sqlx::query_scalar("select status from recharge_order where id = $1")
-            .bind(order_id)
-            .fetch_one(&recharge)
-            .await
-            .expect("status");
+        let status = order_status(&recharge, order_id).await;
         (status == "delivered").then_some(())
     })
     .await;
@@ -727,11 +724,7 @@ async fn finance_refunding_an_order_its_game_may_still_deliver_is_refused() {
         "Game vẫn có thể giao đơn này cho đến hạn giao; chỉ hoàn KP khi game báo thất bại hoặc đơn đã quá hạn giao"
     );
     // The order still waits for the game, and the player has not had the KP back beside it.
-    let status: String = sqlx::query_scalar("select status from recharge_order where id = $1")
-        .bind(order_id)
-        .fetch_one(&recharge)
-        .await
-        .expect("status");
+    let status = order_status(&recharge, order_id).await;
     assert_eq!(status, "awaiting_delivery");
     assert_eq!(balance(&player, &portal).await, 80_000);
 }
@@ -1114,11 +1107,7 @@ async fn a_viewer_calling_each_action_straight_at_the_services_is_refused() {
 
     // Nothing moved: the order still waits, the transfer is unmatched, the adjustment pending,
     // the account open, the balance what the order left.
-    let status: String = sqlx::query_scalar("select status from recharge_order where id = $1")
-        .bind(order_id)
-        .fetch_one(&recharge)
-        .await
-        .expect("status");
+    let status = order_status(&recharge, order_id).await;
     assert_eq!(status, "awaiting_delivery");
     assert_eq!(unmatched(&finance, &portal).await[0]["id"], transfer.as_str());
     let (_, page) = get_json(&finance, &portal, &format!("/staff/players/{user_id}")).await;

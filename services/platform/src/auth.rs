@@ -302,6 +302,18 @@ pub fn staff_actor<T>(request: &Request<T>, method: &str, roles: &[StaffRole]) -
     Ok(staff)
 }
 
+/// Maker-checker for finance: whether moving `kp` (either way) waits for a second member. It does
+/// above `threshold` alone, and when, with what was moved without a second member lately
+/// (`alone_lately`: the asker's total, the player's total), it would pass it, so one member
+/// cannot split a large amount into small ones.
+pub fn needs_second_member(kp: i64, threshold: i64, alone_lately: [i64; 2]) -> bool {
+    let (kp, threshold) = (kp.unsigned_abs(), threshold.unsigned_abs());
+    kp > threshold
+        || alone_lately
+            .into_iter()
+            .any(|total| total.unsigned_abs().saturating_add(kp) > threshold)
+}
+
 /// [`staff_actor`] for an action that moves money: the staff member must also have given their
 /// password or app code within [`REAUTH_WINDOW`], else PERMISSION_DENIED with the
 /// [`REAUTH_REQUIRED`] reason.
@@ -369,6 +381,17 @@ mod tests {
     use secrecy::SecretString;
 
     use super::*;
+
+    #[test]
+    fn a_large_amount_or_the_piece_that_passes_the_threshold_needs_a_second_member() {
+        assert!(!needs_second_member(200_000, 200_000, [0, 0]));
+        assert!(needs_second_member(200_001, 200_000, [0, 0]));
+        assert!(needs_second_member(-300_000, 200_000, [0, 0]), "a clawback too");
+        // The piece that takes the asker's, or the player's, lately moved alone past it.
+        assert!(!needs_second_member(50_000, 200_000, [150_000, 0]));
+        assert!(needs_second_member(50_001, 200_000, [150_000, 0]));
+        assert!(needs_second_member(50_001, 200_000, [0, 150_000]));
+    }
 
     fn settings(keys: &[(&str, &str)]) -> JwtSettings {
         JwtSettings {

@@ -189,6 +189,16 @@ pub async fn pending_migrations(
     Ok(pending)
 }
 
+/// Serialises, until the transaction on `conn` ends, every transaction that takes the lock of
+/// `key` (a PostgreSQL advisory lock on its 64-bit hash): for a rule over rows that do not exist
+/// yet (a count or a sum a new row must stay under), which no row lock can guard.
+pub async fn lock_key(conn: &mut PgConnection, key: &str) -> Result<(), sqlx::Error> {
+    sqlx::query!("select pg_advisory_xact_lock(hashtextextended($1, 0))", key)
+        .fetch_one(conn)
+        .await?;
+    Ok(())
+}
+
 fn clone_migrator(migrator: &Migrator) -> Migrator {
     Migrator::with_migrations(migrator.iter().cloned().collect())
 }

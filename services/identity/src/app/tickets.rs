@@ -162,22 +162,6 @@ async fn keep(
     Ok(Some(id))
 }
 
-/// The rest of a transaction that stored an image: when it fails, the file goes too, so no file
-/// outlives a transaction that did not keep its row.
-async fn or_forget<T>(
-    store: &AttachmentStore,
-    attachment: Option<Uuid>,
-    rest: impl Future<Output = Result<T, Error>>,
-) -> Result<T, Error> {
-    let result = rest.await;
-    if result.is_err()
-        && let Some(id) = attachment
-    {
-        store.forget(id).await;
-    }
-    result
-}
-
 /// A refusal for an allowance of `window`, whose oldest counted item is `oldest`.
 fn over(message: &'static str, oldest: Option<OffsetDateTime>, window: Duration) -> Error {
     let back = oldest.map_or(window, |oldest| oldest + window - OffsetDateTime::now_utc());
@@ -194,7 +178,8 @@ async fn within_allowances(
     user_id: Uuid,
     bytes: Option<usize>,
 ) -> Result<(), Error> {
-    db::tickets::lock_player(tx, user_id).await?;
+    // Two messages sent at once must not both find the player under an allowance.
+    kid_platform::db::lock_key(tx, &format!("ticket-messages:{user_id}")).await?;
     let now = OffsetDateTime::now_utc();
     let (written, oldest) = db::tickets::written_since(tx, user_id, now - Duration::hours(1)).await?;
     if written >= MESSAGES_PER_HOUR {
@@ -220,6 +205,39 @@ fn kept_bytes(upload: Option<&Upload<'_>>, kind: Option<&'static str>) -> Option
 async fn with_messages(conn: &mut sqlx::PgConnection, ticket: TicketRow) -> Result<Ticket, Error> {
     let messages = db::tickets::messages(conn, ticket.id).await?;
     Ok(Ticket { ticket, messages })
+}
+
+/// The player's message on `ticket_id`, within their allowances, its image stored first (and
+/// removed again when the transaction fails, so no file outlives a row that was not kept); the
+/// ticket then waits for support. Commits, and answers the ticket with its conversation.
+async fn post_players_message(
+    mut tx: sqlx::Transaction<'_, sqlx::Postgres>,
+    store: &AttachmentStore,
+    user_id: Uuid,
+    ticket_id: Uuid,
+    body: &str,
+    upload: Option<&Upload<'_>>,
+    kind: Option<&'static str>,
+) -> Result<Ticket, Error> {
+    within_allowances(&mut tx, user_id, kept_bytes(upload, kind)).await?;
+    let attachment = keep(&mut tx, store, user_id, upload, kind).await?;
+    let posted = async move {
+        db::tickets::insert_message(&mut tx, ticket_id, None, body, attachment).await?;
+        db::tickets::set_status(&mut tx, ticket_id, "open").await?;
+        let ticket = db::tickets::lock(&mut tx, ticket_id, None)
+            .await?
+            .ok_or(Error::NotFound(MSG_TICKET_NOT_FOUND))?;
+        let ticket = with_messages(&mut tx, ticket).await?;
+        tx.commit().await?;
+        Ok(ticket)
+    }
+    .await;
+    if posted.is_err()
+        && let Some(id) = attachment
+    {
+        store.forget(id).await;
+    }
+    posted
 }
 
 /// What a player opens a ticket with.
@@ -255,12 +273,6 @@ pub async fn open(pool: &PgPool, store: &AttachmentStore, opening: &Opening<'_>)
     if db::tickets::opened_since(&mut tx, opening.user_id, day_ago).await? >= TICKETS_PER_DAY {
         return Err(Error::Precondition(MSG_TOO_MANY_TICKETS));
     }
-    within_allowances(
-        &mut tx,
-        opening.user_id,
-        kept_bytes(opening.upload.as_ref(), kind),
-    )
-    .await?;
     let id = Uuid::now_v7();
     db::tickets::insert_ticket(
         &mut tx,
@@ -273,16 +285,15 @@ pub async fn open(pool: &PgPool, store: &AttachmentStore, opening: &Opening<'_>)
         },
     )
     .await?;
-    let attachment = keep(&mut tx, store, opening.user_id, opening.upload.as_ref(), kind).await?;
-    let ticket = or_forget(store, attachment, async move {
-        db::tickets::insert_message(&mut tx, id, None, &body, attachment).await?;
-        let ticket = db::tickets::lock(&mut tx, id, None)
-            .await?
-            .ok_or(Error::NotFound(MSG_TICKET_NOT_FOUND))?;
-        let ticket = with_messages(&mut tx, ticket).await?;
-        tx.commit().await?;
-        Ok(ticket)
-    })
+    let ticket = post_players_message(
+        tx,
+        store,
+        opening.user_id,
+        id,
+        &body,
+        opening.upload.as_ref(),
+        kind,
+    )
     .await?;
     tracing::info!(ticket_id = %id, user_id = %opening.user_id, category = opening.category, "support ticket opened");
     Ok(ticket)
@@ -308,19 +319,7 @@ pub async fn add_message(
     if ticket.status == "closed" {
         return Err(Error::Precondition(MSG_TICKET_CLOSED));
     }
-    within_allowances(&mut tx, user_id, kept_bytes(upload.as_ref(), kind)).await?;
-    let attachment = keep(&mut tx, store, user_id, upload.as_ref(), kind).await?;
-    or_forget(store, attachment, async move {
-        db::tickets::insert_message(&mut tx, ticket_id, None, &body, attachment).await?;
-        db::tickets::set_status(&mut tx, ticket_id, "open").await?;
-        let ticket = db::tickets::lock(&mut tx, ticket_id, None)
-            .await?
-            .ok_or(Error::NotFound(MSG_TICKET_NOT_FOUND))?;
-        let ticket = with_messages(&mut tx, ticket).await?;
-        tx.commit().await?;
-        Ok(ticket)
-    })
-    .await
+    post_players_message(tx, store, user_id, ticket_id, &body, upload.as_ref(), kind).await
 }
 
 /// A ticket with its conversation: the player's own (`user_id`), or any for staff (`None`).

@@ -180,18 +180,6 @@ pub async fn opened_since(
     Ok(count)
 }
 
-/// Serialises one player's support messages until the transaction ends, so two sent at once
-/// cannot both find the player under an allowance.
-pub async fn lock_player(conn: &mut PgConnection, user_id: Uuid) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "select pg_advisory_xact_lock(hashtextextended('ticket-messages:' || $1::text, 0))",
-        user_id.to_string()
-    )
-    .fetch_one(conn)
-    .await?;
-    Ok(())
-}
-
 /// How many messages the player wrote on their tickets since `since`, and the oldest's time.
 pub async fn written_since(
     conn: &mut PgConnection,

@@ -12,7 +12,11 @@ use kid_contracts::{
     },
     topics::{self, TopupReceived},
 };
-use kid_platform::{audit, auth::StaffActor, outbox};
+use kid_platform::{
+    audit,
+    auth::{self, StaffActor},
+    outbox,
+};
 use serde_json::json;
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -131,9 +135,9 @@ pub async fn kept(pool: &PgPool, matched: bool, limit: i64) -> Result<Vec<Kept>,
     Ok(kept)
 }
 
-/// Whether a match of `kp` waits for a second member: above `threshold` alone, or taking what
-/// `staff` matched alone, or what was matched alone to the player, over it within 24 hours.
-/// Takes the member's and the player's locks.
+/// Whether a match of `kp` waits for a second member ([`auth::needs_second_member`]), counting
+/// what `staff`, and anyone for the player, had matched alone over 24 hours. Takes the member's
+/// and the player's locks, so two matches at once cannot both find a total under the threshold.
 async fn needs_a_checker(
     conn: &mut sqlx::PgConnection,
     staff: &StaffActor,
@@ -141,15 +145,10 @@ async fn needs_a_checker(
     kp: i64,
     threshold: i64,
 ) -> Result<bool, sqlx::Error> {
-    let (kp, threshold) = (kp.unsigned_abs(), threshold.unsigned_abs());
-    if kp > threshold {
-        return Ok(true);
-    }
-    db::bank_feed::lock_member_and_player(conn, staff.id, user_id).await?;
-    let (by_member, to_player) = db::bank_feed::matched_alone_lately(conn, staff.id, user_id).await?;
-    Ok([by_member, to_player]
-        .into_iter()
-        .any(|total| total.unsigned_abs().saturating_add(kp) > threshold))
+    kid_platform::db::lock_key(conn, &format!("transfer-match-member:{}", staff.id)).await?;
+    kid_platform::db::lock_key(conn, &format!("transfer-match-player:{user_id}")).await?;
+    let totals = db::bank_feed::matched_alone_lately(conn, staff.id, user_id).await?;
+    Ok(auth::needs_second_member(kp, threshold, totals.into()))
 }
 
 /// Credits an unmatched transfer to `user_id` (a player the gateway found), once: the record
@@ -216,7 +215,9 @@ pub async fn match_transfer(
         }
         _ => false,
     };
-    if !approving && needs_a_checker(&mut tx, staff, user_id, kp, threshold).await? {
+    let pending = !approving && needs_a_checker(&mut tx, staff, user_id, kp, threshold).await?;
+    let subject = format!("transfer:{transfer_id}");
+    if pending {
         db::bank_feed::ask_match(&mut tx, transfer_id, user_id, (staff.id, &staff.username)).await?;
         let before = json!({ "status": transfer.status, "askedFor": transfer.match_asked_for });
         let after = json!({ "status": "unmatched", "askedFor": user_id, "amountVnd": amount_vnd, "kp": kp });
@@ -224,61 +225,46 @@ pub async fn match_transfer(
             &mut tx,
             staff,
             "transfer.match_request",
-            &format!("transfer:{transfer_id}"),
+            &subject,
             Some(&before),
             Some(&after),
         )
         .await?;
-        let transfer = db::bank_feed::kept_for_update(&mut tx, transfer_id)
-            .await?
-            .ok_or(MatchError::NotFound(MSG_TRANSFER_NOT_FOUND))?;
-        tx.commit().await?;
-        tracing::info!(%transfer_id, %user_id, kp, staff = staff.username, "transfer match asked for, waiting for a second member");
-        return Ok(Matched {
-            transfer,
+    } else {
+        let event = TopupReceived {
+            idempotency_key: events::bank_feed_topup_key(&provider_id),
+            user_id,
+            topup_type: method.kind.clone(),
+            source: method.code.clone(),
+            amount_vnd,
             kp,
-            already: false,
-            pending: true,
-        });
-    }
-    let event = TopupReceived {
-        idempotency_key: events::bank_feed_topup_key(&provider_id),
-        user_id,
-        topup_type: method.kind.clone(),
-        source: method.code.clone(),
-        amount_vnd,
-        kp,
-        card_serial: String::new(),
-        error_code: String::new(),
-        received_at: Some(transfer.received_at),
-    };
-    outbox::enqueue(&mut tx, topics::TOPUP_RECEIVED, &event).await?;
-    db::bank_feed::mark_matched(&mut tx, transfer_id, user_id, staff.id, kp).await?;
-    let before = json!({ "status": transfer.status, "reason": transfer.reason, "userId": null });
-    let after = json!({ "status": "credited", "userId": user_id, "amountVnd": amount_vnd, "kp": kp });
-    audit::record(
-        &mut tx,
-        staff,
-        if approving {
+            card_serial: String::new(),
+            error_code: String::new(),
+            received_at: Some(transfer.received_at),
+        };
+        outbox::enqueue(&mut tx, topics::TOPUP_RECEIVED, &event).await?;
+        db::bank_feed::mark_matched(&mut tx, transfer_id, user_id, staff.id, kp).await?;
+        let before = json!({ "status": transfer.status, "reason": transfer.reason, "userId": null });
+        let after = json!({ "status": "credited", "userId": user_id, "amountVnd": amount_vnd, "kp": kp });
+        let action = if approving {
             "transfer.match_approve"
         } else {
             "transfer.match"
-        },
-        &format!("transfer:{transfer_id}"),
-        Some(&before),
-        Some(&after),
-    )
-    .await?;
+        };
+        audit::record(&mut tx, staff, action, &subject, Some(&before), Some(&after)).await?;
+    }
     let transfer = db::bank_feed::kept_for_update(&mut tx, transfer_id)
         .await?
         .ok_or(MatchError::NotFound(MSG_TRANSFER_NOT_FOUND))?;
     tx.commit().await?;
-    events::topup_received(&event.topup_type);
-    tracing::info!(%transfer_id, %user_id, kp, staff = staff.username, approving, "unmatched transfer matched by support");
+    if !pending {
+        events::topup_received(&method.kind);
+    }
+    tracing::info!(%transfer_id, %user_id, kp, staff = staff.username, approving, pending, "unmatched transfer matched by support");
     Ok(Matched {
         transfer,
         kp,
         already: false,
-        pending: false,
+        pending,
     })
 }

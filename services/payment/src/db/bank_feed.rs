@@ -169,24 +169,6 @@ pub async fn ask_match(
     Ok(())
 }
 
-/// Serialises matches by one member and to one player until the transaction ends, so two at
-/// once cannot both find a rolling total under the threshold.
-pub async fn lock_member_and_player(
-    conn: &mut PgConnection,
-    staff_id: Uuid,
-    user_id: Uuid,
-) -> Result<(), sqlx::Error> {
-    for key in [
-        format!("transfer-match-member:{staff_id}"),
-        format!("transfer-match-player:{user_id}"),
-    ] {
-        sqlx::query!("select pg_advisory_xact_lock(hashtextextended($1, 0))", key)
-            .fetch_one(&mut *conn)
-            .await?;
-    }
-    Ok(())
-}
-
 /// The KP matched in the last 24 hours without a second member: by `staff_id`, and to
 /// `user_id` by anyone.
 pub async fn matched_alone_lately(

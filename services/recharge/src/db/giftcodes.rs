@@ -157,14 +157,7 @@ pub async fn lock_player_campaign(
     user_id: Uuid,
     campaign_id: Uuid,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "select pg_advisory_xact_lock(hashtextextended($1::text || $2::text, 0))",
-        user_id.to_string(),
-        campaign_id.to_string()
-    )
-    .fetch_one(conn)
-    .await?;
-    Ok(())
+    kid_platform::db::lock_key(conn, &format!("{user_id}{campaign_id}")).await
 }
 
 /// How many times the player redeemed codes of the campaign (items a game failed to deliver do

@@ -9,7 +9,10 @@ use kid_contracts::messages::staff::{
     MSG_ADJUSTMENT_DECIDED, MSG_ADJUSTMENT_KEY_REUSED, MSG_ADJUSTMENT_KP, MSG_ADJUSTMENT_NOT_FOUND,
     MSG_CLAWBACK_OVER_BALANCE, MSG_OWN_ADJUSTMENT, MSG_REASON_LONG, MSG_REASON_REQUIRED,
 };
-use kid_platform::{audit, auth::StaffActor};
+use kid_platform::{
+    audit,
+    auth::{self, StaffActor},
+};
 use serde_json::{Value, json};
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -54,26 +57,22 @@ fn subject(row: &AdjustmentRow) -> String {
     format!("adjustment:{}", row.id)
 }
 
-/// Whether an ask waits for a second member: above the threshold alone, or taking what its asker
-/// applied alone, or what was applied alone to its player, over the threshold within 24 hours
-/// (one member splitting a large amount into small ones is still one member). Called under the
-/// player's lock; takes the asker's.
+/// Whether an ask waits for a second member ([`auth::needs_second_member`]), counting what its
+/// asker, and its player, had applied alone over 24 hours. Called under the player's lock; takes
+/// the asker's, so two asks at once cannot both find the asker's total under the threshold.
 async fn needs_a_checker(
     tx: &mut PgConnection,
     staff: &StaffActor,
     ask: &AdjustmentAsk<'_>,
     threshold: i64,
 ) -> Result<bool> {
-    let kp = ask.kp.unsigned_abs();
-    let threshold = threshold.unsigned_abs();
-    if kp > threshold {
-        return Ok(true);
-    }
-    db::adjustments::lock_asker(tx, staff.id).await?;
+    kid_platform::db::lock_key(tx, &format!("adjustment-asker:{}", staff.id)).await?;
     let (by_asker, to_player) = db::adjustments::applied_alone_lately(tx, staff.id, ask.user_id).await?;
-    Ok([by_asker, to_player]
-        .into_iter()
-        .any(|total| total.unsigned_abs().saturating_add(kp) > threshold))
+    Ok(auth::needs_second_member(
+        ask.kp,
+        threshold,
+        [by_asker, to_player],
+    ))
 }
 
 impl Ledger {

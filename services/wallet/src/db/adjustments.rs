@@ -126,18 +126,6 @@ pub async fn list(
     .await
 }
 
-/// Serialises one member's asks (whatever the player) until the transaction ends, so two asks at
-/// once cannot both find the member's rolling total under the threshold.
-pub async fn lock_asker(conn: &mut PgConnection, requested_by: Uuid) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "select pg_advisory_xact_lock(hashtextextended('adjustment-asker:' || $1::text, 0))",
-        requested_by.to_string()
-    )
-    .fetch_one(conn)
-    .await?;
-    Ok(())
-}
-
 /// The KP (credits and clawbacks alike) applied in the last 24 hours without a second member:
 /// by `requested_by` to any player, and to `user_id` by anyone.
 pub async fn applied_alone_lately(
