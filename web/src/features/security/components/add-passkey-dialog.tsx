@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
+import { CurrentPasswordField } from '@/components/form/current-password-field';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { PasswordInput } from '@/components/ui/password-input';
 import { useThrottleLock } from '@/hooks/use-throttle-lock';
 import { ApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
@@ -110,16 +110,13 @@ export function AddPasskeyDialog({ username, open, onOpenChange, onAdded }: AddP
       <Text fontSize="sm" color="fg.muted">
         {t('security.passkeys.addDialog.description')}
       </Text>
-      {/* Lets password managers offer the password of the right account. */}
-      <input type="text" name="username" value={username} autoComplete="username" readOnly hidden />
-      <Field.Root required invalid={!!passwordError}>
-        <Field.Label>
-          {t('security.passkeys.addDialog.password')}
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <PasswordInput {...register('password')} autoComplete="current-password" autoFocus />
-        <Field.ErrorText>{passwordError}</Field.ErrorText>
-      </Field.Root>
+      <CurrentPasswordField
+        username={username}
+        label={t('security.passkeys.addDialog.password')}
+        error={passwordError}
+        registration={register('password')}
+        autoFocus
+      />
       <Field.Root invalid={!!errors.name}>
         <Field.Label>{t('security.passkeys.addDialog.name')}</Field.Label>
         <Input {...register('name')} autoComplete="off" />

@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
+import { CurrentPasswordField } from '@/components/form/current-password-field';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { PasswordInput } from '@/components/ui/password-input';
 import { useThrottleLock } from '@/hooks/use-throttle-lock';
 import { toApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
@@ -89,16 +89,12 @@ export function DisableTwoFactorDialog({ username, open, onOpenChange, onDisable
       <Text fontSize="sm" color="fg.muted">
         {t('security.twoFactor.disableDialog.description')}
       </Text>
-      {/* Lets password managers offer the password of the right account. */}
-      <input type="text" name="username" value={username} autoComplete="username" readOnly hidden />
-      <Field.Root required invalid={!!errors.password}>
-        <Field.Label>
-          {t('security.twoFactor.disableDialog.password')}
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <PasswordInput {...register('password')} autoComplete="current-password" />
-        <Field.ErrorText>{message(errors.password)}</Field.ErrorText>
-      </Field.Root>
+      <CurrentPasswordField
+        username={username}
+        label={t('security.twoFactor.disableDialog.password')}
+        error={message(errors.password)}
+        registration={register('password')}
+      />
       <Field.Root required invalid={!!errors.code}>
         <Field.Label>
           {t('security.twoFactor.code')}

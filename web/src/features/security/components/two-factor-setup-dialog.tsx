@@ -6,7 +6,7 @@ import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
-import { PasswordInput } from '@/components/ui/password-input';
+import { CurrentPasswordField } from '@/components/form/current-password-field';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { useThrottleLock } from '@/hooks/use-throttle-lock';
 import { toApiError } from '@/lib/api-client';
@@ -169,16 +169,13 @@ function PasswordStep({ username, start, onAlreadyEnabled }: PasswordStepProps) 
           <Text fontSize="sm" color="fg.muted">
             {t('security.twoFactor.setup.passwordIntro')}
           </Text>
-          {/* Lets password managers offer the password of the right account. */}
-          <input type="text" name="username" value={username} autoComplete="username" readOnly hidden />
-          <Field.Root required invalid={!!passwordError}>
-            <Field.Label>
-              {t('security.twoFactor.setup.password')}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <PasswordInput {...register('password')} autoComplete="current-password" autoFocus />
-            <Field.ErrorText>{passwordError}</Field.ErrorText>
-          </Field.Root>
+          <CurrentPasswordField
+            username={username}
+            label={t('security.twoFactor.setup.password')}
+            error={passwordError}
+            registration={register('password')}
+            autoFocus
+          />
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>
