@@ -5,11 +5,12 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/kid-target}"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
 # The binaries every script runs, and the build the test command tests: the release profile
-# (Cargo.toml says why there is one). `kid_binaries` builds them all, the launcher's dev
-# features included; the images build their own production set (scripts/images).
+# (Cargo.toml says why there is one). The crates have no features: the tests, the scripts'
+# binaries and the images' share every compiled crate, and a production binary leaves out the
+# development doubles because nothing in it names them (scripts/no-dev-doubles shows it).
 export KID_BIN="$CARGO_TARGET_DIR/release"
 kid_binaries() { cargo build --release --locked --workspace --bins "$@"; }
-# The images' production binaries: only the images' crates, so none of the launcher's dev features.
+# The images' binaries alone (scripts/images), without building the development portal's.
 image_binaries() { cargo build --release --locked $(printf -- ' -p kid-%s' "${KID_IMAGES[@]}") "$@"; }
 
 # Each step's line carries the wall-clock time, so a slow CI run shows where its minutes went.

@@ -20,7 +20,7 @@ use kid_platform::{Settings, grpc, service::ServiceSpec};
 /// The services, in the order they start (each reports its spec's gRPC name healthy).
 fn services() -> [&'static ServiceSpec; 4] {
     [
-        &kid_identity::SERVICE,
+        &kid_identity::events::mailbox::SERVICE,
         &kid_wallet::SERVICE,
         &kid_payment::SERVICE,
         &kid_recharge::SERVICE,
@@ -47,6 +47,7 @@ pub struct Portal {
 struct Process {
     name: &'static str,
     program: PathBuf,
+    args: Vec<String>,
     env: Vec<(String, String)>,
     child: Child,
     /// How many times it was started again after it exited or was killed.
@@ -173,7 +174,14 @@ impl Portal {
                 ("KID_GRPC__PORT".to_owned(), ports[name].to_string()),
                 ("KID_METRICS__PORT".to_owned(), free_port()?.to_string()),
             ];
-            portal.spawn(bin, &format!("kid-{name}"), name, &common, &own, logs)?;
+            // Identity's production binary sends mail by SMTP only; the harness has no SMTP
+            // server, so it runs the same service with the development mailbox (the launcher's
+            // `identity`).
+            let (binary, args) = match name {
+                "identity" => ("kid-launcher".to_owned(), vec!["identity".to_owned()]),
+                _ => (format!("kid-{name}"), Vec::new()),
+            };
+            portal.spawn(bin, &binary, args, name, &common, &own, logs)?;
         }
         let mut own = vec![
             ("KID_GATEWAY__HOST".to_owned(), "127.0.0.1".to_owned()),
@@ -193,7 +201,7 @@ impl Portal {
                 ));
             }
         }
-        portal.spawn(bin, "kid-gateway", "gateway", &common, &own, logs)?;
+        portal.spawn(bin, "kid-gateway", Vec::new(), "gateway", &common, &own, logs)?;
         portal.wait_ready().await?;
         Ok(portal)
     }
@@ -202,6 +210,7 @@ impl Portal {
         &mut self,
         bin: &Path,
         binary: &str,
+        args: Vec<String>,
         name: &'static str,
         common: &[(String, String)],
         own: &[(String, String)],
@@ -209,10 +218,11 @@ impl Portal {
     ) -> anyhow::Result<()> {
         let program = bin.join(binary);
         let env: Vec<(String, String)> = common.iter().chain(own).cloned().collect();
-        let child = launch(&program, &env, logs, name)?;
+        let child = launch(&program, &args, &env, logs, name)?;
         self.processes.push(Process {
             name,
             program,
+            args,
             env,
             child,
             restarts: 0,
@@ -283,7 +293,13 @@ impl Portal {
         let mut revived = Vec::new();
         for process in &mut self.processes {
             if process.child.try_wait()?.is_some() {
-                process.child = launch(&process.program, &process.env, &self.logs, process.name)?;
+                process.child = launch(
+                    &process.program,
+                    &process.args,
+                    &process.env,
+                    &self.logs,
+                    process.name,
+                )?;
                 process.restarts += 1;
                 revived.push(process.name);
             }
@@ -354,8 +370,15 @@ impl Portal {
     }
 }
 
-/// Starts `program` with `env`, appending its output to `logs/<name>.log` and `.err.log`.
-fn launch(program: &Path, env: &[(String, String)], logs: &Path, name: &str) -> anyhow::Result<Child> {
+/// Starts `program` with `args` and `env`, appending its output to `logs/<name>.log` and
+/// `.err.log`.
+fn launch(
+    program: &Path,
+    args: &[String],
+    env: &[(String, String)],
+    logs: &Path,
+    name: &str,
+) -> anyhow::Result<Child> {
     let append = |file: String| {
         std::fs::OpenOptions::new()
             .create(true)
@@ -363,6 +386,7 @@ fn launch(program: &Path, env: &[(String, String)], logs: &Path, name: &str) -> 
             .open(logs.join(file))
     };
     Command::new(program)
+        .args(args)
         .envs(env.iter().cloned())
         .stdout(Stdio::from(append(format!("{name}.log"))?))
         .stderr(Stdio::from(append(format!("{name}.err.log"))?))

@@ -27,6 +27,7 @@ use kid_platform::{Settings, config::Environment, telemetry};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tower_http::{set_header::SetResponseHeaderLayer, trace::TraceLayer};
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::state::{AppState, Readiness};
 
@@ -68,20 +69,29 @@ impl Gateway {
         let listener = TcpListener::bind(&address)
             .await
             .with_context(|| format!("gateway: cannot bind {address}"))?;
-        Self::build_on(listener, settings, Readiness::Edge, shutdown).await
+        Self::build_on(
+            listener,
+            settings,
+            Readiness::Edge,
+            OpenApiRouter::new(),
+            shutdown,
+        )
+        .await
     }
 
     /// Serves on a listener already bound, for a caller that must know the address before the
-    /// gateway exists (the launcher gives it to the card simulator as the callback address).
+    /// gateway exists (the launcher gives it to the card simulator as the callback address),
+    /// with `extra` routes under `/api` (the launcher's development mailbox, `api::dev`).
     pub async fn build_on(
         listener: TcpListener,
         settings: Settings,
         readiness: Readiness,
+        extra: OpenApiRouter<AppState>,
         shutdown: CancellationToken,
     ) -> anyhow::Result<Self> {
         kid_platform::install_tls_provider();
         let state = AppState::new(&settings, readiness).await?;
-        let router = router(state, &settings);
+        let router = router(state, &settings, extra);
         if settings.metrics.port != 0 {
             tokio::spawn(kid_platform::metrics::serve(
                 "0.0.0.0",
@@ -114,7 +124,7 @@ impl Gateway {
     }
 }
 
-pub fn router(state: AppState, settings: &Settings) -> Router {
+pub fn router(state: AppState, settings: &Settings, extra: OpenApiRouter<AppState>) -> Router {
     let client_ip_source = state.client_ip_source.clone();
     let mut router = Router::new()
         .route("/healthz", get(health::healthz))
@@ -122,7 +132,7 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
         // Nothing under /api may be kept by a browser or a proxy: it is per player, or a token.
         .nest(
             "/api",
-            api::router(state).layer(SetResponseHeaderLayer::overriding(
+            api::router(state, extra).layer(SetResponseHeaderLayer::overriding(
                 header::CACHE_CONTROL,
                 HeaderValue::from_static("no-store"),
             )),

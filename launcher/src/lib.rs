@@ -7,13 +7,22 @@ pub mod player;
 use std::net::SocketAddr;
 
 use anyhow::Context;
-use kid_migrate::{SERVICES, seed_development};
+use kid_migrate::seed_development;
 use kid_platform::{
     Settings,
     service::{Application, ServiceSpec},
 };
 use tokio::task::{JoinHandle, JoinSet};
 use tokio_util::sync::CancellationToken;
+
+/// The four services as the development portal runs them: production's, but identity sends
+/// mail to the development mailbox when no SMTP URL is set.
+pub const SERVICES: [&ServiceSpec; 4] = [
+    &kid_identity::events::mailbox::SERVICE,
+    &kid_wallet::SERVICE,
+    &kid_payment::SERVICE,
+    &kid_recharge::SERVICE,
+];
 
 pub struct Stack {
     pub gateway: SocketAddr,
@@ -127,6 +136,7 @@ impl Stack {
             gateway_listener,
             settings,
             kid_gateway::state::Readiness::WholePortal,
+            kid_gateway::api::dev::router(),
             shutdown.clone(),
         )
         .await?;

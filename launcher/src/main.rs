@@ -10,6 +10,22 @@ async fn main() -> anyhow::Result<()> {
         settings.is_development(),
         "kid-launcher is the development portal (demo player, simulators); production runs each binary on its own"
     );
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.as_slice() {
+        [] => portal(settings).await,
+        // Identity on its own, as the development portal runs it: the production `kid-identity`
+        // but with mail going to the development mailbox when no SMTP URL is set. For the
+        // performance harness and the reliability suite, which run each service as its own
+        // process with no SMTP server.
+        [service] if service == "identity" => {
+            kid_platform::service::run_binary(&kid_identity::events::mailbox::SERVICE).await
+        }
+        _ => anyhow::bail!("usage: kid-launcher [identity]"),
+    }
+}
+
+/// The whole portal in this process, seeded, until a signal.
+async fn portal(settings: Settings) -> anyhow::Result<()> {
     let _telemetry = telemetry::init("kid-dev")?;
     let shutdown = shutdown::on_signal();
     let public_url = settings.gateway.public_url.clone();

@@ -1,5 +1,8 @@
 //! Development only: `GET /api/dev/mailbox?to=<address>` lists the development mailbox's
-//! messages to that address, newest first, for people and browser tests.
+//! messages to that address, newest first, for people and browser tests. Only the development
+//! portal (the launcher) mounts it, and only a gateway in development with no SMTP URL answers
+//! it; the gateway binary never names this module, so the production binary does not contain
+//! it (`scripts/images` checks its symbols).
 
 use std::path::PathBuf;
 

@@ -1,8 +1,7 @@
 //! The REST API under `/api`: one router per resource, merged, behind the CSRF check.
 
 mod auth;
-#[cfg(feature = "dev-mailbox")]
-mod dev;
+pub mod dev;
 mod email_verification;
 mod giftcode;
 pub mod me;
@@ -97,17 +96,10 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     openapi::document(routes().into_openapi())
 }
 
-/// The development mailbox's listing, in a development build with the mailbox configured.
-fn dev_routes(state: &AppState) -> OpenApiRouter<AppState> {
-    match state.mailbox_dir {
-        #[cfg(feature = "dev-mailbox")]
-        Some(_) => dev::router(),
-        _ => OpenApiRouter::new(),
-    }
-}
-
-pub fn router(state: AppState) -> Router {
-    let (router, paths) = routes().merge(dev_routes(&state)).split_for_parts();
+/// Every route, and the development portal's `extra` ones (`dev::router`; the gateway binary
+/// has none).
+pub fn router(state: AppState, extra: OpenApiRouter<AppState>) -> Router {
+    let (router, paths) = routes().merge(extra).split_for_parts();
     // Serialized once: every request answers the same bytes.
     let document =
         Bytes::from(serde_json::to_vec(&openapi::document(paths)).expect("the OpenAPI document serializes"));

@@ -40,7 +40,7 @@ async fn gateway() -> Gateway {
     let state = AppState::new(&settings, Readiness::Edge).await.expect("state");
     // What `into_make_service_with_connect_info` gives each request of a served router.
     let peer = ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40_000)));
-    let router = router(state.clone(), &settings).layer(Extension(peer));
+    let router = router(state.clone(), &settings, Default::default()).layer(Extension(peer));
     Gateway { router, state }
 }
 

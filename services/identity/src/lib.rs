@@ -6,6 +6,8 @@ pub mod domain;
 pub mod events;
 pub mod grpc;
 
+use std::sync::Arc;
+
 use events::mail;
 
 use kid_contracts::identity::v1::identity_service_server::{IdentityServiceServer, SERVICE_NAME};
@@ -18,27 +20,40 @@ use tonic::service::Routes;
 
 static MIGRATOR: Migrator = sqlx::migrate!("../../migrations/identity");
 
-pub static SERVICE: ServiceSpec = ServiceSpec {
-    schema: "identity",
-    grpc_name: SERVICE_NAME,
-    migrator: &MIGRATOR,
-    // It publishes account erasures; recharge consumes them.
-    queues: |settings| vec![kid_platform::topology::recharge_accounts(settings)],
-    wire,
-    // Links in mail point at the portal's public address.
-    needs: &[
-        "identity.attachment_dir",
-        "mail.smtp_url",
-        "mail.from",
-        "gateway.public_url",
-        "identity.totp_key",
-    ],
-    callers: &[auth::GATEWAY, auth::OPERATOR],
-    gauges: &[],
-};
+/// The identity service as production runs it: mail goes out through SMTP only.
+pub static SERVICE: ServiceSpec = spec(wire);
+
+/// The identity service with `wire`: production's, or the development portal's
+/// ([`events::mailbox::SERVICE`], the same service with the development mailbox).
+const fn spec(wire: fn(&mut ServiceHost) -> anyhow::Result<Routes>) -> ServiceSpec {
+    ServiceSpec {
+        schema: "identity",
+        grpc_name: SERVICE_NAME,
+        migrator: &MIGRATOR,
+        // It publishes account erasures; recharge consumes them.
+        queues: |settings| vec![kid_platform::topology::recharge_accounts(settings)],
+        wire,
+        // Links in mail point at the portal's public address.
+        needs: &[
+            "identity.attachment_dir",
+            "mail.smtp_url",
+            "mail.from",
+            "gateway.public_url",
+            "identity.totp_key",
+        ],
+        callers: &[auth::GATEWAY, auth::OPERATOR],
+        gauges: &[],
+    }
+}
 
 fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
-    let courier = mail::Courier::new(host.pool.clone(), mail::sender(&host.settings.mail)?);
+    let sender = mail::smtp_sender(&host.settings.mail)?;
+    wire_with(host, sender)
+}
+
+/// Everything identity serves and runs, its mail delivered by `sender`.
+fn wire_with(host: &mut ServiceHost, sender: Arc<dyn mail::MailSender>) -> anyhow::Result<Routes> {
+    let courier = mail::Courier::new(host.pool.clone(), sender);
     host.spawn(courier.run(host.shutdown_token()));
     host.spawn(app::closure::run_sweeper(
         host.pool.clone(),

@@ -6,7 +6,6 @@ pub mod db;
 pub mod domain;
 pub mod events;
 pub mod grpc;
-#[cfg(feature = "simulator")]
 pub mod simulator;
 
 use std::sync::Arc;

@@ -8,7 +8,6 @@ pub mod db;
 pub mod grpc;
 pub mod inbox;
 pub mod mail;
-#[cfg(feature = "dev-mailbox")]
 pub mod mailbox;
 pub mod metrics;
 pub mod outbox;

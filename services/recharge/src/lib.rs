@@ -5,7 +5,6 @@ pub mod db;
 pub mod domain;
 pub mod events;
 pub mod grpc;
-#[cfg(feature = "reference-game")]
 pub mod reference_game;
 pub mod sandbox;
 

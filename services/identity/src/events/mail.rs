@@ -71,16 +71,14 @@ impl MailSender for SmtpSender {
     }
 }
 
-/// The configured sender: SMTP when a URL is set, otherwise the development mailbox (in a
-/// build that has one).
-pub fn sender(settings: &MailSettings) -> anyhow::Result<Arc<dyn MailSender>> {
-    if !settings.smtp_url.expose_secret().is_empty() {
-        return Ok(Arc::new(SmtpSender::new(settings)?));
-    }
-    #[cfg(feature = "dev-mailbox")]
-    return Ok(Arc::new(super::mailbox::Mailbox::new(&settings.mailbox_dir)));
-    #[cfg(not(feature = "dev-mailbox"))]
-    anyhow::bail!("mail.smtp_url is not set, and this build has no development mailbox")
+/// The production sender: SMTP at the configured URL. The development portal's identity
+/// ([`super::mailbox::SERVICE`]) falls back to the development mailbox instead.
+pub fn smtp_sender(settings: &MailSettings) -> anyhow::Result<Arc<dyn MailSender>> {
+    anyhow::ensure!(
+        !settings.smtp_url.expose_secret().is_empty(),
+        "mail.smtp_url is not set: production sends mail through SMTP"
+    );
+    Ok(Arc::new(SmtpSender::new(settings)?))
 }
 
 /// Writes `mail` in the caller's transaction; it is delivered once that commits.

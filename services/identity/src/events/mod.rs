@@ -2,5 +2,4 @@
 //! the courier after. Identity consumes no events.
 
 pub mod mail;
-#[cfg(feature = "dev-mailbox")]
 pub mod mailbox;

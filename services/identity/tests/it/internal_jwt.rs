@@ -33,7 +33,7 @@ async fn start_identity() -> Running {
     // No mail is sent here; an SMTP address lets a build without the development mailbox start.
     settings.mail.smtp_url = "smtp://127.0.0.1:2525".to_owned().into();
     let shutdown = CancellationToken::new();
-    let endpoint = kid_testing::serve(&kid_identity::SERVICE, &settings, &shutdown).await;
+    let endpoint = kid_testing::serve(&kid_identity::events::mailbox::SERVICE, &settings, &shutdown).await;
 
     let pool = db::connect(&settings.database, "identity").await.expect("pool");
     let user_id = Uuid::new_v4();

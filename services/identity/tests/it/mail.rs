@@ -1,9 +1,6 @@
 //! The mail courier against the real database and the development mailbox: a message that
 //! cannot be delivered stays queued with its error and is delivered, once, when the mailbox is
 //! back.
-// The development mailbox is a feature of development builds (the launcher turns it on, and
-// with it every workspace test run).
-#![cfg(feature = "dev-mailbox")]
 
 use std::sync::Arc;
 
@@ -20,9 +17,13 @@ async fn mail_that_cannot_be_delivered_is_retried_until_it_is_delivered_once() {
     let settings = kid_testing::isolated_settings().await.expect("settings");
     let shutdown = CancellationToken::new();
     // Building the service migrates its schema; its own courier is not running.
-    let _identity = Application::build(&kid_identity::SERVICE, settings.clone(), shutdown.clone())
-        .await
-        .expect("identity");
+    let _identity = Application::build(
+        &kid_identity::events::mailbox::SERVICE,
+        settings.clone(),
+        shutdown.clone(),
+    )
+    .await
+    .expect("identity");
     let pool = db::connect(&settings.database, "identity").await.expect("pool");
     let dir = std::env::temp_dir().join(format!("kid-mail-test-{}", Uuid::new_v4().simple()));
     // A file where the mailbox folder should be: every delivery fails, as with SMTP down.

@@ -34,7 +34,7 @@ async fn production_refuses_the_development_secret_that_development_accepts() {
     let mut settings = kid_testing::isolated_settings().await.expect("settings");
     settings.mail.smtp_url = "smtp://127.0.0.1:2525".to_owned().into();
     let shutdown = CancellationToken::new();
-    kid_testing::serve(&kid_identity::SERVICE, &settings, &shutdown).await;
+    kid_testing::serve(&kid_identity::events::mailbox::SERVICE, &settings, &shutdown).await;
     let pool = db::connect(&settings.database, "identity").await.expect("pool");
     let hasher = PasswordHasher::new().expect("hasher");
     let seal = SecretSeal::new(&settings.identity.totp_key);
