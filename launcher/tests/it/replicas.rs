@@ -126,7 +126,7 @@ async fn two_replicas_of_every_service_publish_each_event_once_and_run_each_sche
     .await;
     let spy = Spy::bind(&portal.settings).await;
     let mut replicas = Vec::new();
-    for spec in kid_migrate::SERVICES {
+    for spec in kid_launcher::SERVICES {
         replicas.push((
             spec.schema,
             Replica::start(&portal.settings, &portal.wallet, spec).await,

@@ -21,13 +21,11 @@ pub async fn stores(schema: &str) -> (Settings, PgPool, Channel) {
 
 /// A TCP path to the broker whose connections can all be cut at once, as a network failure or
 /// a broker restart cuts them; it keeps accepting new ones.
-#[allow(dead_code, reason = "not every test binary cuts connections")]
 pub struct BrokerLink {
     pub port: u16,
     connections: std::sync::Arc<std::sync::Mutex<Vec<tokio::task::JoinHandle<()>>>>,
 }
 
-#[allow(dead_code, reason = "not every test binary cuts connections")]
 impl BrokerLink {
     pub async fn start() -> Self {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");

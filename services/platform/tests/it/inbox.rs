@@ -2,8 +2,6 @@
 //! handled once, a poison message lands in the dead-letter queue, a failing one is retried a
 //! bounded number of times, and the handler's writes commit with the inbox record or not at all.
 
-mod common;
-
 use std::{
     sync::{
         Arc,

@@ -2,8 +2,6 @@
 //! across a relay restart and with two relays racing; rolled-back ones never arrive; a commit
 //! wakes a waiting relay at once.
 
-mod common;
-
 use std::{collections::BTreeMap, time::Duration};
 
 use futures::StreamExt;

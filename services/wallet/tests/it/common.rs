@@ -1,6 +1,5 @@
 //! The wallet service on a free port against a fresh database, a client that signs its calls
 //! with the internal JWT, and checks of money.md's invariants read straight from the schema.
-#![allow(dead_code, reason = "each test binary uses its own part of the helpers")]
 
 use std::sync::Arc;
 

@@ -1,9 +1,7 @@
 //! The ledger over real gRPC against a real PostgreSQL: credits, payments, refunds, recalls,
 //! idempotency keys, concurrency, and the database's own guards.
 
-mod common;
-
-use common::{Wallet, credit, debit, related, start};
+use crate::common::{Wallet, credit, debit, related, start};
 use futures::future::join_all;
 use kid_contracts::topics::{self, TopupCorrected, TopupOpened, TopupReceived};
 use kid_contracts::wallet::v1::{

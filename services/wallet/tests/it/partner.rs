@@ -1,9 +1,7 @@
 //! Partner status and tiers (money.md), recalculated from RabbitMQ events after every credited
 //! top-up and by a daily schedule that several replicas may run at once.
 
-mod common;
-
-use common::{Wallet, related, start};
+use crate::common::{Wallet, related, start};
 use futures::future::join_all;
 use kid_contracts::wallet::v1::{GetAccountResponse, TopupType, Transaction};
 use kid_testing::eventually;

@@ -5,14 +5,12 @@
 //! players must, and money.md's invariants must hold over their accounts; after the run, over
 //! the whole ledger.
 
-mod common;
-
 use std::{
     collections::HashMap,
     sync::atomic::{AtomicUsize, Ordering},
 };
 
-use common::Wallet;
+use crate::common::Wallet;
 use proptest::prelude::*;
 use tonic::Code;
 use uuid::Uuid;

@@ -1,0 +1,6 @@
+//! The launcher's integration tests, in one binary: each file a module, so the dependency tree is
+//! linked once for all of them instead of once per file (nextest still runs every test in its
+//! own process).
+
+mod deploy_config;
+mod replicas;

@@ -1,0 +1,9 @@
+//! The platform's integration tests, in one binary: each file a module, so the dependency tree is
+//! linked once for all of them instead of once per file (nextest still runs every test in its
+//! own process).
+
+mod amqp;
+mod common;
+mod inbox;
+mod outbox;
+mod startup;

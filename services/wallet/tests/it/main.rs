@@ -1,0 +1,8 @@
+//! The wallet's integration tests, in one binary: each file a module, so the dependency tree is
+//! linked once for all of them instead of once per file (nextest still runs every test in its
+//! own process).
+
+mod common;
+mod ledger;
+mod partner;
+mod properties;
