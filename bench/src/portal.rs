@@ -181,7 +181,7 @@ impl Portal {
                 "identity" => ("kid-launcher".to_owned(), vec!["identity".to_owned()]),
                 _ => (format!("kid-{name}"), Vec::new()),
             };
-            portal.spawn(bin, &binary, args, name, &common, &own, logs)?;
+            portal.spawn(bin.join(binary), args, name, &common, &own, logs)?;
         }
         let mut own = vec![
             ("KID_GATEWAY__HOST".to_owned(), "127.0.0.1".to_owned()),
@@ -201,22 +201,27 @@ impl Portal {
                 ));
             }
         }
-        portal.spawn(bin, "kid-gateway", Vec::new(), "gateway", &common, &own, logs)?;
+        portal.spawn(
+            bin.join("kid-gateway"),
+            Vec::new(),
+            "gateway",
+            &common,
+            &own,
+            logs,
+        )?;
         portal.wait_ready().await?;
         Ok(portal)
     }
 
     fn spawn(
         &mut self,
-        bin: &Path,
-        binary: &str,
+        program: PathBuf,
         args: Vec<String>,
         name: &'static str,
         common: &[(String, String)],
         own: &[(String, String)],
         logs: &Path,
     ) -> anyhow::Result<()> {
-        let program = bin.join(binary);
         let env: Vec<(String, String)> = common.iter().chain(own).cloned().collect();
         let child = launch(&program, &args, &env, logs, name)?;
         self.processes.push(Process {
