@@ -104,11 +104,11 @@ async fn start_with(lanes: usize, skip_inbox_dedupe: bool) -> Fixture {
 
 /// Starts the consumer; with `proxy`, its connections to the broker go through that port.
 async fn start_through(lanes: usize, skip_inbox_dedupe: bool, proxy: Option<u16>) -> Fixture {
-    let (mut settings, pool, channel) = common::stores("inbox_test").await;
+    let (mut settings, pool, channel) = crate::common::stores("inbox_test").await;
     settings.testing.skip_inbox_dedupe = skip_inbox_dedupe;
     let mut consumer_settings = settings.clone();
     if let Some(port) = proxy {
-        consumer_settings.amqp.url = common::BrokerLink::url(&settings, port).into();
+        consumer_settings.amqp.url = crate::common::BrokerLink::url(&settings, port).into();
     }
     sqlx::query("create table effect (seq bigserial, name text not null)")
         .execute(&pool)
@@ -258,7 +258,7 @@ async fn a_message_delivered_twice_is_handled_once() {
 /// A lane that finishes its message after the connection died does not hold the consumer.
 #[tokio::test]
 async fn a_lane_acknowledging_on_a_dead_connection_does_not_stop_the_consumer() {
-    let link = common::BrokerLink::start().await;
+    let link = crate::common::BrokerLink::start().await;
     let fixture = start_through(4, false, Some(link.port)).await;
     fixture.publish("m-hold", &order("hold", 0, false)).await;
     fixture.holding.notified().await;
@@ -289,7 +289,7 @@ async fn a_lane_acknowledging_on_a_dead_connection_does_not_stop_the_consumer() 
 /// nearly every run.
 #[tokio::test]
 async fn a_consumer_cut_off_again_and_again_while_acknowledging_handles_every_message() {
-    let link = common::BrokerLink::start().await;
+    let link = crate::common::BrokerLink::start().await;
     let fixture = start_through(4, false, Some(link.port)).await;
     let total: i64 = 1500;
     for n in 0..total {

@@ -77,7 +77,7 @@ async fn drain(channel: &Channel, queue: &str) -> BTreeMap<u32, usize> {
 }
 
 async fn setup() -> (Settings, PgPool, Channel, String) {
-    let (settings, pool, channel) = common::stores("outbox_test").await;
+    let (settings, pool, channel) = crate::common::stores("outbox_test").await;
     let queue = format!("{}.probe", settings.amqp.exchange);
     amqp::declare_queue(
         &channel,
@@ -154,9 +154,9 @@ async fn committed_events_arrive_exactly_once_across_a_relay_restart_and_two_rac
 #[tokio::test]
 async fn a_relay_cut_off_again_and_again_while_awaiting_confirms_publishes_every_event() {
     let (mut settings, pool, channel, queue) = setup().await;
-    let link = common::BrokerLink::start().await;
+    let link = crate::common::BrokerLink::start().await;
     write_events(&pool, 0..1000, true).await;
-    settings.amqp.url = common::BrokerLink::url(&settings, link.port).into();
+    settings.amqp.url = crate::common::BrokerLink::url(&settings, link.port).into();
     settings.outbox.batch_size = 5;
     let stop = CancellationToken::new();
     let relay = tokio::spawn(Relay::new(pool.clone(), &settings).run(stop.clone()));

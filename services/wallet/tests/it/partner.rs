@@ -261,7 +261,7 @@ async fn a_credited_top_up_is_announced_on_the_events_exchange() {
 
 /// A 100,000 Viettel card credited at 15% fee: 85,000 KP before any partner bonus.
 async fn viettel_card(wallet: &Wallet, key: &str, player: Uuid) -> Transaction {
-    let mut card = common::credit(key, player, 100_000);
+    let mut card = crate::common::credit(key, player, 100_000);
     card.topup_type = TopupType::Card.into();
     card.source = "viettel".to_owned();
     card.kp = 85_000;

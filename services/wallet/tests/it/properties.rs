@@ -341,7 +341,7 @@ const WORKERS: usize = 8;
 fn random_operations_keep_the_ledger_balanced_and_move_each_key_once() {
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
     // A pool as wide as production's, for the workers' calls that race each other.
-    let wallet = runtime.block_on(common::start_with(|settings| {
+    let wallet = runtime.block_on(crate::common::start_with(|settings| {
         settings.database.max_connections = 10;
     }));
     let target = operations();
