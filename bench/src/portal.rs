@@ -17,14 +17,10 @@ use tokio_util::sync::CancellationToken;
 
 use kid_platform::{Settings, grpc, service::ServiceSpec};
 
-/// The services, in the order they start (each reports its spec's gRPC name healthy).
+/// The services, in the order they start (each reports its spec's gRPC name healthy): the
+/// development portal's, whose identity keeps mail in the development mailbox.
 fn services() -> [&'static ServiceSpec; 4] {
-    [
-        &kid_identity::events::mailbox::SERVICE,
-        &kid_wallet::SERVICE,
-        &kid_payment::SERVICE,
-        &kid_recharge::SERVICE,
-    ]
+    kid_launcher::SERVICES
 }
 
 /// How long a process may take to answer healthy after it starts.

@@ -9,6 +9,7 @@ use kid_identity::events::{
     mailbox::Mailbox,
 };
 use kid_platform::{db, mailbox, service::Application};
+use secrecy::ExposeSecret;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
@@ -69,4 +70,39 @@ async fn mail_that_cannot_be_delivered_is_retried_until_it_is_delivered_once() {
     assert_eq!(inbox[0].mail, mail);
     let _ = std::fs::remove_dir_all(&dir);
     shutdown.cancel();
+}
+
+/// The mailbox is the development portal's alone: production's identity, given no SMTP URL
+/// (a Secret left out, say), refuses to start instead of writing reset links to files.
+#[tokio::test]
+async fn a_production_identity_without_smtp_refuses_to_start_rather_than_keep_mail_in_files() {
+    let settings = kid_testing::isolated_settings().await.expect("settings");
+    assert!(
+        settings.mail.smtp_url.expose_secret().is_empty(),
+        "the tests' settings have no SMTP"
+    );
+    let shutdown = CancellationToken::new();
+    // The service wires its mail sender when it starts serving.
+    let error = Application::build(&kid_identity::SERVICE, settings.clone(), shutdown.clone())
+        .await
+        .expect("production identity builds (migrates)")
+        .run_until_stopped()
+        .await
+        .expect_err("production identity refuses to start without SMTP");
+    assert!(
+        format!("{error:#}").contains("mail.smtp_url is not set"),
+        "{error:#}"
+    );
+    // The development portal's identity, with the same settings, wires the mailbox and serves
+    // until it is stopped (here at once: wiring comes first).
+    let stop = CancellationToken::new();
+    let development = Application::build(&kid_identity::events::mailbox::SERVICE, settings, stop.clone())
+        .await
+        .expect("the development identity builds");
+    stop.cancel();
+    shutdown.cancel();
+    development
+        .run_until_stopped()
+        .await
+        .expect("the development identity starts and stops");
 }
