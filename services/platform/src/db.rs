@@ -15,7 +15,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::config::DatabaseSettings;
 
-static PLATFORM_MIGRATIONS: Migrator = sqlx::migrate!("../../migrations/platform");
+pub static PLATFORM_MIGRATIONS: Migrator = sqlx::migrate!("../../migrations/platform");
 
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {

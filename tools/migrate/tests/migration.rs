@@ -22,7 +22,7 @@ async fn status(channel: tonic::transport::Channel, service: &str) -> i32 {
 
 #[tokio::test]
 async fn a_service_is_not_ready_until_the_migration_job_has_run() {
-    let mut settings = kid_testing::isolated_settings().await.expect("settings");
+    let mut settings = kid_testing::unmigrated_settings().await.expect("settings");
     settings.database.migrate = MigrateMode::Verify;
     let stop = CancellationToken::new();
     let wallet = Application::build(&kid_wallet::SERVICE, settings.clone(), stop.clone())
@@ -55,4 +55,29 @@ async fn a_service_is_not_ready_until_the_migration_job_has_run() {
     kid_migrate::migrate_all(&settings).await.expect("idempotent");
     stop.cancel();
     task.await.expect("joins").expect("stops cleanly");
+}
+
+/// Each test's database is a copy of a template migrated with `kid_testing::SCHEMAS`: the same
+/// schemas and migrations as the job applies, or the tests would run against another schema.
+#[test]
+fn the_tests_template_migrates_what_the_job_migrates() {
+    let job: Vec<_> = kid_migrate::SERVICES
+        .iter()
+        .map(|spec| {
+            let checksums: Vec<_> = spec
+                .migrator
+                .iter()
+                .map(|m| (m.version, m.checksum.clone()))
+                .collect();
+            (spec.schema, checksums)
+        })
+        .collect();
+    let template: Vec<_> = kid_testing::SCHEMAS
+        .iter()
+        .map(|(schema, migrator)| {
+            let checksums: Vec<_> = migrator.iter().map(|m| (m.version, m.checksum.clone())).collect();
+            (*schema, checksums)
+        })
+        .collect();
+    assert_eq!(job, template);
 }
