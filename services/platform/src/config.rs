@@ -319,7 +319,9 @@ pub const SERVICE_NEEDS: &[&str] = &[
     "grpc.port",
 ];
 
-/// Settings whose development value production refuses, even when given.
+/// Every secret a binary may hold, with its development value. In production a binary holds
+/// only the secrets it needs or is given (the others are emptied: a key it does not use is a
+/// key a taken pod cannot use), and refuses to start holding a development value.
 const DEVELOPMENT_VALUES: &[(&str, &str)] = &[
     DEV_JWT_KEYS[0],
     DEV_JWT_KEYS[1],
@@ -406,29 +408,43 @@ impl Settings {
 
     fn load_as(needs: &[&str], unset_environment: &str) -> Result<Self, ConfigError> {
         let given = environment();
-        let merged = Figment::from(Toml::string(DEFAULTS))
+        let mut merged = Figment::from(Toml::string(DEFAULTS))
             .merge(Serialized::default("environment", unset_environment))
             .merge(given.clone());
         let settings = Self::from_figment(merged.clone())?;
-        if settings.environment == Environment::Production {
-            if settings.testing.skip_inbox_dedupe {
-                return Err(ConfigError::TestingSwitch("testing.skip_inbox_dedupe"));
-            }
-            let missing: Vec<String> = needs
-                .iter()
-                .filter(|key| given.find_value(key).is_err())
-                .map(|key| variable_name(key))
-                .collect();
-            if !missing.is_empty() {
-                return Err(ConfigError::Missing(missing));
-            }
-            for (key, development) in DEVELOPMENT_VALUES.iter().filter(|(key, _)| needs.contains(key)) {
-                if merged.find_value(key).map_err(Box::new)?.as_str() == Some(*development) {
-                    return Err(ConfigError::DevelopmentSecret(key));
-                }
+        if settings.environment == Environment::Development {
+            return Ok(settings);
+        }
+        if settings.testing.skip_inbox_dedupe {
+            return Err(ConfigError::TestingSwitch("testing.skip_inbox_dedupe"));
+        }
+        let missing: Vec<String> = needs
+            .iter()
+            .filter(|key| given.find_value(key).is_err())
+            .map(|key| variable_name(key))
+            .collect();
+        if !missing.is_empty() {
+            return Err(ConfigError::Missing(missing));
+        }
+        for (key, development) in DEVELOPMENT_VALUES {
+            if !needs.contains(key) && given.find_value(key).is_err() {
+                let emptied = figment::util::nest(key, Value::from(""));
+                merged = merged.merge(Serialized::defaults(emptied));
+            } else if merged.find_value(key).map_err(Box::new)?.as_str() == Some(*development) {
+                return Err(ConfigError::DevelopmentSecret(key));
             }
         }
-        Ok(settings)
+        // A caller's previous key is a key too: never a development one.
+        for (key, development) in DEV_JWT_KEYS {
+            let previous = key.replacen("jwt.keys.", "jwt.previous_keys.", 1);
+            if given
+                .find_value(&previous)
+                .is_ok_and(|value| value.as_str() == Some(development))
+            {
+                return Err(ConfigError::DevelopmentSecret(key));
+            }
+        }
+        Self::from_figment(merged)
     }
 
     /// The defaults alone, for tests and tools that set what they need in code.
@@ -516,6 +532,60 @@ mod tests {
             assert!(Settings::load_for(&needs).is_ok());
             // What a binary does not read, it is not asked for.
             assert!(Settings::load_for(&["environment", "database.url"]).is_ok());
+            Ok(())
+        });
+    }
+
+    /// A taken pod's own settings are what it can use: in production a binary holds no secret it
+    /// neither needs nor is given (the development operator key above all, which would mint
+    /// tokens the wallet takes), and refuses any development secret it is given.
+    #[test]
+    fn production_holds_no_secret_it_does_not_need_and_no_development_secret_at_all() {
+        figment::Jail::expect_with(|jail| {
+            let needs = ["environment", "database.url", "jwt.keys.gateway"];
+            jail.set_env("KID_ENVIRONMENT", "production");
+            jail.set_env("KID_DATABASE__URL", "postgres://kid@db/kid");
+            jail.set_env("KID_JWT__KEYS__GATEWAY", "a-real-secret-from-the-cluster");
+            let settings = Settings::load_for(&needs).expect("settings");
+            assert_eq!(
+                settings.jwt.keys["gateway"].expose_secret(),
+                "a-real-secret-from-the-cluster"
+            );
+            for caller in ["operator", "payment", "recharge"] {
+                assert_eq!(
+                    settings.jwt.keys[caller].expose_secret(),
+                    "",
+                    "{caller}'s key is held"
+                );
+            }
+            assert_eq!(settings.payment.bank_feed_secret.expose_secret(), "");
+            assert_eq!(settings.payment.card_secret.expose_secret(), "");
+            assert_eq!(settings.recharge.giftcode_pepper.expose_secret(), "");
+            assert_eq!(settings.identity.totp_key.expose_secret(), "");
+            // Given, a secret is held even when not needed: then never a development one.
+            jail.set_env("KID_JWT__KEYS__OPERATOR", "dev-internal-key-operator");
+            assert!(matches!(
+                Settings::load_for(&needs),
+                Err(ConfigError::DevelopmentSecret("jwt.keys.operator"))
+            ));
+            jail.set_env("KID_JWT__KEYS__OPERATOR", "an-operator-key-from-the-vault");
+            let settings = Settings::load_for(&needs).expect("settings");
+            assert_eq!(
+                settings.jwt.keys["operator"].expose_secret(),
+                "an-operator-key-from-the-vault"
+            );
+            jail.set_env("KID_JWT__PREVIOUS_KEYS__GATEWAY", "dev-internal-key-gateway");
+            assert!(matches!(
+                Settings::load_for(&needs),
+                Err(ConfigError::DevelopmentSecret("jwt.keys.gateway"))
+            ));
+            // Development keeps every development secret: the launcher runs every caller.
+            jail.set_env("KID_ENVIRONMENT", "development");
+            let settings = Settings::load_for(&needs).expect("settings");
+            assert_eq!(
+                settings.jwt.keys["payment"].expose_secret(),
+                "dev-internal-key-payment"
+            );
             Ok(())
         });
     }

@@ -5,4 +5,5 @@
 mod common;
 mod ledger;
 mod partner;
+mod production_keys;
 mod properties;
