@@ -102,6 +102,10 @@ pub struct SessionData {
     /// A staff session: when the member last gave their password or app code (unix seconds).
     #[serde(default)]
     pub reauthenticated_at: i64,
+    /// A staff session: the role the member signed in with. Once an admin changes it, the
+    /// session ends: the member signs in again under the new role.
+    #[serde(default)]
+    pub staff_role: Option<String>,
 }
 
 /// The player a sign-in waiting for its second factor will sign in, and how.
@@ -330,6 +334,7 @@ impl SessionStore {
             last_seen_at: now(),
             pending,
             reauthenticated_at: now(),
+            staff_role: None,
         };
         let session = Session { id, data };
         let mut redis = self.redis.clone();
@@ -522,6 +527,7 @@ mod tests {
             last_seen_at: 50_000,
             pending: None,
             reauthenticated_at: 0,
+            staff_role: None,
         }
     }
 

@@ -11,7 +11,7 @@ import { expect } from './fixtures';
 export const STAFF_PASSWORD = 'Staff@123456';
 const STAFF_SECRET = Secret.fromBase32('JBSWY3DPEHPK3PXP');
 export const FORBIDDEN = 'Vai trò của bạn không được phép thực hiện thao tác này';
-export const REAUTH_NEEDED = 'Thao tác với tiền cần xác thực lại (mật khẩu hoặc mã ứng dụng) trong 5 phút gần nhất';
+export const REAUTH_NEEDED = 'Thao tác với tiền hoặc với nhân viên cần xác thực lại (mật khẩu hoặc mã ứng dụng) trong 5 phút gần nhất';
 
 /** RFC 6238 as the identity service uses it: SHA-1, six digits, 30-second steps. */
 const PERIOD_MS = 30_000;

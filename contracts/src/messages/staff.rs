@@ -12,9 +12,10 @@ pub const MSG_DEVELOPMENT_SECRET: &str =
 /// Re-authentication with a wrong password or code.
 pub const MSG_REAUTH_WRONG: &str = "Mật khẩu hoặc mã xác thực không đúng";
 pub const MSG_REAUTH_REQUIRED: &str = "Vui lòng nhập mật khẩu hoặc mã xác thực";
-/// An action that moves money without a re-authentication in the last five minutes.
+/// An action that moves money or changes staff without a re-authentication in the last five
+/// minutes.
 pub const MSG_REAUTH_NEEDED: &str =
-    "Thao tác với tiền cần xác thực lại (mật khẩu hoặc mã ứng dụng) trong 5 phút gần nhất";
+    "Thao tác với tiền hoặc với nhân viên cần xác thực lại (mật khẩu hoặc mã ứng dụng) trong 5 phút gần nhất";
 /// A role that may not do what was asked.
 pub const MSG_FORBIDDEN: &str = "Vai trò của bạn không được phép thực hiện thao tác này";
 pub const MSG_USERNAME_TAKEN: &str = "Tên đăng nhập nhân viên đã tồn tại";

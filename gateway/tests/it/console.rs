@@ -1169,3 +1169,67 @@ async fn the_audit_log_pages_through_the_actions_of_one_instant_without_skipping
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
+
+/// An admin's console left open (re-authenticated more than five minutes ago) is someone else's
+/// way to make a finance member or promote one: creating a member and changing a role need the
+/// same fresh re-authentication as moving money, and nothing changes without it.
+#[tokio::test]
+async fn an_admin_session_left_open_cannot_make_a_finance_member_or_promote_one() {
+    let portal = console_portal().await;
+    let (admin, session) = staff_session(&portal, "staff-admin", 0).await;
+    age_reauthentication(&portal, &session).await;
+    let identity = database(&portal, "identity").await;
+    let support_id: uuid::Uuid =
+        sqlx::query_scalar("select id from staff_account where username = 'staff-support'")
+            .fetch_one(&identity)
+            .await
+            .expect("staff-support");
+    let create = (
+        "/staff/staff".to_owned(),
+        Method::POST,
+        json!({ "username": "ke-toan-moi", "role": "finance" }),
+    );
+    let promote = (
+        format!("/staff/staff/{support_id}"),
+        Method::PATCH,
+        json!({ "role": "finance" }),
+    );
+    for (path, method, body) in [&create, &promote] {
+        let (status, answer) =
+            status_and_json(staff_send(&admin, &portal, method.clone(), path, body).await).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{path}: {answer}");
+        assert_eq!(answer["code"], "reauth_required", "{path}: {answer}");
+    }
+    let state: (i64, String) = sqlx::query_as(
+        "select (select count(*) from staff_account where username = 'ke-toan-moi'),
+                (select role from staff_account where username = 'staff-support')",
+    )
+    .fetch_one(&identity)
+    .await
+    .expect("staff");
+    assert_eq!(state, (0, "support".to_owned()), "nothing changed");
+
+    // The admin themselves, with their password again, may; and still moves no money (admins
+    // manage people, finance moves money).
+    let (status, _) = post(
+        &admin,
+        &portal,
+        "/staff/auth/reauthenticate",
+        json!({ "secret": STAFF_PASSWORD }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    for (path, method, body) in [&create, &promote] {
+        let response = staff_send(&admin, &portal, method.clone(), path, body).await;
+        assert!(response.status().is_success(), "{path}: {}", response.status());
+    }
+    let (_, user_id) = registered(&portal, "quanly").await;
+    let (status, answer) = post(
+        &admin,
+        &portal,
+        "/staff/adjustments",
+        json!({ "userId": user_id, "kp": 1_000, "reason": "goodwill" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
+}

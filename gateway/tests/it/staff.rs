@@ -316,7 +316,7 @@ async fn an_admin_creates_a_member_who_signs_in_and_is_disabled_at_once() {
             .expect("url")
             .starts_with("otpauth://totp/")
     );
-    let code = totp_rs::Builder::new()
+    let totp = totp_rs::Builder::new()
         .with_secret(
             totp_rs::Secret::try_from_base32(secret)
                 .expect("base32")
@@ -324,9 +324,8 @@ async fn an_admin_creates_a_member_who_signs_in_and_is_disabled_at_once() {
                 .to_vec(),
         )
         .build()
-        .expect("totp")
-        .generate_current()
-        .to_string();
+        .expect("totp");
+    let code = totp.generate_current().to_string();
     let member = client();
     let body = json!({ "username": "thu-ngan", "password": created["password"], "code": code });
     let signed_in = staff_send(&member, &portal, Method::POST, "/staff/auth/sign-in", &body).await;
@@ -348,7 +347,8 @@ async fn an_admin_creates_a_member_who_signs_in_and_is_disabled_at_once() {
         assert!(body["errors"][field][0].is_string(), "{body}");
     }
 
-    // Promoted, the member's next call has the new role; disabled, their session is over.
+    // Promoted, the member is signed out and signs in again under the new role (with the next
+    // step's code: each step signs in once); disabled, their session is over.
     let id = created["staff"]["id"].as_str().expect("id");
     let path = format!("/staff/staff/{id}");
     let promoted = staff_send(
@@ -360,6 +360,19 @@ async fn an_admin_creates_a_member_who_signs_in_and_is_disabled_at_once() {
     )
     .await;
     assert_eq!(promoted.status(), StatusCode::OK);
+    assert_eq!(
+        me(&member, &portal).await.0,
+        StatusCode::UNAUTHORIZED,
+        "a role change ends the member's session"
+    );
+    let next_step = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("clock")
+        .as_secs()
+        + 30;
+    let body = json!({ "username": "thu-ngan", "password": created["password"], "code": totp.generate(next_step).to_string() });
+    let signed_in = staff_send(&member, &portal, Method::POST, "/staff/auth/sign-in", &body).await;
+    assert_eq!(signed_in.status(), StatusCode::OK);
     assert_eq!(me(&member, &portal).await.1["role"], "finance");
     let disabled = staff_send(
         &admin,

@@ -314,10 +314,11 @@ pub fn needs_second_member(kp: i64, threshold: i64, alone_lately: [i64; 2]) -> b
             .any(|total| total.unsigned_abs().saturating_add(kp) > threshold)
 }
 
-/// [`staff_actor`] for an action that moves money: the staff member must also have given their
-/// password or app code within [`REAUTH_WINDOW`], else PERMISSION_DENIED with the
-/// [`REAUTH_REQUIRED`] reason.
-pub fn staff_moving_money<T>(
+/// [`staff_actor`] for an action that moves money or gives power (a member created, a role
+/// changed): the staff member must also have given their password or app code within
+/// [`REAUTH_WINDOW`], else PERMISSION_DENIED with the [`REAUTH_REQUIRED`] reason. A session
+/// left open cannot be used for either.
+pub fn staff_reauthenticated<T>(
     request: &Request<T>,
     method: &str,
     roles: &[StaffRole],
@@ -334,7 +335,7 @@ pub fn staff_moving_money<T>(
             staff = staff.username,
             method,
             age,
-            "money action without recent re-authentication"
+            "money or staff action without recent re-authentication"
         );
         return Err(Status::with_error_details(
             tonic::Code::PermissionDenied,
@@ -520,16 +521,16 @@ mod tests {
                 .expect("mint");
             request_with(jwt.verify(&token).expect("verified"))
         };
-        assert!(staff_moving_money(&at(now - 10), "Match", &[StaffRole::Finance]).is_ok());
-        assert!(staff_moving_money(&at(now - 299), "Match", &[StaffRole::Finance]).is_ok());
-        let stale = staff_moving_money(&at(now - 301), "Match", &[StaffRole::Finance]).expect_err("stale");
+        assert!(staff_reauthenticated(&at(now - 10), "Match", &[StaffRole::Finance]).is_ok());
+        assert!(staff_reauthenticated(&at(now - 299), "Match", &[StaffRole::Finance]).is_ok());
+        let stale = staff_reauthenticated(&at(now - 301), "Match", &[StaffRole::Finance]).expect_err("stale");
         assert_eq!(stale.code(), tonic::Code::PermissionDenied);
         assert_eq!(
             stale.get_details_error_info().expect("reason").reason,
             REAUTH_REQUIRED
         );
         assert!(
-            staff_moving_money(&at(now + 600), "Match", &[StaffRole::Finance]).is_err(),
+            staff_reauthenticated(&at(now + 600), "Match", &[StaffRole::Finance]).is_err(),
             "from the future"
         );
     }

@@ -40,8 +40,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(tickets::router())
 }
 
-/// The signed-in staff member of a console call, as identity knows them now (a role changed or
-/// a member disabled takes effect on their next call).
+/// The signed-in staff member of a console call, as identity knows them now: a member disabled,
+/// or whose role an admin changed, is signed out at their next call.
 pub struct SignedInStaff {
     pub session: Session,
     pub member: StaffMember,
@@ -74,7 +74,11 @@ impl FromRequestParts<AppState> for SignedInStaff {
             .await
             .map(|answer| answer.into_inner().staff);
         let member = match found {
-            Ok(Some(member)) if !member.disabled => member,
+            Ok(Some(member))
+                if !member.disabled && session.data.staff_role.as_ref() == Some(&member.role) =>
+            {
+                member
+            }
             Ok(_) => return end(state, &session).await,
             Err(status) if status.code() == tonic::Code::NotFound => return end(state, &session).await,
             Err(status) => return Err(status.into()),
@@ -95,7 +99,7 @@ impl FromRequestParts<AppState> for SignedInStaff {
     }
 }
 
-/// A session whose member is gone or disabled ends here.
+/// A session whose member is gone, disabled or has another role now ends here.
 async fn end(state: &AppState, session: &Session) -> ApiResult<SignedInStaff> {
     state.staff_sessions.destroy(&session.id).await?;
     Err(ApiError::Unauthenticated)

@@ -714,7 +714,7 @@ impl IdentityService for Identity {
         &self,
         request: Request<CreateStaffRequest>,
     ) -> Result<Response<CreateStaffResponse>, Status> {
-        let admin = auth::staff_actor(&request, "CreateStaff", &[StaffRole::Admin])?;
+        let admin = auth::staff_reauthenticated(&request, "CreateStaff", &[StaffRole::Admin])?;
         let request = request.get_ref();
         let created = self
             .staff_factors()
@@ -732,7 +732,7 @@ impl IdentityService for Identity {
         &self,
         request: Request<UpdateStaffRequest>,
     ) -> Result<Response<UpdateStaffResponse>, Status> {
-        let admin = auth::staff_actor(&request, "UpdateStaff", &[StaffRole::Admin])?;
+        let admin = auth::staff_reauthenticated(&request, "UpdateStaff", &[StaffRole::Admin])?;
         let request = request.get_ref();
         let id = parse_user_id(&request.staff_id)?;
         let staff = self

@@ -299,7 +299,7 @@ impl PaymentService for Payment {
     }
 
     async fn match_transfer(&self, request: Request<MatchTransferRequest>) -> Answer<MatchTransferResponse> {
-        let staff = auth::staff_moving_money(&request, "MatchTransfer", &[StaffRole::Finance])?;
+        let staff = auth::staff_reauthenticated(&request, "MatchTransfer", &[StaffRole::Finance])?;
         let request = request.into_inner();
         let transfer_id: Uuid = request
             .transfer_id

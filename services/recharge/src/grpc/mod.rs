@@ -358,7 +358,7 @@ impl RechargeService for Recharge {
     }
 
     async fn refund_order(&self, request: Request<RefundOrderRequest>) -> Answer<RefundOrderResponse> {
-        let staff = auth::staff_moving_money(&request, "RefundOrder", &[StaffRole::Finance])?;
+        let staff = auth::staff_reauthenticated(&request, "RefundOrder", &[StaffRole::Finance])?;
         let request = request.into_inner();
         let order_id = order_id(&request.order_id)?;
         let (order, already) = support::refund(&self.pool, &staff, order_id, &request.reason).await?;

@@ -479,7 +479,7 @@ impl WalletService for Wallet {
     }
 
     async fn ask_adjustment(&self, request: Request<AskAdjustmentRequest>) -> Answer<AdjustmentResponse> {
-        let staff = auth::staff_moving_money(&request, "AskAdjustment", &[StaffRole::Finance])?;
+        let staff = auth::staff_reauthenticated(&request, "AskAdjustment", &[StaffRole::Finance])?;
         let request = request.into_inner();
         let request_key = key(&request.idempotency_key)?;
         let ask = app::AdjustmentAsk {
@@ -502,7 +502,7 @@ impl WalletService for Wallet {
         &self,
         request: Request<DecideAdjustmentRequest>,
     ) -> Answer<AdjustmentResponse> {
-        let staff = auth::staff_moving_money(&request, "ApproveAdjustment", &[StaffRole::Finance])?;
+        let staff = auth::staff_reauthenticated(&request, "ApproveAdjustment", &[StaffRole::Finance])?;
         let id = adjustment_id(&request.get_ref().adjustment_id)?;
         let row = self
             .in_transaction(async |tx| self.ledger.approve_adjustment(tx, &staff, id).await)

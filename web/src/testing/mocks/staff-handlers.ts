@@ -8,7 +8,7 @@ export const STAFF_CODE_REQUIRED = 'Vui lòng nhập mã từ ứng dụng xác 
 export const STAFF_REAUTH_WRONG = 'Mật khẩu hoặc mã xác thực không đúng';
 export const STAFF_REAUTH_REQUIRED = 'Vui lòng nhập mật khẩu hoặc mã xác thực';
 export const STAFF_REAUTH_NEEDED =
-  'Thao tác với tiền cần xác thực lại (mật khẩu hoặc mã ứng dụng) trong 5 phút gần nhất';
+  'Thao tác với tiền hoặc với nhân viên cần xác thực lại (mật khẩu hoặc mã ứng dụng) trong 5 phút gần nhất';
 export const STAFF_FORBIDDEN = 'Vai trò của bạn không được phép thực hiện thao tác này';
 export const STAFF_USERNAME_TAKEN = 'Tên đăng nhập nhân viên đã tồn tại';
 export const STAFF_USERNAME_INVALID =
