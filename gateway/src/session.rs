@@ -108,6 +108,24 @@ pub struct SessionData {
     pub staff_role: Option<String>,
 }
 
+impl SessionData {
+    /// A session starting now: a new XSRF token, nothing pending, no staff role.
+    fn fresh(user_id: Option<String>, remember: bool, client: Client) -> Self {
+        let now = now();
+        Self {
+            xsrf_token: random_token(),
+            user_id,
+            remember,
+            client,
+            created_at: now,
+            last_seen_at: now,
+            pending: None,
+            reauthenticated_at: now,
+            staff_role: None,
+        }
+    }
+}
+
 /// The player a sign-in waiting for its second factor will sign in, and how.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct PendingSignIn {
@@ -292,8 +310,28 @@ impl SessionStore {
         if let Some(previous) = previous {
             self.destroy(&previous.id).await?;
         }
-        self.start(id, Some(user_id.to_owned()), remember, client, None)
-            .await
+        let data = SessionData::fresh(Some(user_id.to_owned()), remember, client);
+        self.start(id, data).await
+    }
+
+    /// A staff member's sign-in, as [`Self::sign_in`] (never remembered), holding the role the
+    /// console compares with the member's current one on every request.
+    pub async fn sign_in_staff(
+        &self,
+        previous: Option<&Session>,
+        id: String,
+        member_id: &str,
+        role: &str,
+        client: Client,
+    ) -> redis::RedisResult<Session> {
+        if let Some(previous) = previous {
+            self.destroy(&previous.id).await?;
+        }
+        let data = SessionData {
+            staff_role: Some(role.to_owned()),
+            ..SessionData::fresh(Some(member_id.to_owned()), false, client)
+        };
+        self.start(id, data).await
     }
 
     /// A sign-in whose password was right, waiting for `user_id`'s second factor, under a
@@ -313,29 +351,14 @@ impl SessionStore {
             remember,
         };
         // A browser session however the player asked to be remembered: it only waits for a code.
-        self.start(random_token(), None, false, client, Some(pending))
-            .await
+        let data = SessionData {
+            pending: Some(pending),
+            ..SessionData::fresh(None, false, client)
+        };
+        self.start(random_token(), data).await
     }
 
-    async fn start(
-        &self,
-        id: String,
-        user_id: Option<String>,
-        remember: bool,
-        client: Client,
-        pending: Option<PendingSignIn>,
-    ) -> redis::RedisResult<Session> {
-        let data = SessionData {
-            xsrf_token: random_token(),
-            user_id,
-            remember,
-            client,
-            created_at: now(),
-            last_seen_at: now(),
-            pending,
-            reauthenticated_at: now(),
-            staff_role: None,
-        };
+    async fn start(&self, id: String, data: SessionData) -> redis::RedisResult<Session> {
         let session = Session { id, data };
         let mut redis = self.redis.clone();
         let raw = serde_json::to_string(&session.data).unwrap_or_default();

@@ -327,6 +327,11 @@ const DEVELOPMENT_VALUES: &[(&str, &str)] = &[
     DEV_JWT_KEYS[1],
     DEV_JWT_KEYS[2],
     DEV_JWT_KEYS[3],
+    // A caller's previous key is a key too: never a development one.
+    ("jwt.previous_keys.gateway", DEV_JWT_KEYS[0].1),
+    ("jwt.previous_keys.payment", DEV_JWT_KEYS[1].1),
+    ("jwt.previous_keys.recharge", DEV_JWT_KEYS[2].1),
+    ("jwt.previous_keys.operator", DEV_JWT_KEYS[3].1),
     ("captcha.secret", ""),
     ("mail.smtp_url", ""),
     ("payment.bank_feed_secret", DEV_WEBHOOK_SECRET),
@@ -431,16 +436,6 @@ impl Settings {
                 let emptied = figment::util::nest(key, Value::from(""));
                 merged = merged.merge(Serialized::defaults(emptied));
             } else if merged.find_value(key).map_err(Box::new)?.as_str() == Some(*development) {
-                return Err(ConfigError::DevelopmentSecret(key));
-            }
-        }
-        // A caller's previous key is a key too: never a development one.
-        for (key, development) in DEV_JWT_KEYS {
-            let previous = key.replacen("jwt.keys.", "jwt.previous_keys.", 1);
-            if given
-                .find_value(&previous)
-                .is_ok_and(|value| value.as_str() == Some(development))
-            {
                 return Err(ConfigError::DevelopmentSecret(key));
             }
         }
@@ -577,8 +572,17 @@ mod tests {
             jail.set_env("KID_JWT__PREVIOUS_KEYS__GATEWAY", "dev-internal-key-gateway");
             assert!(matches!(
                 Settings::load_for(&needs),
-                Err(ConfigError::DevelopmentSecret("jwt.keys.gateway"))
+                Err(ConfigError::DevelopmentSecret("jwt.previous_keys.gateway"))
             ));
+            jail.set_env(
+                "KID_JWT__PREVIOUS_KEYS__GATEWAY",
+                "the-gateway-key-before-rotation",
+            );
+            let settings = Settings::load_for(&needs).expect("settings");
+            assert_eq!(
+                settings.jwt.previous_keys["gateway"].expose_secret(),
+                "the-gateway-key-before-rotation"
+            );
             // Development keeps every development secret: the launcher runs every caller.
             jail.set_env("KID_ENVIRONMENT", "development");
             let settings = Settings::load_for(&needs).expect("settings");

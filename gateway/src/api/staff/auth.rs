@@ -184,12 +184,16 @@ async fn sign_in(
         user_agent: user_agent(&headers),
         ip,
     };
-    let mut session = state
+    let session = state
         .staff_sessions
-        .sign_in(previous.as_ref(), random_token(), &member.id, false, client)
+        .sign_in_staff(
+            previous.as_ref(),
+            random_token(),
+            &member.id,
+            &member.role,
+            client,
+        )
         .await?;
-    session.data.staff_role = Some(member.role.clone());
-    state.staff_sessions.save(&session).await?;
     let staff = SignedInStaff {
         actor: kid_platform::auth::StaffActor {
             id: uuid::Uuid::parse_str(&member.id).map_err(|_| ApiError::Internal("staff id".into()))?,
