@@ -2,8 +2,9 @@ use anyhow::Context;
 use kid_launcher::Stack;
 use kid_platform::{Settings, shutdown, telemetry};
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
+// Not `#[tokio::main]`: identity alone runs on the runtime `kid_platform::service::main` builds,
+// whose future is compiled once in kid-platform rather than again here.
+fn main() -> anyhow::Result<()> {
     let settings = Settings::load().context("loading settings")?;
     // It seeds a demo player and runs simulators of outside parties: development only.
     anyhow::ensure!(
@@ -12,13 +13,13 @@ async fn main() -> anyhow::Result<()> {
     );
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.as_slice() {
-        [] => portal(settings).await,
+        [] => kid_platform::service::runtime()?.block_on(portal(settings)),
         // Identity on its own, as the development portal runs it: the production `kid-identity`
         // but with mail going to the development mailbox when no SMTP URL is set. For the
         // performance harness and the reliability suite, which run each service as its own
         // process with no SMTP server.
         [service] if service == "identity" => {
-            kid_platform::service::run_binary(&kid_identity::events::mailbox::SERVICE).await
+            kid_platform::service::main(&kid_identity::events::mailbox::SERVICE)
         }
         _ => anyhow::bail!("usage: kid-launcher [identity]"),
     }

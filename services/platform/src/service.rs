@@ -277,8 +277,22 @@ impl Application {
     }
 }
 
-/// The whole `main` of a service binary: settings, telemetry, metrics listener, SIGTERM.
-pub async fn run_binary(spec: &'static ServiceSpec) -> anyhow::Result<()> {
+/// The whole of a service binary's `main`, its runtime included: `fn main() ->
+/// anyhow::Result<()> { kid_platform::service::main(&SERVICE) }`. Not `#[tokio::main]` in each
+/// binary: a release build compiles an async function's body in the crate that polls it, so
+/// each service binary compiled the whole service stack again (about 40 s each on 2 cores);
+/// polled here, it is compiled once, for every service binary and the launcher.
+pub fn main(spec: &'static ServiceSpec) -> anyhow::Result<()> {
+    runtime()?.block_on(run_binary(spec))
+}
+
+/// The runtime `#[tokio::main]` builds: multi-threaded, with I/O and timers.
+pub fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread().enable_all().build()?)
+}
+
+/// Settings, telemetry, the metrics listener and SIGTERM, then the service until it stops.
+async fn run_binary(spec: &'static ServiceSpec) -> anyhow::Result<()> {
     let settings = Settings::load_for(&spec.all_needs()).context("loading settings")?;
     let _telemetry = crate::telemetry::init(spec.schema)?;
     let shutdown = crate::shutdown::on_signal();

@@ -1,4 +1,3 @@
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
-    kid_platform::service::run_binary(&kid_recharge::SERVICE).await
+fn main() -> anyhow::Result<()> {
+    kid_platform::service::main(&kid_recharge::SERVICE)
 }
