@@ -9,9 +9,9 @@ export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 # binaries and the images' share every compiled crate, and a production binary leaves out the
 # development doubles because nothing in it names them (scripts/no-dev-doubles shows it).
 export KID_BIN="$CARGO_TARGET_DIR/release"
-kid_binaries() { cargo build --release --locked --workspace --bins "$@"; }
+kid_binaries() { ensure_linker; cargo build --release --locked --workspace --bins "$@"; }
 # The images' binaries alone (scripts/images), without building the development portal's.
-image_binaries() { cargo build --release --locked $(printf -- ' -p kid-%s' "${KID_IMAGES[@]}") "$@"; }
+image_binaries() { ensure_linker; cargo build --release --locked $(printf -- ' -p kid-%s' "${KID_IMAGES[@]}") "$@"; }
 
 # Each step's line carries the wall-clock time, so a slow CI run shows where its minutes went.
 log() { printf '\033[1m==> [%s] %s\033[0m\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
@@ -34,15 +34,36 @@ apt_install() {
     log "missing $*: install it (sudo apt-get install $*) or run as root"
     return 1
   fi
-  if [ -z "$apt_updated" ]; then
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    apt_updated=1
-  fi
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  # The test command installs from two steps at once (the linker before the Rust build, the
+  # rest beside it): one apt at a time.
+  (
+    flock 9
+    if [ -z "$apt_updated" ]; then
+      DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  ) 9>/var/lock/kid-apt
+  apt_updated=1
 }
 
+# Every build links with mold (.cargo/config.toml).
+ensure_linker() { command -v mold >/dev/null || { log "installing the linker, mold"; apt_install mold; }; }
+
+# The Rust tests run eight at once (.config/nextest.toml), each with a portal of its own whose
+# four services hold pools: PostgreSQL's default of 100 connections is too few.
+POSTGRES_CONNECTIONS=400
 ensure_postgres() {
-  port_open 5432 && return 0
+  if port_open 5432; then
+    local connections
+    connections=$(psql -h 127.0.0.1 -U postgres -d postgres -Atc 'show max_connections' 2>/dev/null || echo unknown)
+    if [ "$connections" != unknown ] && [ "$connections" -lt "$POSTGRES_CONNECTIONS" ]; then
+      log "PostgreSQL takes only $connections connections, too few for the tests: restarting it with $POSTGRES_CONNECTIONS"
+      psql -h 127.0.0.1 -U postgres -d postgres -qc "alter system set max_connections = $POSTGRES_CONNECTIONS"
+      pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | sort -V | tail -1)" main restart
+      wait_for_port 5432 PostgreSQL
+    fi
+    return 0
+  fi
   if ! ls /etc/postgresql/*/main >/dev/null 2>&1; then
     log "installing PostgreSQL"
     apt_install postgresql
@@ -54,6 +75,7 @@ ensure_postgres() {
   log "starting PostgreSQL"
   pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | sort -V | tail -1)" main start || true
   wait_for_port 5432 PostgreSQL
+  ensure_postgres
 }
 
 # Redis holds sessions and password-guess throttles: it must never evict them (an evicted
@@ -208,6 +230,7 @@ HAKARI_VERSION=0.9.39
 CYCLONEDX_VERSION=0.5.9
 export PATH="$CARGO_TOOLS/bin:$PATH"
 cargo_tool() {
+  ensure_linker
   local crate=$1 version=$2
   cargo "${crate#cargo-}" --version 2>/dev/null | grep -q "$version" && return 0
   log "installing $crate $version"
@@ -218,6 +241,7 @@ ensure_hakari() { cargo_tool cargo-hakari "$HAKARI_VERSION"; }
 ensure_cyclonedx() { cargo_tool cargo-cyclonedx "$CYCLONEDX_VERSION"; }
 
 ensure_nextest() {
+  ensure_linker
   cargo nextest --version >/dev/null 2>&1 && return 0
   log "installing cargo-nextest"
   cargo install --locked cargo-nextest

@@ -641,27 +641,32 @@ async fn an_unanswered_order_shows_in_the_gauges_operators_alert_on() {
     let (status, placed) = buy(&http, &portal, "fsonline", "gauged", &order(1, 20_000)).await;
     assert_eq!(status, StatusCode::CREATED, "{placed}");
 
-    let metrics = eventually("the gauge counts the unanswered order", || async {
-        let text = kid_testing::portal::client()
-            .get(format!("{}/metrics", portal.base))
-            .send()
-            .await
-            .expect("metrics")
-            .text()
-            .await
-            .expect("text");
-        text.lines()
-            .any(|line| line == r#"recharge_orders_awaiting_delivery{schema="recharge"} 1"#)
-            .then_some(text)
-    })
+    // Each service refreshes its gauges on its own clock: wait for all of them, not only the
+    // first (on a loaded machine payment's came a moment after recharge's).
+    eventually(
+        "the gauge counts the unanswered order, and every schema's outbox is exported",
+        || async {
+            let text = kid_testing::portal::client()
+                .get(format!("{}/metrics", portal.base))
+                .send()
+                .await
+                .expect("metrics")
+                .text()
+                .await
+                .expect("text");
+            let counted = text
+                .lines()
+                .any(|line| line == r#"recharge_orders_awaiting_delivery{schema="recharge"} 1"#);
+            let outboxes = ["identity", "wallet", "payment", "recharge"]
+                .iter()
+                .all(|schema| {
+                    let prefix = format!(r#"outbox_pending_messages{{schema="{schema}"}} "#);
+                    text.lines().any(|line| line.starts_with(&prefix))
+                });
+            (counted && outboxes).then_some(())
+        },
+    )
     .await;
-    for schema in ["identity", "wallet", "payment", "recharge"] {
-        let prefix = format!(r#"outbox_pending_messages{{schema="{schema}"}} "#);
-        assert!(
-            metrics.lines().any(|line| line.starts_with(&prefix)),
-            "no outbox gauge for {schema}"
-        );
-    }
 }
 
 /// The recharge service deletes an order whose debit the wallet refused, so that the player can
