@@ -52,6 +52,8 @@ ensure_linker() { command -v mold >/dev/null || { log "installing the linker, mo
 # The Rust tests run eight at once (.config/nextest.toml), each with a portal of its own whose
 # four services hold pools: PostgreSQL's default of 100 connections is too few.
 POSTGRES_CONNECTIONS=400
+# The newest cluster Debian's PostgreSQL packages set up.
+postgres_version() { ls /etc/postgresql | sort -V | tail -1; }
 ensure_postgres() {
   if port_open 5432; then
     local connections
@@ -59,7 +61,7 @@ ensure_postgres() {
     if [ "$connections" != unknown ] && [ "$connections" -lt "$POSTGRES_CONNECTIONS" ]; then
       log "PostgreSQL takes only $connections connections, too few for the tests: restarting it with $POSTGRES_CONNECTIONS"
       psql -h 127.0.0.1 -U postgres -d postgres -qc "alter system set max_connections = $POSTGRES_CONNECTIONS"
-      pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | sort -V | tail -1)" main restart
+      pg_ctlcluster --skip-systemctl-redirect "$(postgres_version)" main restart
       wait_for_port 5432 PostgreSQL
     fi
     return 0
@@ -68,12 +70,12 @@ ensure_postgres() {
     log "installing PostgreSQL"
     apt_install postgresql
     local version
-    version=$(ls /etc/postgresql | sort -V | tail -1)
+    version=$(postgres_version)
     # Local development only: trust connections from this machine, as the defaults expect.
     sed -i '1i host all all 127.0.0.1/32 trust\nhost all all ::1/128 trust' "/etc/postgresql/$version/main/pg_hba.conf"
   fi
   log "starting PostgreSQL"
-  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | sort -V | tail -1)" main start || true
+  pg_ctlcluster --skip-systemctl-redirect "$(postgres_version)" main start || true
   wait_for_port 5432 PostgreSQL
   ensure_postgres
 }
