@@ -23,6 +23,7 @@ use axum::{
     response::Response,
     routing::get,
 };
+use futures::{FutureExt, future::BoxFuture};
 use kid_platform::{Settings, config::Environment, telemetry};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
@@ -64,7 +65,17 @@ pub struct Gateway {
 impl Gateway {
     /// The gateway binary: binds `settings.gateway` (port 0 picks a free one) and connects to
     /// Redis; ready when Redis answers.
-    pub async fn build(settings: Settings, shutdown: CancellationToken) -> anyhow::Result<Self> {
+    ///
+    /// Boxed here, as `kid_platform::service::Application`'s are and for its reason: polled from
+    /// another crate, an async function's body is compiled again in that crate.
+    pub fn build(
+        settings: Settings,
+        shutdown: CancellationToken,
+    ) -> BoxFuture<'static, anyhow::Result<Self>> {
+        Self::bind(settings, shutdown).boxed()
+    }
+
+    async fn bind(settings: Settings, shutdown: CancellationToken) -> anyhow::Result<Self> {
         let address = format!("{}:{}", settings.gateway.host, settings.gateway.port);
         let listener = TcpListener::bind(&address)
             .await
@@ -82,7 +93,17 @@ impl Gateway {
     /// Serves on a listener already bound, for a caller that must know the address before the
     /// gateway exists (the launcher gives it to the card simulator as the callback address),
     /// with `extra` routes under `/api` (the launcher's development mailbox, `api::dev`).
-    pub async fn build_on(
+    pub fn build_on(
+        listener: TcpListener,
+        settings: Settings,
+        readiness: Readiness,
+        extra: OpenApiRouter<AppState>,
+        shutdown: CancellationToken,
+    ) -> BoxFuture<'static, anyhow::Result<Self>> {
+        Self::assemble(listener, settings, readiness, extra, shutdown).boxed()
+    }
+
+    async fn assemble(
         listener: TcpListener,
         settings: Settings,
         readiness: Readiness,
@@ -113,7 +134,12 @@ impl Gateway {
             .unwrap_or_else(|_| SocketAddr::from(([127, 0, 0, 1], 0)))
     }
 
-    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+    /// Serves until the shutdown token is cancelled (boxed: see `build`).
+    pub fn run_until_stopped(self) -> BoxFuture<'static, anyhow::Result<()>> {
+        self.serve().boxed()
+    }
+
+    async fn serve(self) -> anyhow::Result<()> {
         axum::serve(
             self.listener,
             self.router.into_make_service_with_connect_info::<SocketAddr>(),

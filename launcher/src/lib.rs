@@ -7,6 +7,7 @@ pub mod player;
 use std::net::SocketAddr;
 
 use anyhow::Context;
+use futures::{FutureExt, future::BoxFuture};
 use kid_migrate::seed_development;
 use kid_platform::{
     Settings,
@@ -95,7 +96,17 @@ impl Stack {
     ///
     /// The card aggregator is its simulator, on the port of `payment.aggregator_url`, calling
     /// back to this gateway.
-    pub async fn start(mut settings: Settings, shutdown: CancellationToken) -> anyhow::Result<Self> {
+    ///
+    /// Boxed here, as `kid_platform::service::Application`'s are and for its reason: each test
+    /// that starts the portal would otherwise compile the whole stack again.
+    pub fn start(
+        settings: Settings,
+        shutdown: CancellationToken,
+    ) -> BoxFuture<'static, anyhow::Result<Self>> {
+        Self::assemble(settings, shutdown).boxed()
+    }
+
+    async fn assemble(mut settings: Settings, shutdown: CancellationToken) -> anyhow::Result<Self> {
         kid_platform::db::ensure_database(&settings.database).await?;
         kid_platform::install_tls_provider();
         // Bound first, so the card simulator can be given the callback address.
@@ -160,24 +171,30 @@ impl Stack {
     }
 
     /// Stops one service as SIGTERM would (in-flight work finishes, the relay flushes).
-    pub async fn stop_service(&mut self, schema: &str) -> anyhow::Result<()> {
-        let part = self.part(schema)?;
-        part.stop.cancel();
-        if let Some(task) = part.task.take() {
-            task.await.context("the service panicked")??;
+    pub fn stop_service<'a>(&'a mut self, schema: &'a str) -> BoxFuture<'a, anyhow::Result<()>> {
+        async move {
+            let part = self.part(schema)?;
+            part.stop.cancel();
+            if let Some(task) = part.task.take() {
+                task.await.context("the service panicked")??;
+            }
+            Ok(())
         }
-        Ok(())
+        .boxed()
     }
 
     /// Starts a stopped service again on the port it had.
-    pub async fn start_service(&mut self, schema: &str) -> anyhow::Result<()> {
-        let shutdown = self.shutdown.clone();
-        let part = self.part(schema)?;
-        anyhow::ensure!(part.task.is_none(), "{schema} is running");
-        part.stop = shutdown.child_token();
-        let application = Application::build(part.spec, part.settings.clone(), part.stop.clone()).await?;
-        part.task = Some(tokio::spawn(application.run_until_stopped()));
-        Ok(())
+    pub fn start_service<'a>(&'a mut self, schema: &'a str) -> BoxFuture<'a, anyhow::Result<()>> {
+        async move {
+            let shutdown = self.shutdown.clone();
+            let part = self.part(schema)?;
+            anyhow::ensure!(part.task.is_none(), "{schema} is running");
+            part.stop = shutdown.child_token();
+            let application = Application::build(part.spec, part.settings.clone(), part.stop.clone()).await?;
+            part.task = Some(tokio::spawn(application.run_until_stopped()));
+            Ok(())
+        }
+        .boxed()
     }
 
     /// Waits until every part stops; the first failure is returned.

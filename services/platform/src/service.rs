@@ -4,6 +4,7 @@
 use std::{net::SocketAddr, sync::Arc, time::Duration};
 
 use anyhow::Context;
+use futures::{FutureExt, future::BoxFuture};
 use kid_contracts::staff::v1::staff_audit_service_server::StaffAuditServiceServer;
 use sqlx::{PgPool, migrate::Migrator};
 use tokio::{net::TcpListener, sync::watch, task::JoinSet};
@@ -246,7 +247,20 @@ pub struct Application {
 
 impl Application {
     /// Binds `settings.grpc`, migrates the schema and starts the outbox relay.
-    pub async fn build(
+    ///
+    /// Boxed here, like every future the binaries and tests poll from another crate: a release
+    /// build compiles an async function's body in each crate that polls it (its state machine
+    /// counts as generic, and release builds share no generics), so each test binary compiled
+    /// the whole service again. Behind `dyn Future` it is compiled once, in this crate.
+    pub fn build(
+        spec: &'static ServiceSpec,
+        settings: Settings,
+        shutdown: CancellationToken,
+    ) -> BoxFuture<'static, anyhow::Result<Self>> {
+        Self::assemble(spec, settings, shutdown).boxed()
+    }
+
+    async fn assemble(
         spec: &'static ServiceSpec,
         settings: Settings,
         shutdown: CancellationToken,
@@ -271,7 +285,12 @@ impl Application {
         self.host.address()
     }
 
-    pub async fn run_until_stopped(mut self) -> anyhow::Result<()> {
+    /// Serves until the shutdown token is cancelled (boxed: see `build`).
+    pub fn run_until_stopped(self) -> BoxFuture<'static, anyhow::Result<()>> {
+        self.serve().boxed()
+    }
+
+    async fn serve(mut self) -> anyhow::Result<()> {
         let routes = (self.spec.wire)(&mut self.host)?;
         self.host.serve(routes, &[self.spec.grpc_name]).await
     }
