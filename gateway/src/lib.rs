@@ -72,22 +72,21 @@ impl Gateway {
         settings: Settings,
         shutdown: CancellationToken,
     ) -> BoxFuture<'static, anyhow::Result<Self>> {
-        Self::bind(settings, shutdown).boxed()
-    }
-
-    async fn bind(settings: Settings, shutdown: CancellationToken) -> anyhow::Result<Self> {
-        let address = format!("{}:{}", settings.gateway.host, settings.gateway.port);
-        let listener = TcpListener::bind(&address)
+        async move {
+            let address = format!("{}:{}", settings.gateway.host, settings.gateway.port);
+            let listener = TcpListener::bind(&address)
+                .await
+                .with_context(|| format!("gateway: cannot bind {address}"))?;
+            Self::build_on(
+                listener,
+                settings,
+                Readiness::Edge,
+                OpenApiRouter::new(),
+                shutdown,
+            )
             .await
-            .with_context(|| format!("gateway: cannot bind {address}"))?;
-        Self::build_on(
-            listener,
-            settings,
-            Readiness::Edge,
-            OpenApiRouter::new(),
-            shutdown,
-        )
-        .await
+        }
+        .boxed()
     }
 
     /// Serves on a listener already bound, for a caller that must know the address before the
@@ -100,32 +99,25 @@ impl Gateway {
         extra: OpenApiRouter<AppState>,
         shutdown: CancellationToken,
     ) -> BoxFuture<'static, anyhow::Result<Self>> {
-        Self::assemble(listener, settings, readiness, extra, shutdown).boxed()
-    }
-
-    async fn assemble(
-        listener: TcpListener,
-        settings: Settings,
-        readiness: Readiness,
-        extra: OpenApiRouter<AppState>,
-        shutdown: CancellationToken,
-    ) -> anyhow::Result<Self> {
-        kid_platform::install_tls_provider();
-        let state = AppState::new(&settings, readiness).await?;
-        let router = router(state, &settings, extra);
-        if settings.metrics.port != 0 {
-            tokio::spawn(kid_platform::metrics::serve(
-                "0.0.0.0",
-                settings.metrics.port,
-                shutdown.clone(),
-            ));
+        async move {
+            kid_platform::install_tls_provider();
+            let state = AppState::new(&settings, readiness).await?;
+            let router = router(state, &settings, extra);
+            if settings.metrics.port != 0 {
+                tokio::spawn(kid_platform::metrics::serve(
+                    "0.0.0.0",
+                    settings.metrics.port,
+                    shutdown.clone(),
+                ));
+            }
+            tracing::info!(address = %listener.local_addr()?, "gateway started");
+            Ok(Self {
+                listener,
+                router,
+                shutdown,
+            })
         }
-        tracing::info!(address = %listener.local_addr()?, "gateway started");
-        Ok(Self {
-            listener,
-            router,
-            shutdown,
-        })
+        .boxed()
     }
 
     pub fn address(&self) -> SocketAddr {
@@ -136,17 +128,16 @@ impl Gateway {
 
     /// Serves until the shutdown token is cancelled (boxed: see `build`).
     pub fn run_until_stopped(self) -> BoxFuture<'static, anyhow::Result<()>> {
-        self.serve().boxed()
-    }
-
-    async fn serve(self) -> anyhow::Result<()> {
-        axum::serve(
-            self.listener,
-            self.router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(self.shutdown.cancelled_owned())
-        .await
-        .context("gateway server")
+        async move {
+            axum::serve(
+                self.listener,
+                self.router.into_make_service_with_connect_info::<SocketAddr>(),
+            )
+            .with_graceful_shutdown(self.shutdown.cancelled_owned())
+            .await
+            .context("gateway server")
+        }
+        .boxed()
     }
 }
 

@@ -100,67 +100,66 @@ impl Stack {
     /// Boxed here, as `kid_platform::service::Application`'s are and for its reason: each test
     /// that starts the portal would otherwise compile the whole stack again.
     pub fn start(
-        settings: Settings,
+        mut settings: Settings,
         shutdown: CancellationToken,
     ) -> BoxFuture<'static, anyhow::Result<Self>> {
-        Self::assemble(settings, shutdown).boxed()
-    }
-
-    async fn assemble(mut settings: Settings, shutdown: CancellationToken) -> anyhow::Result<Self> {
-        kid_platform::db::ensure_database(&settings.database).await?;
-        kid_platform::install_tls_provider();
-        // Bound first, so the card simulator can be given the callback address.
-        let gateway_address = format!("{}:{}", settings.gateway.host, settings.gateway.port);
-        let gateway_listener = tokio::net::TcpListener::bind(&gateway_address)
-            .await
-            .with_context(|| format!("gateway: cannot bind {gateway_address}"))?;
-        let bound = gateway_listener.local_addr()?;
-        start_outside_parties(&mut settings, &bound.to_string(), &shutdown).await?;
-        let mut tasks = JoinSet::new();
-        let mut services = Vec::new();
-        let mut parts = Vec::new();
-        for spec in SERVICES {
-            let uri: http::Uri = endpoint(&mut settings, spec.schema)?
-                .parse()
-                .context("service endpoint")?;
-            let mut own = settings.clone();
-            own.grpc.host = uri.host().unwrap_or("127.0.0.1").to_owned();
-            own.grpc.port = uri.port_u16().unwrap_or(0);
-            let stop = shutdown.child_token();
-            let application = Application::build(spec, own.clone(), stop.clone()).await?;
-            let address = application.address();
-            own.grpc.port = address.port();
-            *endpoint(&mut settings, spec.schema)? = format!("http://{address}");
-            services.push((spec.schema, address));
-            parts.push(Part {
-                spec,
-                settings: own,
-                stop,
-                task: Some(tokio::spawn(application.run_until_stopped())),
-            });
+        async move {
+            kid_platform::db::ensure_database(&settings.database).await?;
+            kid_platform::install_tls_provider();
+            // Bound first, so the card simulator can be given the callback address.
+            let gateway_address = format!("{}:{}", settings.gateway.host, settings.gateway.port);
+            let gateway_listener = tokio::net::TcpListener::bind(&gateway_address)
+                .await
+                .with_context(|| format!("gateway: cannot bind {gateway_address}"))?;
+            let bound = gateway_listener.local_addr()?;
+            start_outside_parties(&mut settings, &bound.to_string(), &shutdown).await?;
+            let mut tasks = JoinSet::new();
+            let mut services = Vec::new();
+            let mut parts = Vec::new();
+            for spec in SERVICES {
+                let uri: http::Uri = endpoint(&mut settings, spec.schema)?
+                    .parse()
+                    .context("service endpoint")?;
+                let mut own = settings.clone();
+                own.grpc.host = uri.host().unwrap_or("127.0.0.1").to_owned();
+                own.grpc.port = uri.port_u16().unwrap_or(0);
+                let stop = shutdown.child_token();
+                let application = Application::build(spec, own.clone(), stop.clone()).await?;
+                let address = application.address();
+                own.grpc.port = address.port();
+                *endpoint(&mut settings, spec.schema)? = format!("http://{address}");
+                services.push((spec.schema, address));
+                parts.push(Part {
+                    spec,
+                    settings: own,
+                    stop,
+                    task: Some(tokio::spawn(application.run_until_stopped())),
+                });
+            }
+            if settings.is_development() {
+                seed_development(&settings).await?;
+            }
+            let settings_aggregator = settings.payment.aggregator_url.clone();
+            let gateway = kid_gateway::Gateway::build_on(
+                gateway_listener,
+                settings,
+                kid_gateway::state::Readiness::WholePortal,
+                kid_gateway::api::dev::router(),
+                shutdown.clone(),
+            )
+            .await?;
+            let gateway_address = gateway.address();
+            tasks.spawn(gateway.run_until_stopped());
+            Ok(Self {
+                gateway: gateway_address,
+                aggregator: settings_aggregator,
+                services,
+                parts,
+                tasks,
+                shutdown,
+            })
         }
-        if settings.is_development() {
-            seed_development(&settings).await?;
-        }
-        let settings_aggregator = settings.payment.aggregator_url.clone();
-        let gateway = kid_gateway::Gateway::build_on(
-            gateway_listener,
-            settings,
-            kid_gateway::state::Readiness::WholePortal,
-            kid_gateway::api::dev::router(),
-            shutdown.clone(),
-        )
-        .await?;
-        let gateway_address = gateway.address();
-        tasks.spawn(gateway.run_until_stopped());
-        Ok(Self {
-            gateway: gateway_address,
-            aggregator: settings_aggregator,
-            services,
-            parts,
-            tasks,
-            shutdown,
-        })
+        .boxed()
     }
 
     fn part(&mut self, schema: &str) -> anyhow::Result<&mut Part> {

@@ -248,7 +248,7 @@ pub struct Application {
 impl Application {
     /// Binds `settings.grpc`, migrates the schema and starts the outbox relay.
     ///
-    /// Boxed here, like every future the binaries and tests poll from another crate: a release
+    /// Boxed here, as are the gateway's and the launcher's `Stack`'s entry points: a release
     /// build compiles an async function's body in each crate that polls it (its state machine
     /// counts as generic, and release builds share no generics), so each test binary compiled
     /// the whole service again. Behind `dyn Future` it is compiled once, in this crate.
@@ -257,28 +257,23 @@ impl Application {
         settings: Settings,
         shutdown: CancellationToken,
     ) -> BoxFuture<'static, anyhow::Result<Self>> {
-        Self::assemble(spec, settings, shutdown).boxed()
-    }
-
-    async fn assemble(
-        spec: &'static ServiceSpec,
-        settings: Settings,
-        shutdown: CancellationToken,
-    ) -> anyhow::Result<Self> {
-        crate::install_tls_provider();
-        let address = settings.grpc.address();
-        let queues = (spec.queues)(&settings);
-        let host = ServiceHost::start(
-            spec.schema,
-            &address,
-            settings,
-            spec.migrator,
-            queues,
-            spec.gauges,
-            shutdown,
-        )
-        .await?;
-        Ok(Self { host, spec })
+        async move {
+            crate::install_tls_provider();
+            let address = settings.grpc.address();
+            let queues = (spec.queues)(&settings);
+            let host = ServiceHost::start(
+                spec.schema,
+                &address,
+                settings,
+                spec.migrator,
+                queues,
+                spec.gauges,
+                shutdown,
+            )
+            .await?;
+            Ok(Self { host, spec })
+        }
+        .boxed()
     }
 
     pub fn address(&self) -> SocketAddr {
@@ -286,13 +281,12 @@ impl Application {
     }
 
     /// Serves until the shutdown token is cancelled (boxed: see `build`).
-    pub fn run_until_stopped(self) -> BoxFuture<'static, anyhow::Result<()>> {
-        self.serve().boxed()
-    }
-
-    async fn serve(mut self) -> anyhow::Result<()> {
-        let routes = (self.spec.wire)(&mut self.host)?;
-        self.host.serve(routes, &[self.spec.grpc_name]).await
+    pub fn run_until_stopped(mut self) -> BoxFuture<'static, anyhow::Result<()>> {
+        async move {
+            let routes = (self.spec.wire)(&mut self.host)?;
+            self.host.serve(routes, &[self.spec.grpc_name]).await
+        }
+        .boxed()
     }
 }
 
