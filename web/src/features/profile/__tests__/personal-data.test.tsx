@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { buildUser, TEST_PASSWORD } from '@/testing/data';
 import { db } from '@/testing/mocks/db';
@@ -10,7 +10,7 @@ import {
   ERASE_AFTER,
 } from '@/testing/mocks/profile-handlers';
 import { server } from '@/testing/mocks/server';
-import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import { loadScreens, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
 const EXPORT = '/api/me/export';
 const DELETE = '/api/me/delete';
@@ -124,6 +124,10 @@ describe('personal data card', () => {
 // whole suite (2026-12-02, not reproduced alone), that sign-in reached the mock with other
 // credentials than the ones typed, which an earlier file's leftover work would explain.
 describe('closing the account', () => {
+  // Isolated, this file would import the screens the closing reaches inside a test's 5 s wait;
+  // beside the late steps of scripts/test, the sign-in screen once took longer.
+  beforeAll(() => loadScreens('/account-closed', '/login'), 60_000);
+
   it('says what closing does, and the KP balance and debt that go with the account', async () => {
     const { events } = renderApp('/', { user: buildUser({ credit: 12_345, debtCredit: 2_000 }) });
     const dialog = await openDeleteDialog(events);
