@@ -9,7 +9,13 @@ export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 # binaries and the images' share every compiled crate, and a production binary leaves out the
 # development doubles because nothing in it names them (scripts/no-dev-doubles shows it).
 export KID_BIN="$CARGO_TARGET_DIR/release"
-kid_binaries() { ensure_linker; cargo build --release --locked --workspace --bins "$@"; }
+# Under scripts/test, which has built them before any step runs one (KID_BINARIES_BUILT), the
+# scripts take them as they are.
+kid_binaries() {
+  [ -n "${KID_BINARIES_BUILT:-}" ] && return 0
+  ensure_linker
+  cargo build --release --locked --workspace --bins "$@"
+}
 # The images' binaries alone (scripts/images), without building the development portal's.
 image_binaries() { ensure_linker; cargo build --release --locked $(printf -- ' -p kid-%s' "${KID_IMAGES[@]}") "$@"; }
 
