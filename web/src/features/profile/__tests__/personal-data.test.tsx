@@ -121,8 +121,9 @@ describe('personal data card', () => {
 
 // @isolated-module-graph: this file runs in a fresh worker (vite.config.ts). Closing the account
 // ends in a full page load and a new sign-in; in the shared worker, once in two runs of the
-// whole suite (2026-12-02, not reproduced alone), that sign-in reached the mock with other
-// credentials than the ones typed, which an earlier file's leftover work would explain.
+// whole suite (2026-12-02), that sign-in reached the mock with other credentials than the ones
+// typed. The likelier cause, found later the same day, was the signed-in user cached across the
+// simulated page load (test-utils now clears it), so the file may go back to the shared worker.
 describe('closing the account', () => {
   // Isolated, this file would import the screens the closing reaches inside a test's 5 s wait;
   // beside the late steps of scripts/test, the sign-in screen once took longer.
