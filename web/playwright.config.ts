@@ -1,5 +1,19 @@
 import { defineConfig } from '@playwright/test';
 
+const SEEDED = [
+  'character',
+  'giftcode',
+  'giftcode-items',
+  'history',
+  'personal-data',
+  'recharge',
+  'staff-console',
+  'staff-finance',
+  'staff-support',
+  'support-tickets',
+  'transactions',
+];
+
 /**
  * Journeys in a real Chromium (Debian's, not a downloaded build) against a running portal:
  * the gateway serving the built app and the API, at BASE_URL.
@@ -10,10 +24,20 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time: a journey mostly waits on its pages, mails and the portal, so one
+  // Chromium left a core idle. Within a file the tests run in order.
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
+  projects: [
+    // The journeys that read or change what the seed made (its players, their KP and history,
+    // the staff, the giftcodes and the tickets): one file at a time, as each expects the seed as
+    // the one before it left it.
+    { name: 'seeded', testMatch: SEEDED.map((file) => `**/${file}-journey.spec.ts`), workers: 1 },
+    // The journeys that sign up players of their own: beside the others.
+    { name: 'own players', testIgnore: SEEDED.map((file) => `**/${file}-journey.spec.ts`) },
+  ],
   use: {
     baseURL: process.env.BASE_URL ?? 'http://127.0.0.1:8080',
     locale: 'vi-VN',

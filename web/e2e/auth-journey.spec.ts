@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, newPlayer, PASSWORD, screenshots, test } from './fixtures';
+import { expect, newPlayer, PASSWORD, screenshots, signOut, test } from './fixtures';
 
 const nextStep = (page: Page) => page.getByRole('button', { name: 'Tiếp tục' });
 const accountMenu = (page: Page, username: string) =>
@@ -13,12 +13,6 @@ async function signIn(page: Page, username: string, { remember = false } = {}) {
   await page.getByRole('button', { name: 'Đăng nhập' }).click();
 }
 
-async function signOut(page: Page, username: string) {
-  await accountMenu(page, username).click();
-  await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Đăng nhập' })).toBeVisible();
-}
 
 test('a new player signs up, signs out, signs in again and is sent back where they were going', async ({
   page,
@@ -62,7 +56,7 @@ test('a new player signs up, signs out, signs in again and is sent back where th
   await expect(accountMenu(page, player.username)).toBeVisible();
   await screenshots(page, 'signed-in-home');
 
-  await signOut(page, player.username);
+  await signOut(page);
   await screenshots(page, 'login');
 
   // Sign in again, remembered: the session cookie then outlives the browser session.
@@ -78,7 +72,7 @@ test('a new player signs up, signs out, signs in again and is sent back where th
 
   // A guarded page visited signed out comes back after signing in (the 401 loads /login
   // afresh, with the page as next_uri).
-  await signOut(page, player.username);
+  await signOut(page);
   await page.goto('/transactions');
   await expect(page).toHaveURL(/\/login\?next_uri=%2Ftransactions$/);
   await signIn(page, player.username);

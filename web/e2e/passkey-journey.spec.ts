@@ -1,6 +1,6 @@
 import type { CDPSession, Locator, Page } from '@playwright/test';
 
-import { DESKTOP, expect, expectNoSidewaysScroll, PASSWORD, PHONE, registerNewPlayer, test } from './fixtures';
+import { DESKTOP, expect, expectNoSidewaysScroll, PASSWORD, PHONE, registerNewPlayer, signOut, test } from './fixtures';
 
 /** The portal as the other journeys open it: at an IP address, where browsers refuse WebAuthn. */
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
@@ -32,18 +32,6 @@ async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; a
   return { cdp, authenticatorId };
 }
 
-async function signOut(page: Page) {
-  await page.getByRole('banner').getByTitle('Menu tài khoản').click();
-  // A click on an item while the menu is still opening was seen lost: wait until it has opened.
-  const menu = page.getByRole('menu');
-  await expect(menu).toBeVisible();
-  await menu.evaluate((element) =>
-    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
-  );
-  await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Đăng nhập' })).toBeVisible();
-}
 
 /** A screenshot of one part of the page, to look at: /tmp/passkey-{name}-{width}.png. */
 async function shoot(page: Page, target: Locator | Page, name: string) {

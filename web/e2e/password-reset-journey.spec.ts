@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { type DevMail, expect, PASSWORD, registerNewPlayer, screenshots, test, waitForMail } from './fixtures';
+import { type DevMail, expect, PASSWORD, registerNewPlayer, screenshots, signOut, test, waitForMail } from './fixtures';
 
 const NEUTRAL =
   'Nếu thông tin bạn nhập khớp với một tài khoản, chúng tôi sẽ gửi email cho bạn trong vài phút. Hãy kiểm tra cả hộp thư rác (spam).';
@@ -11,11 +11,6 @@ function newestMail(page: Page, email: string, subject: string): Promise<DevMail
   return waitForMail(page, email, (mail) => mail.subject === subject, `a mail '${subject}'`);
 }
 
-async function signOut(page: Page, username: string) {
-  await page.getByRole('banner').getByRole('button', { name: new RegExp(username) }).click();
-  await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-}
 
 async function signIn(page: Page, username: string, password: string) {
   await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(username);
@@ -25,7 +20,7 @@ async function signIn(page: Page, username: string, password: string) {
 
 test('a player who forgot their password sets a new one with the mailed link', async ({ page }) => {
   const player = await registerNewPlayer(page);
-  await signOut(page, player.username);
+  await signOut(page);
 
   // /login → /recovery → forgot password.
   await page.getByRole('link', { name: 'Quên thông tin tài khoản?' }).click();
@@ -96,7 +91,7 @@ test('a player who forgot their password sets a new one with the mailed link', a
 
 test('a player who forgot their username gets it by email', async ({ page }) => {
   const player = await registerNewPlayer(page);
-  await signOut(page, player.username);
+  await signOut(page);
 
   await page.goto('/recovery');
   await page.getByRole('link', { name: 'Quên tên đăng nhập' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
-import { DESKTOP, expect, expectNoSidewaysScroll, PASSWORD, PHONE, registerNewPlayer, screenshotAtWidth, test } from './fixtures';
+import { DESKTOP, expect, expectNoSidewaysScroll, PASSWORD, PHONE, registerNewPlayer, screenshotAtWidth, signOut, test } from './fixtures';
 
 const CODE_WRONG = 'Mã xác thực không chính xác hoặc đã được sử dụng.';
 /** A recovery code as the server hands them out: 16 letters and digits without look-alikes. */
@@ -45,12 +45,6 @@ class Authenticator {
   }
 }
 
-async function signOut(page: Page) {
-  await page.getByRole('banner').getByTitle('Menu tài khoản').click();
-  await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Đăng nhập' })).toBeVisible();
-}
 
 /** The password step; with two-factor on, it leads to the code step on the same page. */
 async function signInWithPassword(page: Page, username: string) {
