@@ -4,24 +4,41 @@
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/kid-target}"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
-# The binaries every script runs, and the build the test command tests: the release profile
-# (Cargo.toml says why there is one). The crates have no features: the tests, the scripts'
-# binaries and the images' share every compiled crate, and a production binary leaves out the
-# development doubles because nothing in it names them (scripts/no-dev-doubles shows it).
-export KID_BIN="$CARGO_TARGET_DIR/release"
+# The binaries every script runs, and the images': the release profile (Cargo.toml says why
+# there is one). The crates have no features: the tests, the scripts' binaries and the images'
+# share every compiled crate, and a production binary leaves out the development doubles
+# because nothing in it names them (scripts/no-dev-doubles shows it).
+# They are run from KID_BIN, hard links taken when they are built: the Rust tests' build
+# (rust_tests) makes the same binaries with Kid's crates unoptimised, and cargo links each
+# build's binary to the same path in $CARGO_TARGET_DIR/release, the last build's winning.
+export KID_BIN="$CARGO_TARGET_DIR/kid-bin"
 # Under scripts/test, which has built them before any step runs one (KID_BINARIES_BUILT), the
 # scripts take them as they are.
 kid_binaries() {
   [ -n "${KID_BINARIES_BUILT:-}" ] && return 0
-  ensure_linker
-  cargo build --release --locked --workspace --bins "$@"
+  release_binaries --workspace --bins "$@"
 }
 # The images' binaries alone (scripts/images), without building the development portal's; under
 # scripts/test, the workspace's binaries it built (a superset) as they are.
 image_binaries() {
   [ -n "${KID_BINARIES_BUILT:-}" ] && return 0
+  release_binaries $(printf -- ' -p kid-%s' "${KID_IMAGES[@]}") "$@"
+}
+# cargo build --release "$@", and a hard link in KID_BIN to each executable it made or found
+# fresh (cargo's JSON messages name them; its own output goes to stderr as usual).
+release_binaries() {
   ensure_linker
-  cargo build --release --locked $(printf -- ' -p kid-%s' "${KID_IMAGES[@]}") "$@"
+  mkdir -p "$KID_BIN"
+  cargo build --release --locked --message-format=json-render-diagnostics "$@" | python3 -c '
+import json, os, sys
+for line in sys.stdin:
+    executable = json.loads(line).get("executable")
+    if executable:
+        kept = os.path.join(sys.argv[1], os.path.basename(executable))
+        if os.path.lexists(kept):
+            os.remove(kept)
+        os.link(executable, kept)
+' "$KID_BIN"
 }
 
 # The Rust tests, as nextest runs them ("$@": its arguments): in the release profile, so the
@@ -32,7 +49,7 @@ image_binaries() {
 # 1:12 and 1:51 at 0, with all 334 tests passing in 3:11 instead of 2:45 (2026-12-06). The
 # binaries every script, the journeys and the images run stay optimised: what ships is tested
 # there. Each crate gets its own override (--config), so its unoptimised build sits beside the
-# optimised one instead of replacing it.
+# optimised one instead of replacing it (but for the path cargo links each binary to: KID_BIN).
 rust_tests() {
   local crates
   crates=$(cargo metadata --no-deps --locked --format-version 1 \

@@ -25,8 +25,8 @@ export const PHONE = { width: 390, height: 844 };
 const SCREENSHOTS = new URL('./screenshots/', import.meta.url);
 
 const run = promisify(execFile);
-/** Where the scripts' binaries are (`KID_BIN`, scripts/lib.sh): the release build. */
-const binaries = process.env.KID_BIN ?? join(process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache', 'kid-target'), 'release');
+/** Where the scripts' binaries are (`KID_BIN`, scripts/lib.sh): links to the release build's. */
+const binaries = process.env.KID_BIN ?? join(process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache', 'kid-target'), 'kid-bin');
 /** The bank feed's simulator (see the README). */
 const BANK_FEED = join(binaries, 'kid-bank-feed');
 /** The database of the portal under test (scripts/lib.sh, start_e2e_portal). */
