@@ -12,21 +12,15 @@ export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 # (rust_tests) makes the same binaries with Kid's crates unoptimised, and cargo links each
 # build's binary to the same path in $CARGO_TARGET_DIR/release, the last build's winning.
 export KID_BIN="$CARGO_TARGET_DIR/kid-bin"
-# Under scripts/test, which has built them before any step runs one (KID_BINARIES_BUILT), the
-# scripts take them as they are.
-kid_binaries() {
-  [ -n "${KID_BINARIES_BUILT:-}" ] && return 0
-  release_binaries --workspace --bins "$@"
-}
-# The images' binaries alone (scripts/images), without building the development portal's; under
-# scripts/test, the workspace's binaries it built (a superset) as they are.
-image_binaries() {
-  [ -n "${KID_BINARIES_BUILT:-}" ] && return 0
-  release_binaries $(printf -- ' -p kid-%s' "${KID_IMAGES[@]}") "$@"
-}
+kid_binaries() { release_binaries --workspace --bins "$@"; }
+# The images' binaries alone (scripts/images), without building the development portal's.
+image_binaries() { release_binaries $(printf -- ' -p kid-%s' "${KID_IMAGES[@]}") "$@"; }
 # cargo build --release "$@", and a hard link in KID_BIN to each executable it made or found
-# fresh (cargo's JSON messages name them; its own output goes to stderr as usual).
+# fresh (cargo's JSON messages name them; its own output goes to stderr as usual). Under
+# scripts/test, which has built the workspace's binaries (a superset) before any step runs one
+# (KID_BINARIES_BUILT), the scripts take them as they are.
 release_binaries() {
+  [ -n "${KID_BINARIES_BUILT:-}" ] && return 0
   ensure_linker
   mkdir -p "$KID_BIN"
   cargo build --release --locked --message-format=json-render-diagnostics "$@" | python3 -c '
