@@ -410,7 +410,9 @@ async fn callback(portal: &Portal, body: &Value) -> (StatusCode, Value) {
 
 #[tokio::test]
 async fn cards_are_credited_refused_or_corrected_as_the_aggregator_says() {
-    let portal = start(|settings| settings.payment.simulator_delay = Duration::from_millis(300)).await;
+    // The simulator answers each card after 3 s: the same card sent again "while it waits" must
+    // reach the gateway within that window, which 300 ms missed once with the journeys beside.
+    let portal = start(|settings| settings.payment.simulator_delay = Duration::from_secs(3)).await;
     let (http, player) = registered(&portal, "card_player").await;
 
     // Checked against the spec's table before anything is sent.
