@@ -384,9 +384,33 @@ start_e2e_portal() {
   return 1
 }
 
+# SIGTERM, then SIGKILL if it has not stopped within 30 s: a run that failed must end, not wait
+# for ever on a portal whose shutdown hangs (its log says where).
 stop_e2e_portal() {
-  [ -n "${E2E_PID:-}" ] && kill "$E2E_PID" 2>/dev/null && wait "$E2E_PID" 2>/dev/null
+  [ -n "${E2E_PID:-}" ] || return 0
+  kill "$E2E_PID" 2>/dev/null || true
+  if ! wait_gone 30 "$E2E_PID"; then
+    log "the end-to-end portal did not stop within 30 s of SIGTERM: killed (${TMPDIR:-/tmp}/kid-e2e-portal.log)"
+    kill -KILL "$E2E_PID" 2>/dev/null || true
+  fi
+  wait "$E2E_PID" 2>/dev/null || true
   E2E_PID=""
+}
+
+# Waits up to $1 seconds for the processes $2... to end (a zombie, ended but not yet waited
+# for, counts as ended); fails if one is still running then.
+wait_gone() {
+  local seconds=$1 pid state
+  shift
+  for _ in $(seq "$((seconds * 5))"); do
+    state=""
+    for pid in "$@"; do
+      state+=$(ps -o stat= -p "$pid" 2>/dev/null | grep -v '^Z' || true)
+    done
+    [ -z "$state" ] && return 0
+    sleep 0.2
+  done
+  return 1
 }
 
 # The performance harness's tool: Lighthouse (npm, pinned in bench/lighthouse), in its

@@ -56,11 +56,11 @@ _step_begin() {
 
 _step_status() { cut -d' ' -f1 "$(_step_file "$1").status" 2>/dev/null || true; }
 
-# Kills a process and everything it started, children first.
-_step_kill_tree() {
-  local pid=$1 child
-  for child in $(ps -o pid= --ppid "$pid" 2>/dev/null); do _step_kill_tree "$child"; done
-  kill -TERM "$pid" 2>/dev/null || true
+# A process and everything it started, children first.
+_step_tree() {
+  local child
+  for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do _step_tree "$child"; done
+  echo "$1"
 }
 
 step_table() {
@@ -86,18 +86,24 @@ step_table() {
 
 _step_clock() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 
-# Stops the steps still running and waits for them; only for them: a server the script started
-# in the background (the journeys' portal) is its own to stop, and a plain `wait` would wait
-# for it for ever.
+# Stops the steps still running; only them: a server the script started in the background (the
+# journeys' portal) is its own to stop. Each step's processes get SIGTERM, children first; those
+# still running 30 s later (one that ignores it, or waits for something that does) get SIGKILL.
+# No `wait` for them: bash 5.2 can hang for ever in a trap's `wait` for the step whose own `wait`
+# the trap interrupted; polling the process table cannot (wait_gone counts zombies as ended).
 steps_stop() {
-  local name pid pids=()
+  local name pid running=()
   for name in "${STEP_ORDER[@]}"; do
     pid=${STEP_PID[$name]:-}
     [ -n "$pid" ] || continue
-    [ -z "$(_step_status "$name")" ] && _step_kill_tree "$pid"
-    pids+=("$pid")
+    [ -n "$(_step_status "$name")" ] || mapfile -t -O "${#running[@]}" running < <(_step_tree "$pid")
   done
-  [ ${#pids[@]} = 0 ] || wait "${pids[@]}" 2>/dev/null || true
+  [ ${#running[@]} -gt 0 ] || return 0
+  kill -TERM "${running[@]}" 2>/dev/null || true
+  wait_gone 30 "${running[@]}" && return 0
+  log "steps still running 30 s after SIGTERM: killed"
+  kill -KILL "${running[@]}" 2>/dev/null || true
+  wait_gone 5 "${running[@]}" || log "steps still running after SIGKILL: ${running[*]}"
 }
 
 # USR1: a step failed. Name it, show what it printed (a background step's log), stop the rest.
