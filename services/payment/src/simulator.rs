@@ -7,11 +7,12 @@
 //! | `0001` | NOT_FOUND |
 //! | `0002` | INVALID |
 //! | `0003` | WRONG_AMOUNT, real value half the declared one |
+//! | `0009` | none: the card stays pending until `correct` answers it |
 //! | anything else | SUCCESS at the declared value |
 //!
-//! `POST /cards/{requestId}/correct` with `{"value": n}` sends a later correction of a card
-//! it took (WRONG_AMOUNT at `n`, or INVALID when `n` is 0), as the aggregator does when it
-//! finds a card worth less after all.
+//! `POST /cards/{requestId}/correct` with `{"value": n}` answers a card it took, again or for
+//! the first time: SUCCESS when `n` is the declared value, WRONG_AMOUNT at a smaller `n`, and
+//! INVALID at 0, as the aggregator does when it finds a card worth less after all.
 
 use std::{collections::HashMap, net::SocketAddr, sync::Arc, time::Duration};
 
@@ -36,13 +37,25 @@ use crate::{
 
 pub const DEFAULT_DELAY: Duration = Duration::from_secs(2);
 
-/// The outcome the simulator gives a PIN.
-pub fn outcome_for(pin: &str, declared: i64) -> (&'static str, i64) {
+/// The outcome the simulator gives a PIN by itself; none for a card it holds.
+pub fn outcome_for(pin: &str, declared: i64) -> Option<(&'static str, i64)> {
     match pin.get(pin.len().saturating_sub(4)..).unwrap_or_default() {
-        "0001" => ("NOT_FOUND", 0),
-        "0002" => ("INVALID", 0),
-        "0003" => ("WRONG_AMOUNT", declared / 2),
-        _ => ("SUCCESS", declared),
+        "0001" => Some(("NOT_FOUND", 0)),
+        "0002" => Some(("INVALID", 0)),
+        "0003" => Some(("WRONG_AMOUNT", declared / 2)),
+        "0009" => None,
+        _ => Some(("SUCCESS", declared)),
+    }
+}
+
+/// The status of an answer at `value` for a card declared at `declared`.
+fn answer_status(value: i64, declared: i64) -> &'static str {
+    if value <= 0 {
+        "INVALID"
+    } else if value >= declared {
+        "SUCCESS"
+    } else {
+        "WRONG_AMOUNT"
     }
 }
 
@@ -117,19 +130,20 @@ async fn take(
         transaction_id: transaction_id.clone(),
     };
     sim.cards.lock().await.insert(card.request_id, taken);
-    let (status, value) = outcome_for(&card.pin, card.value);
-    let callback = CardCallback {
-        request_id: card.request_id,
-        transaction_id: transaction_id.clone(),
-        status: status.to_owned(),
-        declared_value: card.value,
-        value,
-    };
-    let later = sim.clone();
-    tokio::spawn(async move {
-        tokio::time::sleep(later.delay).await;
-        later.call_back(callback, &card.callback_url).await;
-    });
+    if let Some((status, value)) = outcome_for(&card.pin, card.value) {
+        let callback = CardCallback {
+            request_id: card.request_id,
+            transaction_id: transaction_id.clone(),
+            status: status.to_owned(),
+            declared_value: card.value,
+            value,
+        };
+        let later = sim.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(later.delay).await;
+            later.call_back(callback, &card.callback_url).await;
+        });
+    }
     (
         StatusCode::ACCEPTED,
         Json(json!({ "transactionId": transaction_id })),
@@ -152,14 +166,9 @@ async fn correct(
     let callback = CardCallback {
         request_id,
         transaction_id: taken.transaction_id,
-        status: if correction.value > 0 {
-            "WRONG_AMOUNT"
-        } else {
-            "INVALID"
-        }
-        .to_owned(),
+        status: answer_status(correction.value, taken.declared).to_owned(),
         declared_value: taken.declared,
-        value: correction.value.max(0),
+        value: correction.value.clamp(0, taken.declared),
     };
     sim.call_back(callback, &taken.callback_url).await;
     StatusCode::NO_CONTENT

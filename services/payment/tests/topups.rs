@@ -410,9 +410,7 @@ async fn callback(portal: &Portal, body: &Value) -> (StatusCode, Value) {
 
 #[tokio::test]
 async fn cards_are_credited_refused_or_corrected_as_the_aggregator_says() {
-    // The simulator answers each card after 3 s: the same card sent again "while it waits" must
-    // reach the gateway within that window, which 300 ms missed once with the journeys beside.
-    let portal = start(|settings| settings.payment.simulator_delay = Duration::from_secs(3)).await;
+    let portal = start(|_| {}).await;
     let (http, player) = registered(&portal, "card_player").await;
 
     // Checked against the spec's table before anything is sent.
@@ -448,14 +446,15 @@ async fn cards_are_credited_refused_or_corrected_as_the_aggregator_says() {
         json!(["Hãy chọn loại thẻ bạn muốn nạp."])
     );
 
-    // A good card: pending, then credited at 100,000 × 85%.
+    // A good card the simulator holds (PIN ending 0009): pending until its answer, released
+    // below, so the same card sent again surely finds it waiting. Then credited at 100,000 × 85%.
     let good_card = async || {
         send_card(
             &http,
             &portal,
             "viettel",
             100_000,
-            "123456789011234",
+            "123456789010009",
             "10000000000001",
         )
         .await
@@ -467,6 +466,9 @@ async fn cards_are_credited_refused_or_corrected_as_the_aggregator_says() {
         "Gửi thẻ thành công! Thẻ của bạn sẽ được xử lý trong 1-30 giây."
     );
     let good_order = sent["orderId"].as_str().expect("order").to_owned();
+    let pending = card_row(&http, &portal, "10000000000001", "pending").await;
+    assert_eq!(pending["type"], "topup.card");
+    assert_eq!(pending["payload"]["provider"], "viettel");
     // The same card again while it waits is refused.
     let (status, again) = good_card().await;
     assert_eq!(status, StatusCode::CONFLICT, "{again}");
@@ -474,9 +476,13 @@ async fn cards_are_credited_refused_or_corrected_as_the_aggregator_says() {
         again["message"],
         "Thẻ này đang được xử lý, hãy chờ kết quả trước khi nạp lại."
     );
-    let pending = card_row(&http, &portal, "10000000000001", "pending").await;
-    assert_eq!(pending["type"], "topup.card");
-    assert_eq!(pending["payload"]["provider"], "viettel");
+    let released = http
+        .post(format!("{}/cards/{good_order}/correct", portal.stack.aggregator))
+        .json(&json!({ "value": 100_000 }))
+        .send()
+        .await
+        .expect("the simulator answers the card");
+    assert_eq!(released.status(), StatusCode::NO_CONTENT);
     let credited = card_row(&http, &portal, "10000000000001", "success").await;
     assert_eq!(credited["realValue"], 100_000);
     balance_reaches(&http, &portal, 85_000).await;
