@@ -23,12 +23,6 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
 const SCREENSHOTS = new URL('./screenshots/', import.meta.url);
-/**
- * Screenshots are for people to look at, and nothing checks them: taken when E2E_SCREENSHOTS=1
- * (`npm run e2e:screenshots`). The test command leaves them out: 150 full-page captures at two
- * widths were a minute of its journeys.
- */
-export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
 const run = promisify(execFile);
 /** Where the scripts' binaries are (`KID_BIN`, scripts/lib.sh): links to the release build's. */
@@ -153,7 +147,6 @@ export async function expectNoSidewaysScroll(page: Page, width: number) {
 
 /** Full-page screenshots at 1280 and 390 px wide: e2e/screenshots/{name}-{width}.png. */
 export async function screenshots(page: Page, name: string) {
-  if (!TAKE_SCREENSHOTS) return;
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
     // Let layout and transitions settle at the new width.
@@ -169,7 +162,6 @@ export async function screenshots(page: Page, name: string) {
 
 /** A full-page screenshot at the page's current width: e2e/screenshots/{name}-{width}.png. */
 export async function screenshotAtWidth(page: Page, name: string) {
-  if (!TAKE_SCREENSHOTS) return;
   const width = page.viewportSize()?.width ?? DESKTOP.width;
   await page.screenshot({
     path: new URL(`${name}-${width}.png`, SCREENSHOTS).pathname,

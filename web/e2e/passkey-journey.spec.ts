@@ -1,6 +1,6 @@
 import type { CDPSession, Locator, Page } from '@playwright/test';
 
-import { DESKTOP, expect, expectNoSidewaysScroll, PASSWORD, PHONE, registerNewPlayer, signOut, TAKE_SCREENSHOTS, test } from './fixtures';
+import { DESKTOP, expect, expectNoSidewaysScroll, PASSWORD, PHONE, registerNewPlayer, signOut, test } from './fixtures';
 
 /** The portal as the other journeys open it: at an IP address, where browsers refuse WebAuthn. */
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
@@ -35,7 +35,6 @@ async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; a
 
 /** A screenshot of one part of the page, to look at: /tmp/passkey-{name}-{width}.png. */
 async function shoot(page: Page, target: Locator | Page, name: string) {
-  if (!TAKE_SCREENSHOTS) return;
   const width = page.viewportSize()?.width ?? DESKTOP.width;
   await page.waitForTimeout(300);
   await target.screenshot({ path: `/tmp/passkey-${name}-${width}.png`, animations: 'disabled' });

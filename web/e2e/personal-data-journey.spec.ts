@@ -2,7 +2,18 @@ import { readFile } from 'node:fs/promises';
 
 import type { Page } from '@playwright/test';
 
-import { DESKTOP, expect, expectNoSidewaysScroll, newPlayer, PASSWORD, PHONE, signInAsDemo, submitSignUp, TAKE_SCREENSHOTS, test, waitForMail } from './fixtures';
+import {
+  DESKTOP,
+  expect,
+  expectNoSidewaysScroll,
+  newPlayer,
+  PASSWORD,
+  PHONE,
+  signInAsDemo,
+  submitSignUp,
+  test,
+  waitForMail,
+} from './fixtures';
 
 /** What signing in to a closed account with its right password answers. */
 const ACCOUNT_CLOSED =
@@ -24,7 +35,6 @@ type Export = {
  * /tmp/data-{name}-{width}.png.
  */
 async function screenshot(page: Page, name: string) {
-  if (!TAKE_SCREENSHOTS) return;
   const width = page.viewportSize()?.width ?? DESKTOP.width;
   await page.screenshot({ path: `/tmp/data-${name}-${width}.png`, animations: 'disabled' });
 }

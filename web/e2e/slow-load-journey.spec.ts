@@ -1,13 +1,12 @@
 import type { Page, Request, Route } from '@playwright/test';
 
-import { DESKTOP, expect, PHONE, registerNewPlayer, TAKE_SCREENSHOTS, test } from './fixtures';
+import { DESKTOP, expect, PHONE, registerNewPlayer, test } from './fixtures';
 
 const FALLBACK = 'Đang tải dữ liệu...';
 const SLOW_HINT = 'Kết nối chậm, vui lòng chờ trong giây lát...';
 
 /** Screenshots of one moment at the page's current width: e2e/screenshots/slow-load-{name}-{width}.png. */
 async function screenshot(page: Page, name: string) {
-  if (!TAKE_SCREENSHOTS) return;
   const width = page.viewportSize()?.width ?? DESKTOP.width;
   await page.screenshot({
     path: new URL(`./screenshots/slow-load-${name}-${width}.png`, import.meta.url).pathname,
