@@ -48,7 +48,15 @@ export async function signIn(page: Page, username: string) {
 
 /** The console's navigation links as shown: the side column, or on a phone the opened toggle. */
 export async function navLinks(page: Page, phone: boolean): Promise<Locator> {
-  if (phone) await page.getByTestId('staff-mobile-nav').getByRole('button').click();
+  if (phone) {
+    // A dialog still closing (a confirmation just answered) can take the toggle's click: once
+    // lost in a warm run, when nothing else waited on the page in between.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    const toggle = page.getByTestId('staff-mobile-nav').getByRole('button');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  }
   return page.getByRole('navigation', { name: 'Bảng điều khiển' }).getByRole('link');
 }
 
