@@ -388,13 +388,21 @@ start_e2e_portal() {
 # for ever on a portal whose shutdown hangs (its log says where).
 stop_e2e_portal() {
   [ -n "${E2E_PID:-}" ] || return 0
-  kill "$E2E_PID" 2>/dev/null || true
-  if ! wait_gone 30 "$E2E_PID"; then
-    log "the end-to-end portal did not stop within 30 s of SIGTERM: killed (${TMPDIR:-/tmp}/kid-e2e-portal.log)"
-    kill -KILL "$E2E_PID" 2>/dev/null || true
-  fi
+  stop_within 30 "the end-to-end portal (${TMPDIR:-/tmp}/kid-e2e-portal.log)" "$E2E_PID"
   wait "$E2E_PID" 2>/dev/null || true
   E2E_PID=""
+}
+
+# Sends SIGTERM to the processes $3..., and SIGKILL to those still running $1 seconds later,
+# naming them as $2 in the log.
+stop_within() {
+  local seconds=$1 what=$2
+  shift 2
+  kill -TERM "$@" 2>/dev/null || true
+  wait_gone "$seconds" "$@" && return 0
+  log "$what still running $seconds s after SIGTERM: killed"
+  kill -KILL "$@" 2>/dev/null || true
+  wait_gone 5 "$@" || log "$what still running after SIGKILL: $*"
 }
 
 # Waits up to $1 seconds for the processes $2... to end (a zombie, ended but not yet waited

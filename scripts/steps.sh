@@ -99,11 +99,7 @@ steps_stop() {
     [ -n "$(_step_status "$name")" ] || mapfile -t -O "${#running[@]}" running < <(_step_tree "$pid")
   done
   [ ${#running[@]} -gt 0 ] || return 0
-  kill -TERM "${running[@]}" 2>/dev/null || true
-  wait_gone 30 "${running[@]}" && return 0
-  log "steps still running 30 s after SIGTERM: killed"
-  kill -KILL "${running[@]}" 2>/dev/null || true
-  wait_gone 5 "${running[@]}" || log "steps still running after SIGKILL: ${running[*]}"
+  stop_within 30 "steps" "${running[@]}"
 }
 
 # USR1: a step failed. Name it, show what it printed (a background step's log), stop the rest.
@@ -163,9 +159,8 @@ _step_niced() {
 
 # A process and everything it started, back at the usual priority.
 _step_unnice_tree() {
-  local pid=$1 child
-  renice -n 0 -p "$pid" >/dev/null 2>&1 || true
-  for child in $(ps -o pid= --ppid "$pid" 2>/dev/null); do _step_unnice_tree "$child"; done
+  local pid
+  for pid in $(_step_tree "$1"); do renice -n 0 -p "$pid" >/dev/null 2>&1 || true; done
 }
 
 await() {
