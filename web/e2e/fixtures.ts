@@ -238,6 +238,25 @@ export async function waitForMail(
   return found!;
 }
 
+/**
+ * Reloads `page` until `check` passes: for what a worker brings after the page first read it (a
+ * credit, a delivery, a history row). A loaded machine can take seconds to draw a reloaded page,
+ * so each try first waits for `ready`, a part the page draws once its data came, with the usual
+ * timeout, and only then gives `check` its short look.
+ */
+export async function reloadUntil(page: Page, ready: Locator, check: () => Promise<void>, timeout = 30_000) {
+  await expect(async () => {
+    await page.reload();
+    await expect(ready.first()).toBeVisible();
+    await check();
+  }).toPass({ timeout, intervals: [500, 1_000, 2_000] });
+}
+
+/** What a history page draws once its data came: `rows`, or the line that there are none. */
+export function historyDrawn(page: Page, rows: Locator): Locator {
+  return rows.or(page.getByText('Hiện bạn chưa có giao dịch nào.'));
+}
+
 /** The full history's rows: the table's body rows on a wide screen, the stacked items on a phone. */
 export function historyRows(page: Page, phone: boolean): Locator {
   return phone

@@ -4,9 +4,11 @@ import {
   DESKTOP,
   expect,
   expectNoSidewaysScroll,
+  historyDrawn,
   historyRows,
   PHONE,
   registerNewPlayer,
+  reloadUntil,
   screenshotAtWidth,
   test,
 } from './fixtures';
@@ -103,10 +105,7 @@ for (const [name, viewport] of [
     await expect(page.getByRole('heading', { level: 1, name: 'Toàn bộ lịch sử giao dịch' })).toBeVisible();
     const rows = historyRows(page, phone);
     const giftcodeRow = rows.filter({ hasText: 'Nhận quà giftcode' });
-    await expect(async () => {
-      await page.reload();
-      await expect(giftcodeRow).toHaveCount(1, { timeout: 1_000 });
-    }).toPass({ timeout: 15_000 });
+    await reloadUntil(page, historyDrawn(page, rows), () => expect(giftcodeRow).toHaveCount(1, { timeout: 1_000 }));
     await expect(giftcodeRow).toContainText(`+${WELCOME.kp} KP`);
     await expect(giftcodeRow).toContainText(`Chương trình: ${WELCOME.campaign}`);
     await expect(giftcodeRow).toContainText('Thành công');

@@ -1,4 +1,4 @@
-import { expect, screenshots, test } from './fixtures';
+import { expect, reloadUntil, screenshots, test } from './fixtures';
 
 /** The player the portal seeds for demos: 565,000 KP (see the backend seed). */
 const DEMO = { username: 'demo', password: 'Demo@123456' };
@@ -43,12 +43,11 @@ test('the demo player buys coin on a server, sees the message, the balance drop 
 
   // The reference game delivers it: the payment goes from 'Đang xử lý' to 'Thành công'.
   await page.goto('/transactions');
-  await expect(async () => {
-    await page.reload();
-    const row = page.getByRole('row').filter({ hasText: 'Nạp Phong Thần Online' });
+  const row = page.getByRole('row').filter({ hasText: 'Nạp Phong Thần Online' });
+  await reloadUntil(page, page.getByRole('table', { name: 'Lịch sử giao dịch' }), async () => {
     await expect(row).toContainText('+1,000 Xu', { timeout: 1_000 });
     await expect(row).toContainText('+150 Xu thưởng', { timeout: 1_000 });
     await expect(row).toContainText('Thành công', { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  });
   await screenshots(page, 'transactions-recharge');
 });

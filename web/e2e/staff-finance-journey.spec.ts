@@ -8,6 +8,7 @@ import {
   expectNoSidewaysScroll,
   PHONE,
   registerNewPlayer,
+  reloadUntil,
   screenshotAtWidth,
   test,
 } from './fixtures';
@@ -44,10 +45,8 @@ async function sendBankTransfer(baseURL: string, { id, content, amount }: { id: 
 
 /** The player's balance in the header, read again until the credit has arrived. */
 async function expectBalance(player: Page, text: string) {
-  await expect(async () => {
-    await player.reload();
-    await expect(player.getByTestId('header-balance')).toHaveText(text, { timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+  const header = player.getByTestId('header-balance');
+  await reloadUntil(player, header, () => expect(header).toHaveText(text, { timeout: 1_000 }));
 }
 
 /** A console of its own (a browser with a fresh profile) at `viewport`, signed in as `username`. */

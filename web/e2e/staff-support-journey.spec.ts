@@ -7,6 +7,7 @@ import {
   historyRows,
   PHONE,
   registerNewPlayer,
+  reloadUntil,
   screenshotAtWidth,
   sendBankTransfer,
   test,
@@ -20,10 +21,8 @@ const GAME = 'Phong Thần Online';
 /** A bank transfer of `amount` VND from the bank feed, and the wait for the KP in the header. */
 async function fundPlayer(page: Page, username: string, amount: number, balance: string) {
   await sendBankTransfer(page, username, amount);
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByTestId('header-balance')).toHaveText(balance, { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  const header = page.getByTestId('header-balance');
+  await reloadUntil(page, header, () => expect(header).toHaveText(balance, { timeout: 1_000 }));
 }
 
 /** The player buys 1,000 Xu (100,000 KP) of Phong Thần Online on the zone whose first delivery is lost. */
@@ -55,10 +54,8 @@ async function openPlayerPage(page: Page, phone: boolean, username: string) {
 
 /** Reads the page again until `card` says `status` (the game answers the console's resend a moment later). */
 async function expectOrderStatus(page: Page, card: Locator, status: string) {
-  await expect(async () => {
-    await page.reload();
-    await expect(card.getByTestId('order-status')).toHaveText(status, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000, intervals: [500, 1_000, 2_000] });
+  const shown = card.getByTestId('order-status');
+  await reloadUntil(page, shown, () => expect(shown).toHaveText(status, { timeout: 2_000 }));
 }
 
 /**
@@ -137,11 +134,10 @@ for (const [name, viewport] of [
     // The player's own history: the order once, delivered, and the balance as it was after paying.
     await page.goto('/transactions/all');
     const rows = historyRows(page, phone).filter({ hasText: `Nạp ${GAME}` });
-    await expect(async () => {
-      await page.reload();
+    await reloadUntil(page, historyRows(page, phone), async () => {
       await expect(rows).toHaveCount(1, { timeout: 1_000 });
       await expect(rows.first()).toContainText('Thành công', { timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+    });
     await expect(page.getByTestId('header-balance')).toHaveText('100,000 KP');
   });
 

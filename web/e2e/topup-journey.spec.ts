@@ -1,5 +1,5 @@
 
-import { expect, registerNewPlayer, screenshots, sendBankTransfer, test } from './fixtures';
+import { expect, historyDrawn, registerNewPlayer, reloadUntil, screenshots, sendBankTransfer, test } from './fixtures';
 
 test('a player sends a phone card and sees it go from pending to credited', async ({ page }) => {
   await registerNewPlayer(page);
@@ -27,21 +27,15 @@ test('a player sends a phone card and sees it go from pending to credited', asyn
   // rendered its table (a loaded machine takes more than a moment).
   await expect(page).toHaveURL(/\/transactions$/);
   const row = page.getByRole('row').filter({ hasText: '20000000000001' });
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByRole('row').first()).toBeVisible({ timeout: 5_000 });
-    await expect(row).toContainText('Đang xử lý', { timeout: 500 });
-  }).toPass({ timeout: 15_000, intervals: [250] });
+  const table = page.getByRole('table', { name: 'Lịch sử giao dịch' });
+  await reloadUntil(page, historyDrawn(page, table), () => expect(row).toContainText('Đang xử lý', { timeout: 500 }));
   await screenshots(page, 'transactions-card-pending');
   // The page reads /me and the history side by side: the credit can land between the two
   // reads, so both are awaited on the same reload.
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByRole('row').filter({ hasText: '20000000000001' })).toContainText('Thành công', {
-      timeout: 1_000,
-    });
+  await reloadUntil(page, table, async () => {
+    await expect(row).toContainText('Thành công', { timeout: 1_000 });
     await expect(page.getByTestId('header-balance')).toHaveText('85,000 KP', { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  });
   await screenshots(page, 'transactions-card-credited');
 });
 
@@ -55,10 +49,8 @@ test('a bank transfer sent by the bank feed raises the balance in the header', a
 
   await sendBankTransfer(page, player.username, 500_000);
 
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByTestId('header-balance')).toHaveText('500,000 KP', { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  const balance = page.getByTestId('header-balance');
+  await reloadUntil(page, balance, () => expect(balance).toHaveText('500,000 KP', { timeout: 1_000 }));
   await page.goto('/transactions');
   await expect(page.getByRole('row').filter({ hasText: '500,000' }).first()).toContainText('Thành công');
   await page.goto('/payment/e-wallet');
