@@ -44,11 +44,15 @@ for line in sys.stdin:
 # binaries every script, the journeys and the images run stay optimised: what ships is tested
 # there. Each crate gets its own override (--config), so its unoptimised build sits beside the
 # optimised one instead of replacing it (but for the path cargo links each binary to: KID_BIN).
-rust_tests() {
-  local crates
+rust_tests() { _rust_tests run "$@"; }
+# The same test binaries and their tests, listed (cargo first builds what is not built).
+rust_tests_list() { _rust_tests list "$@"; }
+_rust_tests() {
+  local command=$1 crates
+  shift
   crates=$(cargo metadata --no-deps --locked --format-version 1 \
     | python3 -c 'import json, sys; print(" ".join(p["name"] for p in json.load(sys.stdin)["packages"]))')
-  cargo nextest run --workspace --release --locked \
+  cargo nextest "$command" --workspace --release --locked \
     $(printf -- '--config=profile.release.package.%s.opt-level=0 ' $crates) "$@"
 }
 
