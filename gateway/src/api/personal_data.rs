@@ -12,7 +12,7 @@ use axum::{
 use axum_extra::extract::{CookieJar, cookie::Cookie};
 use kid_contracts::{
     identity::v1::{CloseAccountRequest, ExportAccountRequest},
-    recharge::v1::{ListOrdersRequest, OrderRecord},
+    recharge::v1::{ListOrdersRequest, ListRedemptionsRequest, OrderRecord, RedemptionRecord},
     wallet::v1::SearchTransactionsRequest,
 };
 use serde::{Deserialize, Serialize};
@@ -25,6 +25,7 @@ use super::{
     passkeys::PasskeyBody,
     payment::TransactionBody,
     sign_ins::SignInBody,
+    support::{TicketBody, tickets_for_download},
     transactions::today_in_vietnam,
 };
 use crate::{
@@ -55,6 +56,12 @@ struct AccountRecord {
     email_verified_at: Option<String>,
     #[schema(required = true)]
     password_changed_at: Option<String>,
+    /// When support locked the account; null when it is not locked.
+    #[schema(required = true)]
+    locked_at: Option<String>,
+    /// Why support locked it; null when it is not locked.
+    #[schema(required = true)]
+    locked_reason: Option<String>,
 }
 
 /// A coin order, as the recharge service keeps it (the player's download and the console).
@@ -107,6 +114,56 @@ impl From<OrderRecord> for OrderBody {
     }
 }
 
+/// A giftcode the player redeemed: its campaign, not the code (Kid keeps only the code's keyed
+/// hash).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct RedemptionBody {
+    id: String,
+    campaign: String,
+    /// KP granted; null for a campaign of items.
+    #[schema(required = true)]
+    kp: Option<i64>,
+    /// An item campaign's game; null for KP.
+    #[schema(required = true)]
+    product_code: Option<String>,
+    #[schema(required = true)]
+    zone_id: Option<i64>,
+    /// The account name the game knows the character by (items).
+    #[schema(required = true)]
+    username: Option<String>,
+    /// The character the game named (items); null when it did not answer in time.
+    #[schema(required = true)]
+    character_name: Option<String>,
+    /// `granting`, `granted` (KP), `sent`, `delivered` or `failed` (items).
+    status: String,
+    #[schema(required = true)]
+    failure_reason: Option<String>,
+    /// The wallet's grant of the KP; null for items.
+    #[schema(required = true)]
+    transaction_id: Option<String>,
+    created_at: String,
+}
+
+impl From<RedemptionRecord> for RedemptionBody {
+    fn from(redemption: RedemptionRecord) -> Self {
+        let given = |text: String| Some(text).filter(|text| !text.is_empty());
+        Self {
+            id: redemption.id,
+            campaign: redemption.campaign,
+            kp: Some(redemption.kp).filter(|kp| *kp > 0),
+            product_code: given(redemption.product_code),
+            zone_id: Some(redemption.zone_id).filter(|zone| *zone > 0),
+            username: given(redemption.username),
+            character_name: given(redemption.character_name),
+            status: redemption.status,
+            failure_reason: given(redemption.failure_reason),
+            transaction_id: given(redemption.transaction_id),
+            created_at: rfc3339(redemption.created_at).unwrap_or_default(),
+        }
+    }
+}
+
 /// A mail written to the player: subject and times, not the body (its links and codes are
 /// credentials, and the player received the text).
 #[derive(Debug, Serialize, ToSchema)]
@@ -137,7 +194,12 @@ struct ExportBody {
     transactions: Vec<TransactionBody>,
     /// Every coin order, newest first.
     orders: Vec<OrderBody>,
-    /// The mail written to the account's address, oldest first.
+    /// Every giftcode redeemed, newest first.
+    redemptions: Vec<RedemptionBody>,
+    /// Every support ticket with its conversation, newest first; each image at its
+    /// `attachmentUrl`, which the player's session opens.
+    tickets: Vec<TicketBody>,
+    /// The mail written to the player at any address they had, oldest first.
     mails: Vec<MailBody>,
 }
 
@@ -161,7 +223,8 @@ async fn all_transactions(state: &AppState, user_id: &str) -> ApiResult<Vec<Tran
 }
 
 /// Downloads, as one JSON file, everything Kid holds about the player: the profile and
-/// account, sign-ins, passkeys, every transaction and coin order, and the mail sent to them.
+/// account (with support's lock, if any), sign-ins, passkeys, every transaction, coin order and
+/// giftcode redeemed, their support tickets, and the mail sent to them at any address.
 #[utoipa::path(
     get,
     path = "/me/export",
@@ -172,7 +235,7 @@ async fn export_data(
     State(state): State<AppState>,
     SignedIn { user_id, .. }: SignedIn,
 ) -> ApiResult<Response> {
-    let (identity, orders, transactions) = tokio::try_join!(
+    let (identity, orders, redemptions, tickets, transactions) = tokio::try_join!(
         async {
             Ok(state
                 .identity()
@@ -192,6 +255,17 @@ async fn export_data(
                 .into_inner()
                 .orders)
         },
+        async {
+            Ok(state
+                .recharge()
+                .list_redemptions(ListRedemptionsRequest {
+                    user_id: user_id.clone(),
+                })
+                .await?
+                .into_inner()
+                .redemptions)
+        },
+        tickets_for_download(&state, &user_id),
         all_transactions(&state, &user_id),
     )?;
     let user = the_user(identity.user)?;
@@ -202,6 +276,8 @@ async fn export_data(
         two_factor_enabled: user.mfa_enabled,
         email_verified_at: rfc3339(user.verified_at),
         password_changed_at: rfc3339(user.password_changed_at),
+        locked_at: rfc3339(identity.locked_at),
+        locked_reason: Some(identity.locked_reason).filter(|reason| !reason.is_empty()),
     };
     let now = OffsetDateTime::now_utc();
     let body = ExportBody {
@@ -213,6 +289,8 @@ async fn export_data(
         passkeys: identity.passkeys.into_iter().map(PasskeyBody::from).collect(),
         transactions,
         orders: orders.into_iter().map(OrderBody::from).collect(),
+        redemptions: redemptions.into_iter().map(RedemptionBody::from).collect(),
+        tickets,
         mails: identity
             .mails
             .into_iter()

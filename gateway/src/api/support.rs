@@ -90,6 +90,9 @@ pub struct TicketMessageBody {
     body: String,
     /// The attached image's id, if any.
     attachment_id: String,
+    /// Where the player's session opens the image: only in the download of their data.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    attachment_url: Option<String>,
     #[schema(required = true)]
     created_at: Option<String>,
 }
@@ -124,6 +127,7 @@ impl TryFrom<TicketResponse> for TicketBody {
                     staff_username: Some(message.staff_username).filter(|username| !username.is_empty()),
                     body: message.body,
                     attachment_id: message.attachment_id,
+                    attachment_url: None,
                     created_at: rfc3339(message.created_at),
                 })
                 .collect(),
@@ -140,6 +144,38 @@ impl TicketBody {
         }
         Ok(body)
     }
+}
+
+/// Every ticket of the player with its conversation, newest first, each image as the link
+/// their session opens: for the download of their data.
+pub(super) async fn tickets_for_download(state: &AppState, user_id: &str) -> ApiResult<Vec<TicketBody>> {
+    let mut identity = state.identity();
+    let summaries = identity
+        .list_tickets(ListTicketsRequest {
+            user_id: user_id.to_owned(),
+            status: String::new(),
+        })
+        .await?
+        .into_inner()
+        .tickets;
+    let mut tickets = Vec::with_capacity(summaries.len());
+    for summary in summaries {
+        let answer = identity
+            .get_ticket(GetTicketRequest {
+                user_id: user_id.to_owned(),
+                ticket_id: summary.id,
+            })
+            .await?
+            .into_inner();
+        let mut ticket = TicketBody::for_player(answer)?;
+        for message in &mut ticket.messages {
+            message.attachment_url = Some(&message.attachment_id)
+                .filter(|id| !id.is_empty())
+                .map(|id| format!("/api/support/attachments/{id}"));
+        }
+        tickets.push(ticket);
+    }
+    Ok(tickets)
 }
 
 /// The form of a new ticket (multipart/form-data).

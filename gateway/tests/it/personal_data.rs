@@ -253,3 +253,220 @@ async fn a_closed_account_cannot_sign_in_and_is_erased_after_thirty_days_keeping
         StatusCode::CREATED
     );
 }
+
+/// Redeems a giftcode (`zone` for an item code) once, under `key`.
+async fn redeem(
+    http: &Client,
+    portal: &Portal,
+    code: &str,
+    zone: Option<i64>,
+    key: &str,
+) -> (StatusCode, Value) {
+    let mut body = json!({ "code": code, "gReCaptchaToken": "dev-captcha" });
+    if let Some(zone) = zone {
+        body["zoneId"] = json!(zone);
+    }
+    let token = kid_testing::portal::xsrf_token(http, &portal.base).await;
+    let response = http
+        .post(format!("{}/api/giftcode/redeem", portal.base))
+        .header("X-XSRF-TOKEN", token)
+        .header("Idempotency-Key", key)
+        .json(&body)
+        .send()
+        .await
+        .expect("redeem");
+    status_and_json(response).await
+}
+
+/// Counts the rows `query` finds for the player (its one parameter).
+async fn rows_of(pool: &sqlx::PgPool, query: &'static str, player: uuid::Uuid) -> i64 {
+    sqlx::query_scalar(query)
+        .bind(player)
+        .fetch_one(pool)
+        .await
+        .expect(query)
+}
+
+/// Before, a support ticket and its image, the giftcodes redeemed, support's lock and the mail
+/// sent to an address the player had before escaped both the download of their data and the
+/// erasure of a closed account: a player asking what Kid holds was not told, and a player
+/// leaving left them behind for good.
+#[tokio::test]
+async fn tickets_images_giftcodes_a_lock_and_mail_to_an_earlier_address_neither_escape_the_download_nor_outlive_erasure()
+ {
+    let portal = start(|settings| {
+        settings.identity.erase_sweep_interval = Duration::from_millis(200);
+    })
+    .await;
+    let (http, player) = registered(&portal, "leavesnothing").await;
+    // A ticket with an image, two giftcodes (KP, and items the reference game delivers to the
+    // character it names), and a move to another address, whose notice goes to the old one.
+    let (status, opened) = super::support::post_form(
+        &http,
+        &portal,
+        "/support/tickets",
+        super::support::ticket_form(
+            None,
+            Some(super::support::image("anh.png", "image/png", super::support::PNG)),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{opened}");
+    let (status, welcome) = redeem(&http, &portal, "KID-WELCOME", None, "export-welcome").await;
+    assert_eq!(status, StatusCode::OK, "{welcome}");
+    let mut items = Value::Null;
+    for _ in 0..100 {
+        let (status, body) = redeem(&http, &portal, "KID-TANTHU", Some(1), "export-items").await;
+        assert!(status.is_success(), "{status} {body}");
+        items = body;
+        if items["status"] != "sent" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(items["status"], "delivered", "{items}");
+    let move_to = json!({
+        "email": "moved.on@example.com",
+        "securityCode": "",
+        "currentPassword": PASSWORD,
+        "gReCaptchaToken": "dev-captcha",
+    });
+    let (status, moved) =
+        status_and_json(send_json(&http, &portal, Method::POST, "/me/change-email", &move_to).await).await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    let notice = "Địa chỉ email tài khoản Kid đã được thay đổi";
+    mail_titled(&portal, "leavesnothing@example.com", notice).await;
+
+    let (status, export) = get_json(&http, &portal, "/me/export").await;
+    assert_eq!(status, StatusCode::OK, "{export}");
+    // The ticket and its conversation, the image as a link this session opens.
+    let tickets = export["tickets"].as_array().expect("tickets");
+    assert_eq!(tickets.len(), 1, "{export}");
+    assert_eq!(tickets[0]["ticket"]["subject"], "Chuyển khoản chưa nhận được KP");
+    let link = tickets[0]["messages"][0]["attachmentUrl"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no image link in {export}"));
+    let image = get(&http, &portal, link).await;
+    assert_eq!(image.status(), StatusCode::OK, "{link}");
+    assert_eq!(image.bytes().await.expect("image").as_ref(), super::support::PNG);
+    assert_eq!(
+        get(&client(), &portal, link).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    // Both giftcodes, by campaign (Kid keeps no code), the items with the character named.
+    let redemptions = export["redemptions"].as_array().expect("redemptions");
+    assert_eq!(redemptions.len(), 2, "{export}");
+    let kp = redemptions
+        .iter()
+        .find(|r| r["kp"].is_i64())
+        .expect("the KP code");
+    assert_eq!(kp["status"], "granted");
+    assert!(kp["transactionId"].is_string(), "{kp}");
+    let given = redemptions
+        .iter()
+        .find(|r| r["productCode"] == "fsonline")
+        .expect("the items");
+    assert_eq!(given["status"], "delivered");
+    assert_eq!(given["username"], "leavesnothing");
+    assert!(given["characterName"].is_string(), "{given}");
+    assert!(!export.to_string().contains("KID-WELCOME") && !export.to_string().contains("KID-TANTHU"));
+    // The mail to the address the player had before, and none to anyone else.
+    let mails = export["mails"].as_array().expect("mails");
+    assert!(
+        mails
+            .iter()
+            .any(|mail| mail["to"] == "leavesnothing@example.com" && mail["subject"] == notice),
+        "{export}"
+    );
+    assert_eq!(export["account"]["lockedAt"], Value::Null);
+    assert_eq!(export["account"]["lockedReason"], Value::Null);
+    assert_eq!(super::support::attachment_files(&portal), 1);
+
+    // The account closes; support locks it meanwhile; thirty days on it is erased.
+    let (status, closed) = status_and_json(delete(&http, &portal, PASSWORD).await).await;
+    assert_eq!(status, StatusCode::OK, "{closed}");
+    execute(
+        &portal,
+        "identity",
+        "update user_account set locked_at = now(), locked_reason = 'Nghi bị lừa đảo qua điện thoại',
+                closed_at = closed_at - interval '31 days'
+          where username = 'leavesnothing'",
+    )
+    .await;
+    let identity = database(&portal, "identity").await;
+    let mut erased = false;
+    for _ in 0..50 {
+        erased = rows_of(
+            &identity,
+            "select count(*) from user_account where id = $1 and erased_at is not null",
+            player,
+        )
+        .await
+            == 1;
+        if erased {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(erased, "erased within ten seconds");
+    for (what, query) in [
+        (
+            "tickets",
+            "select count(*) from support_ticket where user_id = $1",
+        ),
+        (
+            "images",
+            "select count(*) from ticket_attachment where user_id = $1",
+        ),
+        (
+            "the mail to either address",
+            "select count(*) from mail_message
+              where user_id = $1 or to_address in ('leavesnothing@example.com', 'moved.on@example.com')",
+        ),
+        (
+            "the lock",
+            "select count(*) from user_account where id = $1 and (locked_at is not null or locked_reason is not null)",
+        ),
+    ] {
+        assert_eq!(
+            rows_of(&identity, query, player).await,
+            0,
+            "{what} outlived the erasure"
+        );
+    }
+    let messages: i64 = sqlx::query_scalar("select count(*) from ticket_message")
+        .fetch_one(&identity)
+        .await
+        .expect("messages");
+    assert_eq!(messages, 0, "the conversation outlived the erasure");
+    assert_eq!(
+        super::support::attachment_files(&portal),
+        0,
+        "the image's file outlived the erasure"
+    );
+    // Recharge keeps the redemptions (what was granted, and the codes' uses) but not the
+    // character the game named.
+    let recharge = database(&portal, "recharge").await;
+    let mut named = 1;
+    for _ in 0..50 {
+        named = rows_of(
+            &recharge,
+            "select count(*) from giftcode_redemption
+              where user_id = $1 and (character_name is not null or username = 'leavesnothing')",
+            player,
+        )
+        .await;
+        if named == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(named, 0, "the character's name outlived the erasure");
+    let kept = rows_of(
+        &recharge,
+        "select count(*) from giftcode_redemption where user_id = $1",
+        player,
+    )
+    .await;
+    assert_eq!(kept, 2);
+}

@@ -13,7 +13,7 @@ use reqwest::{
 use serde_json::{Value, json};
 
 /// A 1×1 PNG.
-const PNG: &[u8] = &[
+pub(super) const PNG: &[u8] = &[
     0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00,
     0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4, 0x89, 0x00,
     0x00, 0x00, 0x0D, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0xF8, 0xCF, 0xC0, 0xF0, 0x1F, 0x00, 0x05,
@@ -21,14 +21,14 @@ const PNG: &[u8] = &[
     0x60, 0x82,
 ];
 
-fn image(name: &str, mime: &str, bytes: &[u8]) -> Part {
+pub(super) fn image(name: &str, mime: &str, bytes: &[u8]) -> Part {
     Part::bytes(bytes.to_vec())
         .file_name(name.to_owned())
         .mime_str(mime)
         .expect("mime")
 }
 
-async fn post_form(http: &Client, portal: &Portal, path: &str, form: Form) -> (StatusCode, Value) {
+pub(super) async fn post_form(http: &Client, portal: &Portal, path: &str, form: Form) -> (StatusCode, Value) {
     let token = xsrf_token(http, &portal.base).await;
     let response = http
         .post(format!("{}/api{path}", portal.base))
@@ -40,7 +40,7 @@ async fn post_form(http: &Client, portal: &Portal, path: &str, form: Form) -> (S
     status_and_json(response).await
 }
 
-fn ticket_form(transaction: Option<&str>, attachment: Option<Part>) -> Form {
+pub(super) fn ticket_form(transaction: Option<&str>, attachment: Option<Part>) -> Form {
     let mut form = Form::new()
         .text("category", "topup_missing")
         .text("subject", "Chuyển khoản chưa nhận được KP")
@@ -61,7 +61,7 @@ async fn ticket_rows(portal: &Portal) -> i64 {
         .expect("count")
 }
 
-fn attachment_files(portal: &Portal) -> usize {
+pub(super) fn attachment_files(portal: &Portal) -> usize {
     std::fs::read_dir(&portal.settings.identity.attachment_dir).map_or(0, |dir| dir.count())
 }
 

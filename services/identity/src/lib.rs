@@ -57,6 +57,7 @@ fn wire_with(host: &mut ServiceHost, sender: Arc<dyn mail::MailSender>) -> anyho
     host.spawn(courier.run(host.shutdown_token()));
     host.spawn(app::closure::run_sweeper(
         host.pool.clone(),
+        app::tickets::AttachmentStore::new(&host.settings.identity.attachment_dir),
         host.settings.identity.erase_sweep_interval,
         host.shutdown_token(),
     ));

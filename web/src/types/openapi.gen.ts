@@ -380,7 +380,8 @@ export interface paths {
         };
         /**
          * Downloads, as one JSON file, everything Kid holds about the player: the profile and
-         *     account, sign-ins, passkeys, every transaction and coin order, and the mail sent to them.
+         *     account (with support's lock, if any), sign-ins, passkeys, every transaction, coin order and
+         *     giftcode redeemed, their support tickets, and the mail sent to them at any address.
          */
         get: operations["export_data"];
         put?: never;
@@ -1372,6 +1373,10 @@ export interface components {
             twoFactorEnabled: boolean;
             emailVerifiedAt: string | null;
             passwordChangedAt: string | null;
+            /** @description When support locked the account; null when it is not locked. */
+            lockedAt: string | null;
+            /** @description Why support locked it; null when it is not locked. */
+            lockedReason: string | null;
         };
         /** @description One adjustment as it now stands. */
         AdjustmentAnswer: {
@@ -1600,7 +1605,14 @@ export interface components {
             transactions: components["schemas"]["Transaction"][];
             /** @description Every coin order, newest first. */
             orders: components["schemas"]["OrderBody"][];
-            /** @description The mail written to the account's address, oldest first. */
+            /** @description Every giftcode redeemed, newest first. */
+            redemptions: components["schemas"]["RedemptionBody"][];
+            /**
+             * @description Every support ticket with its conversation, newest first; each image at its
+             *     `attachmentUrl`, which the player's session opens.
+             */
+            tickets: components["schemas"]["TicketBody"][];
+            /** @description The mail written to the player at any address they had, oldest first. */
             mails: components["schemas"]["MailBody"][];
         };
         /**
@@ -1875,6 +1887,33 @@ export interface components {
              */
             zoneId?: number | null;
         };
+        /**
+         * @description A giftcode the player redeemed: its campaign, not the code (Kid keeps only the code's keyed
+         *     hash).
+         */
+        RedemptionBody: {
+            id: string;
+            campaign: string;
+            /**
+             * Format: int64
+             * @description KP granted; null for a campaign of items.
+             */
+            kp: number | null;
+            /** @description An item campaign's game; null for KP. */
+            productCode: string | null;
+            /** Format: int64 */
+            zoneId: number | null;
+            /** @description The account name the game knows the character by (items). */
+            username: string | null;
+            /** @description The character the game named (items); null when it did not answer in time. */
+            characterName: string | null;
+            /** @description `granting`, `granted` (KP), `sent`, `delivered` or `failed` (items). */
+            status: string;
+            failureReason: string | null;
+            /** @description The wallet's grant of the KP; null for items. */
+            transactionId: string | null;
+            createdAt: string;
+        };
         RefundBody: {
             reason?: string;
         };
@@ -2050,6 +2089,8 @@ export interface components {
             body: string;
             /** @description The attached image's id, if any. */
             attachmentId: string;
+            /** @description Where the player's session opens the image: only in the download of their data. */
+            attachmentUrl?: string | null;
             createdAt: string | null;
         };
         /** @description A ticket as its list shows it. */

@@ -102,7 +102,7 @@ pub async fn change_password(
          Kid"
     );
     let mail = Mail::new(email, "Mật khẩu tài khoản Kid đã được thay đổi", text);
-    mail::enqueue(&mut tx, &mail).await?;
+    mail::enqueue(&mut tx, user_id, &mail).await?;
     tx.commit().await?;
     tracing::info!(%user_id, "password changed");
     Ok(())
@@ -174,7 +174,7 @@ pub async fn change_email(
     db::users::set_email(&mut tx, user_id, email.as_str()).await?;
     // Whether the address has another account is told to its owner only, by mail.
     if db::users::email_held_by_another(&mut tx, email.as_str(), user_id).await? {
-        mail::enqueue(&mut tx, &address_owner_notice(email.as_str())).await?;
+        mail::enqueue_to_address(&mut tx, &address_owner_notice(email.as_str())).await?;
     }
     let text = format!(
         "Xin chào {username},\n\n\
@@ -184,7 +184,7 @@ pub async fn change_email(
         new = email.as_str()
     );
     let notice = Mail::new(old_email, "Địa chỉ email tài khoản Kid đã được thay đổi", text);
-    mail::enqueue(&mut tx, &notice).await?;
+    mail::enqueue(&mut tx, user_id, &notice).await?;
     tx.commit().await?;
     tracing::info!(%user_id, "email changed");
     db::users::find_user(&mut *pool.acquire().await?, user_id)
@@ -212,7 +212,7 @@ fn address_owner_notice(email: &str) -> Mail {
 pub async fn tell_address_owner(pool: &PgPool, user_id: Uuid, email: &str) -> Result<(), Error> {
     let mut tx = pool.begin().await?;
     if db::users::email_held_by_another(&mut tx, email, user_id).await? {
-        mail::enqueue(&mut tx, &address_owner_notice(email)).await?;
+        mail::enqueue_to_address(&mut tx, &address_owner_notice(email)).await?;
         tracing::info!(%user_id, "registered with an address another account names; its owner is told");
     }
     tx.commit().await?;

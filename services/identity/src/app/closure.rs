@@ -6,7 +6,8 @@
 //! closed. After `GRACE_DAYS` the sweeper erases it: the row stays under its id, which is the
 //! opaque id the wallet's ledger and the orders keep (money records are never deleted), with
 //! the username and email replaced by placeholders derived from the id and every other
-//! personal field emptied; its history, passkeys, two-factor, tokens and mail go. The erasure
+//! personal field emptied and no lock; its history, passkeys, two-factor, tokens, support tickets
+//! (their images' files too) and the mail written to it at any address go. The erasure
 //! is published (`identity.account.erased`, through the outbox) for the services that keep the
 //! username beside their records.
 
@@ -17,7 +18,7 @@ use time::OffsetDateTime;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-use super::{Error, account};
+use super::{Error, account, tickets::AttachmentStore};
 use crate::{
     db,
     domain::PasswordHasher,
@@ -71,6 +72,7 @@ pub async fn close(
     );
     mail::enqueue(
         &mut tx,
+        user_id,
         &Mail::new(account.email, "Tài khoản Kid của bạn đã được đóng", text),
     )
     .await?;
@@ -79,16 +81,22 @@ pub async fn close(
     Ok(erase_at)
 }
 
-/// Erases the accounts closed more than `GRACE_DAYS` before `now`; answers how many.
-pub async fn erase_due(pool: &PgPool, now: OffsetDateTime) -> Result<u64, Error> {
+/// Erases the accounts closed more than `GRACE_DAYS` before `now`, and their ticket images'
+/// files once their rows are gone; answers how many accounts.
+pub async fn erase_due(
+    pool: &PgPool,
+    attachments: &AttachmentStore,
+    now: OffsetDateTime,
+) -> Result<u64, Error> {
     let closed_before = now - time::Duration::days(GRACE_DAYS);
     let mut erased = 0;
     loop {
         let mut tx = pool.begin().await?;
         let due = db::users::due_for_erasure(&mut tx, closed_before, ERASE_BATCH).await?;
+        let mut images = Vec::new();
         for &user_id in &due {
             let (username, email) = placeholders(user_id);
-            db::users::erase(&mut tx, user_id, &username, &email).await?;
+            images.extend(db::users::erase(&mut tx, user_id, &username, &email).await?);
             let erased = AccountErased {
                 user_id,
                 placeholder: username,
@@ -96,6 +104,10 @@ pub async fn erase_due(pool: &PgPool, now: OffsetDateTime) -> Result<u64, Error>
             outbox::enqueue(&mut tx, ACCOUNT_ERASED, &erased).await?;
         }
         tx.commit().await?;
+        // A file left by a failed removal names no row and no one: logged, not retried.
+        for image in images {
+            attachments.remove(image).await;
+        }
         erased += due.len() as u64;
         for user_id in &due {
             tracing::info!(%user_id, "closed account erased");
@@ -107,9 +119,14 @@ pub async fn erase_due(pool: &PgPool, now: OffsetDateTime) -> Result<u64, Error>
 }
 
 /// Erases due accounts every `interval` until shut down.
-pub async fn run_sweeper(pool: PgPool, interval: Duration, shutdown: CancellationToken) {
+pub async fn run_sweeper(
+    pool: PgPool,
+    attachments: AttachmentStore,
+    interval: Duration,
+    shutdown: CancellationToken,
+) {
     while !shutdown.is_cancelled() {
-        if let Err(error) = erase_due(&pool, OffsetDateTime::now_utc()).await {
+        if let Err(error) = erase_due(&pool, &attachments, OffsetDateTime::now_utc()).await {
             tracing::warn!(%error, "erasing closed accounts failed; retried next round");
         }
         tokio::select! {

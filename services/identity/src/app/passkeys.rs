@@ -213,6 +213,7 @@ pub async fn finish_registration(
     );
     mail::enqueue(
         &mut tx,
+        user_id,
         &Mail::new(account.email, "Đã thêm passkey vào tài khoản Kid", text),
     )
     .await?;
@@ -246,6 +247,7 @@ pub async fn remove(pool: &PgPool, user_id: Uuid, passkey_id: &str) -> Result<()
     );
     mail::enqueue(
         &mut tx,
+        user_id,
         &Mail::new(account.email, "Đã xóa passkey khỏi tài khoản Kid", text),
     )
     .await?;

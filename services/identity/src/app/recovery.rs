@@ -42,7 +42,7 @@ pub async fn send_reset(pool: &PgPool, public_url: &str, username: &str) -> Resu
          Kid"
     );
     let mail = Mail::new(email, "Đặt lại mật khẩu tài khoản Kid", text).with_link(link);
-    mail::enqueue(&mut tx, &mail).await?;
+    mail::enqueue(&mut tx, user_id, &mail).await?;
     tx.commit().await?;
     tracing::info!(%user_id, "password reset email queued");
     Ok(())
@@ -95,7 +95,7 @@ pub async fn reset(
          Kid"
     );
     let mail = Mail::new(email, "Mật khẩu tài khoản Kid đã được thay đổi", text);
-    mail::enqueue(&mut tx, &mail).await?;
+    mail::enqueue(&mut tx, user_id, &mail).await?;
     tx.commit().await?;
     tracing::info!(%user_id, "password reset");
     Ok(user_id)
@@ -117,7 +117,7 @@ pub async fn recover_username(pool: &PgPool, email: &str) -> Result<(), Error> {
         usernames.join(", ")
     );
     let mail = Mail::new(email, "Tên đăng nhập tài khoản Kid của bạn", text);
-    mail::enqueue(&mut tx, &mail).await?;
+    mail::enqueue_to_address(&mut tx, &mail).await?;
     tx.commit().await?;
     tracing::info!(%user_id, accounts = accounts.len(), "username reminder queued");
     Ok(())

@@ -81,7 +81,7 @@ pub async fn send(pool: &PgPool, user_id: Uuid, action: Action) -> Result<(), Er
          Kid"
     );
     let mail = Mail::new(email, "Mã bảo mật tài khoản Kid", text).with_code(code);
-    mail::enqueue(&mut tx, &mail).await?;
+    mail::enqueue(&mut tx, user_id, &mail).await?;
     tx.commit().await?;
     tracing::info!(%user_id, action = action.as_str(), "security code queued");
     Ok(())

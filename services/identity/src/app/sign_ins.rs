@@ -134,7 +134,7 @@ pub async fn record_sign_in(
         let link = format!("{}/end-session/{token}", public_url.trim_end_matches('/'));
         let text = new_device_message(&account.username, attempt, OffsetDateTime::now_utc(), &link);
         let mail = Mail::new(account.email, "Đăng nhập Kid từ một thiết bị mới", text).with_link(link);
-        mail::enqueue(&mut tx, &mail).await?;
+        mail::enqueue(&mut tx, user_id, &mail).await?;
         tracing::info!(%user_id, "sign-in from a new device: mail queued");
     }
     tx.commit().await?;

@@ -79,6 +79,15 @@ impl AttachmentStore {
         }
     }
 
+    /// Removes the file of an image whose row an erasure deleted.
+    pub async fn remove(&self, id: Uuid) {
+        match tokio::fs::remove_file(self.path(id)).await {
+            Ok(()) => {}
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+            Err(error) => tracing::error!(%id, %error, "could not remove the image of an erased account"),
+        }
+    }
+
     pub async fn get(&self, id: Uuid) -> Result<Vec<u8>, Error> {
         tokio::fs::read(self.path(id))
             .await
@@ -376,6 +385,7 @@ pub async fn reply(
         );
         mail::enqueue(
             &mut tx,
+            ticket.user_id,
             &Mail::new(
                 player.email,
                 "Bộ phận hỗ trợ Kid đã trả lời yêu cầu của bạn",

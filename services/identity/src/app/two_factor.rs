@@ -239,6 +239,7 @@ pub async fn confirm(
     );
     mail::enqueue(
         &mut tx,
+        user_id,
         &Mail::new(account.email, "Xác thực hai lớp đã được bật", text),
     )
     .await?;
@@ -376,6 +377,7 @@ pub async fn disable(
     );
     mail::enqueue(
         &mut tx,
+        user_id,
         &Mail::new(account.email, "Xác thực hai lớp đã bị tắt", text),
     )
     .await?;

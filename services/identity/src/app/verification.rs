@@ -77,7 +77,7 @@ pub async fn send(pool: &PgPool, public_url: &str, user_id: Uuid) -> Result<(), 
     let token = issue(&mut tx, user_id, "verify_email", &email, LIFETIME_HOURS).await?;
     let link = format!("{}/email-verification/{token}", public_url.trim_end_matches('/'));
     let (subject, text) = message(&username, &email, &link);
-    mail::enqueue(&mut tx, &Mail::new(email, subject, text).with_link(link)).await?;
+    mail::enqueue(&mut tx, user_id, &Mail::new(email, subject, text).with_link(link)).await?;
     tx.commit().await?;
     tracing::info!(%user_id, "verification email queued");
     Ok(())

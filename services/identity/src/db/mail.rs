@@ -7,11 +7,14 @@ use uuid::Uuid;
 
 use kid_platform::mail::Mail;
 
-pub async fn insert(conn: &mut PgConnection, mail: &Mail) -> Result<(), sqlx::Error> {
+/// Writes `mail` to be delivered, under the player it is written to (`None`: a notice to an
+/// address's owner, whoever that is).
+pub async fn insert(conn: &mut PgConnection, user_id: Option<Uuid>, mail: &Mail) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "insert into mail_message (id, to_address, subject, body_text, link, code)
-         values ($1, $2, $3, $4, $5, $6)",
+        "insert into mail_message (id, user_id, to_address, subject, body_text, link, code)
+         values ($1, $2, $3, $4, $5, $6, $7)",
         mail.id,
+        user_id,
         mail.to,
         mail.subject,
         mail.text,
@@ -92,12 +95,19 @@ pub struct SentMailRow {
     pub sent_at: Option<time::OffsetDateTime>,
 }
 
-/// The mail written to `address` (regardless of case), oldest first.
-pub async fn sent_to(conn: &mut PgConnection, address: &str) -> Result<Vec<SentMailRow>, sqlx::Error> {
+/// The mail written to the player, at whatever address they had then, and the notices without
+/// a player sent to `address` (regardless of case), their address now; oldest first.
+pub async fn of_player(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    address: &str,
+) -> Result<Vec<SentMailRow>, sqlx::Error> {
     sqlx::query_as!(
         SentMailRow,
         "select to_address, subject, created_at, sent_at from mail_message
-          where lower(to_address) = lower($1) order by created_at, id",
+          where user_id = $1 or (user_id is null and lower(to_address) = lower($2))
+          order by created_at, id",
+        user_id,
         address
     )
     .fetch_all(conn)

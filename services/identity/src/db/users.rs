@@ -308,20 +308,41 @@ pub async fn due_for_erasure(
 }
 
 /// Erases a closed account's personal data: the row keeps its id (the ledger's opaque id) with
-/// placeholders derived from it; its history, passkeys, two-factor, tokens, codes and the mail
-/// to its address are deleted.
+/// placeholders derived from it and no lock; its history, passkeys, two-factor, tokens, codes,
+/// support tickets and the mail written to it (at any address) are deleted. Answers the ids of
+/// the ticket images whose rows went, whose files the caller removes after the commit.
 pub async fn erase(
     conn: &mut PgConnection,
     id: Uuid,
     username: &str,
     email: &str,
-) -> Result<(), sqlx::Error> {
+) -> Result<Vec<Uuid>, sqlx::Error> {
     sqlx::query!(
         "delete from mail_message
-          where lower(to_address) = (select lower(email) from user_account where id = $1)",
+          where user_id = $1
+             or (user_id is null
+                 and lower(to_address) = (select lower(email) from user_account where id = $1))",
         id
     )
     .execute(&mut *conn)
+    .await?;
+    // Their support tickets, the conversations and the images' rows (the caller removes the
+    // files once this commits).
+    sqlx::query!(
+        "delete from ticket_message
+          where ticket_id in (select id from support_ticket where user_id = $1)",
+        id
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query!("delete from support_ticket where user_id = $1", id)
+        .execute(&mut *conn)
+        .await?;
+    let images = sqlx::query_scalar!(
+        "delete from ticket_attachment where user_id = $1 returning id",
+        id
+    )
+    .fetch_all(&mut *conn)
     .await?;
     sqlx::query!("delete from sign_in where user_id = $1", id)
         .execute(&mut *conn)
@@ -349,7 +370,7 @@ pub async fn erase(
             set username = $2, email = $3, password_hash = '', dob = date '1900-01-01',
                 first_name = '', middle_name = '', last_name = '', phone_number = '',
                 language = 'vi-VN', receive_newsletter = false, mfa_enabled = false,
-                erased_at = now()
+                locked_at = null, locked_reason = null, erased_at = now()
           where id = $1",
         id,
         username,
@@ -357,7 +378,7 @@ pub async fn erase(
     )
     .execute(conn)
     .await?;
-    Ok(())
+    Ok(images)
 }
 
 /// Whether the player asked for the newsletter.
@@ -433,6 +454,20 @@ pub async fn set_locked(
     .execute(conn)
     .await?;
     Ok(Some((before.locked_at, before.locked_reason)))
+}
+
+/// When support locked the account and why (both `None` when it is not locked).
+pub async fn lock_of(
+    conn: &mut PgConnection,
+    id: Uuid,
+) -> Result<(Option<OffsetDateTime>, Option<String>), sqlx::Error> {
+    let row = sqlx::query!(
+        "select locked_at, locked_reason from user_account where id = $1",
+        id
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map_or((None, None), |row| (row.locked_at, row.locked_reason)))
 }
 
 /// Whether support locked the account.

@@ -10,6 +10,7 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor, messag
 use secrecy::ExposeSecret;
 use sqlx::{PgConnection, PgPool};
 use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
 
 use crate::db;
 pub use kid_platform::mail::Mail;
@@ -81,9 +82,16 @@ pub fn smtp_sender(settings: &MailSettings) -> anyhow::Result<Arc<dyn MailSender
     Ok(Arc::new(SmtpSender::new(settings)?))
 }
 
-/// Writes `mail` in the caller's transaction; it is delivered once that commits.
-pub async fn enqueue(conn: &mut PgConnection, mail: &Mail) -> Result<(), sqlx::Error> {
-    db::mail::insert(conn, mail).await
+/// Writes `mail` to the player `user_id` in the caller's transaction; it is delivered once that
+/// commits. It stays theirs (their download, their erasure) whatever address it went to.
+pub async fn enqueue(conn: &mut PgConnection, user_id: Uuid, mail: &Mail) -> Result<(), sqlx::Error> {
+    db::mail::insert(conn, Some(user_id), mail).await
+}
+
+/// Writes `mail` to whoever owns its address (a notice about another account), as
+/// [`enqueue`]; it belongs to no player.
+pub async fn enqueue_to_address(conn: &mut PgConnection, mail: &Mail) -> Result<(), sqlx::Error> {
+    db::mail::insert(conn, None, mail).await
 }
 
 /// How many due messages one courier claims at a time.

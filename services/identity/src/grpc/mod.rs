@@ -572,6 +572,8 @@ impl IdentityService for Identity {
                     sent_at: mail.sent_at.map(kid_platform::grpc::timestamp),
                 })
                 .collect(),
+            locked_at: data.locked_at.map(kid_platform::grpc::timestamp),
+            locked_reason: data.locked_reason.unwrap_or_default(),
         }))
     }
 

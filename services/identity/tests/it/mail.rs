@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use kid_identity::events::{
-    mail::{Courier, Mail, enqueue},
+    mail::{Courier, Mail, enqueue_to_address},
     mailbox::Mailbox,
 };
 use kid_platform::{db, mailbox, service::Application};
@@ -40,7 +40,7 @@ async fn mail_that_cannot_be_delivered_is_retried_until_it_is_delivered_once() {
         code: None,
     };
     let mut tx = pool.begin().await.expect("tx");
-    enqueue(&mut tx, &mail).await.expect("enqueue");
+    enqueue_to_address(&mut tx, &mail).await.expect("enqueue");
     tx.commit().await.expect("commit");
 
     assert_eq!(courier.deliver_due().await.expect("deliver"), 0);

@@ -364,3 +364,34 @@ pub async fn acknowledge(
         Some(_) => Acknowledged::Conflicting,
     })
 }
+
+/// A redemption as the player's download of their data lists it.
+#[derive(Debug, Clone)]
+pub struct RedemptionRecord {
+    pub id: Uuid,
+    pub campaign: String,
+    pub kp: Option<i64>,
+    pub product_code: Option<String>,
+    pub zone_id: Option<i64>,
+    pub username: Option<String>,
+    pub character_name: Option<String>,
+    pub status: String,
+    pub failure_reason: Option<String>,
+    pub transaction_id: Option<Uuid>,
+    pub created_at: OffsetDateTime,
+}
+
+/// Every redemption of the player, newest first.
+pub async fn of_user(conn: &mut PgConnection, user_id: Uuid) -> Result<Vec<RedemptionRecord>, sqlx::Error> {
+    sqlx::query_as!(
+        RedemptionRecord,
+        "select r.id, c.name as campaign, r.kp, r.product_code, r.zone_id, r.username,
+                r.character_name, r.status, r.failure_reason, r.transaction_id, r.created_at
+           from giftcode_redemption r join giftcode_campaign c on c.id = r.campaign_id
+          where r.user_id = $1
+          order by r.created_at desc, r.id desc",
+        user_id
+    )
+    .fetch_all(conn)
+    .await
+}

@@ -205,8 +205,8 @@ pub async fn of_user(conn: &mut PgConnection, user_id: Uuid) -> Result<Vec<Order
     .await
 }
 
-/// Replaces an erased player's username on their orders and item grants; answers how many rows
-/// changed.
+/// Replaces an erased player's username on their orders and item grants, and forgets the
+/// characters the games named on the grants; answers how many rows changed.
 pub async fn forget_username(
     conn: &mut PgConnection,
     user_id: Uuid,
@@ -220,8 +220,9 @@ pub async fn forget_username(
     .execute(&mut *conn)
     .await?;
     let grants = sqlx::query!(
-        "update giftcode_redemption set username = $2
-          where user_id = $1 and username is not null and username <> $2",
+        "update giftcode_redemption set username = $2, character_name = null
+          where user_id = $1 and username is not null
+            and (username <> $2 or character_name is not null)",
         user_id,
         placeholder
     )

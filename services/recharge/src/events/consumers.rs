@@ -117,7 +117,9 @@ fn told(
 }
 
 /// Consumes identity's account erasures: the erased player's username, kept on their orders
-/// and item grants (the game knew the character by it), becomes the placeholder.
+/// and item grants (the game knew the character by it), becomes the placeholder, and the
+/// grants' character names go. The orders and redemptions stay, as the ledger's records do,
+/// under the opaque id: they are what was paid and granted, and count against the codes' uses.
 pub struct AccountErasures;
 
 impl Handler for AccountErasures {

@@ -4,8 +4,8 @@ use kid_contracts::money::IdempotencyKey;
 use kid_contracts::recharge::v1::{
     self as pb, CreateRechargeRequest, CreateRechargeResponse, GetCharacterRequest, GetCharacterResponse,
     GetRechargeInfoRequest, GetRechargeInfoResponse, ListOrdersRequest, ListOrdersResponse,
-    ListProductsRequest, ListProductsResponse, RedeemGiftcodeRequest, RedeemGiftcodeResponse,
-    recharge_service_server::RechargeService,
+    ListProductsRequest, ListProductsResponse, ListRedemptionsRequest, ListRedemptionsResponse,
+    RedeemGiftcodeRequest, RedeemGiftcodeResponse, recharge_service_server::RechargeService,
 };
 use kid_contracts::recharge::v1::{
     RefundOrderRequest, RefundOrderResponse, ResendOrderRequest, ResendOrderResponse,
@@ -321,6 +321,34 @@ impl RechargeService for Recharge {
             .map_err(database)?;
         let orders = orders.into_iter().map(order_record).collect();
         Ok(Response::new(ListOrdersResponse { orders }))
+    }
+
+    async fn list_redemptions(
+        &self,
+        request: Request<ListRedemptionsRequest>,
+    ) -> Answer<ListRedemptionsResponse> {
+        let user_id = Uuid::parse_str(&request.get_ref().user_id)
+            .map_err(|_| Status::invalid_argument("user_id is not a UUID"))?;
+        let rows = db::giftcodes::of_user(&mut *self.pool.acquire().await.map_err(database)?, user_id)
+            .await
+            .map_err(database)?;
+        let redemptions = rows
+            .into_iter()
+            .map(|row| pb::RedemptionRecord {
+                id: row.id.to_string(),
+                campaign: row.campaign,
+                kp: row.kp.unwrap_or_default(),
+                product_code: row.product_code.unwrap_or_default(),
+                zone_id: row.zone_id.unwrap_or_default(),
+                username: row.username.unwrap_or_default(),
+                character_name: row.character_name.unwrap_or_default(),
+                status: row.status,
+                failure_reason: row.failure_reason.unwrap_or_default(),
+                transaction_id: row.transaction_id.map(|id| id.to_string()).unwrap_or_default(),
+                created_at: Some(grpc::timestamp(row.created_at)),
+            })
+            .collect();
+        Ok(Response::new(ListRedemptionsResponse { redemptions }))
     }
 
     async fn get_character(&self, request: Request<GetCharacterRequest>) -> Answer<GetCharacterResponse> {

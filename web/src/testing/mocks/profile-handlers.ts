@@ -42,11 +42,15 @@ export function buildExport(): ExportBody {
       twoFactorEnabled: db.user.mfaEnabled,
       emailVerifiedAt: db.user.verifiedAt,
       passwordChangedAt: db.user.passwordChangedAt,
+      lockedAt: null,
+      lockedReason: null,
     },
     signIns: [],
     passkeys: [],
     transactions: db.transactions,
     orders: [],
+    redemptions: [],
+    tickets: [],
     mails: [],
   };
 }
