@@ -321,7 +321,7 @@ export default defineConfig({
       { find: /^react-router$/, replacement: reactRouterEsm('index.mjs') },
       { find: /^react-router\/dom$/, replacement: reactRouterEsm('dom-export.mjs') },
     ],
-    testTimeout: 15_000,
+    testTimeout: 30_000,
     // Most files share their worker's jsdom and module graph (isolate: false): a file no longer
     // sets up an environment and imports React, Chakra, MSW and the app afresh, a third of the
     // run before. The setup file resets, after each test, what outlives it (MSW handlers, fake

@@ -22,8 +22,11 @@ import { resetSupportConsoleDb } from './mocks/staff-support-handlers';
 import { resetSupportDb } from './mocks/support-handlers';
 import { resetTwoFactorDb } from './mocks/two-factor-handlers';
 
-// Lazily loaded routes can take longer than the default second on a busy 2-core CI machine.
-configure({ asyncUtilTimeout: 5_000 });
+// Lazily loaded routes can take longer than the default second on a busy 2-core CI machine:
+// with the Rust tests and Schemathesis beside it (a run whose Rust had changed), a route's first
+// load in a file of its own took more than 5 s. A wait ends as soon as what it waits for is
+// there, so this bound costs a passing test nothing.
+configure({ asyncUtilTimeout: 10_000 });
 
 // What jsdom lacks and Chakra, next-themes and the floating menus use.
 if (!window.matchMedia) {
