@@ -125,6 +125,7 @@ async fn migrated_template(settings: &Settings) -> anyhow::Result<String> {
         .fetch_optional(&mut server)
         .await?;
     if exists.is_none() {
+        ensure_service_roles(&mut server).await?;
         let building = format!("{template}_building");
         let stale: Vec<String> =
             sqlx::query_scalar(r"select datname from pg_database where datname like 'kid\_template\_%'")
@@ -156,6 +157,27 @@ async fn migrated_template(settings: &Settings) -> anyhow::Result<String> {
     }
     server.close().await?;
     Ok(template)
+}
+
+/// The services' own database roles as production has them (deploy/kubernetes/data/postgres.yaml):
+/// named after their schemas, able to log in, members of nothing. The migrations grant each its
+/// own schema where the role exists, so a test can connect as one and find what a taken pod
+/// finds. Made before a template is migrated (under its lock); roles are the server's, shared by
+/// every database.
+async fn ensure_service_roles(server: &mut sqlx::PgConnection) -> anyhow::Result<()> {
+    for (schema, _) in &SCHEMAS {
+        let exists: Option<i32> = sqlx::query_scalar("select 1 from pg_roles where rolname = $1")
+            .bind(schema)
+            .fetch_optional(&mut *server)
+            .await?;
+        if exists.is_none() {
+            // A schema name of the list above: a lower-case identifier.
+            server
+                .execute(AssertSqlSafe(format!(r#"create role "{schema}" login"#)))
+                .await?;
+        }
+    }
+    Ok(())
 }
 
 /// Polls `check` every 50 ms, for up to thirty seconds, until it gives `Some`, and returns

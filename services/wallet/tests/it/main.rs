@@ -3,6 +3,7 @@
 //! own process).
 
 mod common;
+mod database_role;
 mod ledger;
 mod partner;
 mod production_keys;
