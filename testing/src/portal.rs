@@ -420,6 +420,30 @@ pub async fn buy(
     (status, response.json().await.expect("json"))
 }
 
+/// POST /api/giftcode/redeem with an Idempotency-Key; `zone` for a code of items.
+pub async fn redeem_giftcode(
+    http: &Client,
+    portal: &Portal,
+    code: &str,
+    zone: Option<i64>,
+    key: &str,
+) -> (StatusCode, Value) {
+    let mut body = serde_json::json!({ "code": code, "gReCaptchaToken": "dev-captcha" });
+    if let Some(zone) = zone {
+        body["zoneId"] = serde_json::json!(zone);
+    }
+    let token = xsrf_token(http, &portal.base).await;
+    let response = http
+        .post(format!("{}/api/giftcode/redeem", portal.base))
+        .header("X-XSRF-TOKEN", token)
+        .header("Idempotency-Key", key)
+        .json(&body)
+        .send()
+        .await
+        .expect("redeem");
+    status_and_json(response).await
+}
+
 /// A private queue bound to the events exchange with `pattern`, as a game team's consumer or a
 /// test's spy binds one: its channel and its deliveries (acknowledged by hand unless `no_ack`).
 pub async fn listen(settings: &Settings, pattern: &str, no_ack: bool) -> (lapin::Channel, lapin::Consumer) {

@@ -4,9 +4,10 @@
 
 use std::time::Duration;
 
+use kid_testing::eventually;
 use kid_testing::portal::{
     PASSWORD, Portal, buy, client, database, execute, field_error, fund, get, get_json, mail_titled, mailbox,
-    me_status, registered, send_json, sign_in, sign_up, start, status_and_json,
+    me_status, redeem_giftcode, registered, send_json, sign_in, sign_up, start, status_and_json,
 };
 use reqwest::{Client, Method, StatusCode, header};
 use serde_json::{Value, json};
@@ -254,30 +255,6 @@ async fn a_closed_account_cannot_sign_in_and_is_erased_after_thirty_days_keeping
     );
 }
 
-/// Redeems a giftcode (`zone` for an item code) once, under `key`.
-async fn redeem(
-    http: &Client,
-    portal: &Portal,
-    code: &str,
-    zone: Option<i64>,
-    key: &str,
-) -> (StatusCode, Value) {
-    let mut body = json!({ "code": code, "gReCaptchaToken": "dev-captcha" });
-    if let Some(zone) = zone {
-        body["zoneId"] = json!(zone);
-    }
-    let token = kid_testing::portal::xsrf_token(http, &portal.base).await;
-    let response = http
-        .post(format!("{}/api/giftcode/redeem", portal.base))
-        .header("X-XSRF-TOKEN", token)
-        .header("Idempotency-Key", key)
-        .json(&body)
-        .send()
-        .await
-        .expect("redeem");
-    status_and_json(response).await
-}
-
 /// Counts the rows `query` finds for the player (its one parameter).
 async fn rows_of(pool: &sqlx::PgPool, query: &'static str, player: uuid::Uuid) -> i64 {
     sqlx::query_scalar(query)
@@ -312,18 +289,15 @@ async fn tickets_images_giftcodes_a_lock_and_mail_to_an_earlier_address_neither_
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{opened}");
-    let (status, welcome) = redeem(&http, &portal, "KID-WELCOME", None, "export-welcome").await;
+    let (status, welcome) = redeem_giftcode(&http, &portal, "KID-WELCOME", None, "export-welcome").await;
     assert_eq!(status, StatusCode::OK, "{welcome}");
-    let mut items = Value::Null;
-    for _ in 0..100 {
-        let (status, body) = redeem(&http, &portal, "KID-TANTHU", Some(1), "export-items").await;
+    // The same request again answers the grant's state, until the game has acknowledged it.
+    let items = eventually("the game acknowledges the items", || async {
+        let (status, body) = redeem_giftcode(&http, &portal, "KID-TANTHU", Some(1), "export-items").await;
         assert!(status.is_success(), "{status} {body}");
-        items = body;
-        if items["status"] != "sent" {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+        Some(body).filter(|body| body["status"] != "sent")
+    })
+    .await;
     assert_eq!(items["status"], "delivered", "{items}");
     let move_to = json!({
         "email": "moved.on@example.com",
@@ -394,21 +368,11 @@ async fn tickets_images_giftcodes_a_lock_and_mail_to_an_earlier_address_neither_
     )
     .await;
     let identity = database(&portal, "identity").await;
-    let mut erased = false;
-    for _ in 0..50 {
-        erased = rows_of(
-            &identity,
-            "select count(*) from user_account where id = $1 and erased_at is not null",
-            player,
-        )
-        .await
-            == 1;
-        if erased {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    assert!(erased, "erased within ten seconds");
+    eventually("the sweeper erases the account", || async {
+        let erased = "select count(*) from user_account where id = $1 and erased_at is not null";
+        (rows_of(&identity, erased, player).await == 1).then_some(())
+    })
+    .await;
     for (what, query) in [
         (
             "tickets",
@@ -447,21 +411,15 @@ async fn tickets_images_giftcodes_a_lock_and_mail_to_an_earlier_address_neither_
     // Recharge keeps the redemptions (what was granted, and the codes' uses) but not the
     // character the game named.
     let recharge = database(&portal, "recharge").await;
-    let mut named = 1;
-    for _ in 0..50 {
-        named = rows_of(
-            &recharge,
-            "select count(*) from giftcode_redemption
-              where user_id = $1 and (character_name is not null or username = 'leavesnothing')",
-            player,
-        )
-        .await;
-        if named == 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    assert_eq!(named, 0, "the character's name outlived the erasure");
+    eventually(
+        "recharge forgets the character's and the player's names",
+        || async {
+            let named = "select count(*) from giftcode_redemption
+                      where user_id = $1 and (character_name is not null or username = 'leavesnothing')";
+            (rows_of(&recharge, named, player).await == 0).then_some(())
+        },
+    )
+    .await;
     let kept = rows_of(
         &recharge,
         "select count(*) from giftcode_redemption where user_id = $1",

@@ -13,40 +13,17 @@ use kid_contracts::{
 };
 use kid_recharge::reference_game;
 use kid_testing::portal::{
-    Portal, contract_schema, database, get_json, listen, registered, start, status_and_json, xsrf_token,
+    Portal, contract_schema, database, get_json, listen, redeem_giftcode, registered, start,
 };
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 
 const STARTER: &str = "KID-TANTHU";
 
-async fn redeem(
-    http: &Client,
-    portal: &Portal,
-    code: &str,
-    zone: Option<i64>,
-    key: &str,
-) -> (StatusCode, Value) {
-    let token = xsrf_token(http, &portal.base).await;
-    let mut body = json!({ "code": code, "gReCaptchaToken": "dev-captcha" });
-    if let Some(zone) = zone {
-        body["zoneId"] = json!(zone);
-    }
-    let response = http
-        .post(format!("{}/api/giftcode/redeem", portal.base))
-        .header("X-XSRF-TOKEN", token)
-        .header("Idempotency-Key", key)
-        .json(&body)
-        .send()
-        .await
-        .expect("redeem");
-    status_and_json(response).await
-}
-
 /// The same request again until the game's answer shows (the reference game answers at once).
 async fn settled(http: &Client, portal: &Portal, zone: i64, key: &str) -> Value {
     for _ in 0..100 {
-        let (status, body) = redeem(http, portal, STARTER, Some(zone), key).await;
+        let (status, body) = redeem_giftcode(http, portal, STARTER, Some(zone), key).await;
         if body["status"] != "sent" {
             assert_eq!(status, StatusCode::OK, "{body}");
             return body;
@@ -90,7 +67,8 @@ async fn an_item_code_asks_for_a_zone_then_the_game_puts_the_items_on_the_charac
     // No zone: the game is named, and its product given so the page can list its zones. A
     // right code refused for its zone is no guess: more than the allowance of ten is answered.
     for attempt in 0..12 {
-        let (status, body) = redeem(&http, &portal, STARTER, None, &format!("no-zone-{attempt}")).await;
+        let (status, body) =
+            redeem_giftcode(&http, &portal, STARTER, None, &format!("no-zone-{attempt}")).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         assert_eq!(
             zone_error(&body),
@@ -99,18 +77,18 @@ async fn an_item_code_asks_for_a_zone_then_the_game_puts_the_items_on_the_charac
         assert_eq!(body["productCode"], "fsonline");
         assert!(body["errors"].get("code").is_none(), "{body}");
     }
-    let (status, body) = redeem(&http, &portal, STARTER, Some(4_242), "unknown-zone").await;
+    let (status, body) = redeem_giftcode(&http, &portal, STARTER, Some(4_242), "unknown-zone").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(zone_error(&body), "Máy chủ bạn chọn không tồn tại.");
     // Zone 98: the reference game has no character there.
-    let (status, body) = redeem(&http, &portal, STARTER, Some(98), "no-character").await;
+    let (status, body) = redeem_giftcode(&http, &portal, STARTER, Some(98), "no-character").await;
     assert_eq!(
         (status, zone_error(&body)),
         (StatusCode::UNPROCESSABLE_ENTITY, MSG_NO_CHARACTER)
     );
     assert_eq!(body["productCode"], "fsonline");
 
-    let (status, sent) = redeem(&http, &portal, "kid-tanthu", Some(1), "zone-1").await;
+    let (status, sent) = redeem_giftcode(&http, &portal, "kid-tanthu", Some(1), "zone-1").await;
     assert!(
         status == StatusCode::ACCEPTED || status == StatusCode::OK,
         "{status} {sent}"
@@ -154,7 +132,7 @@ async fn an_item_code_asks_for_a_zone_then_the_game_puts_the_items_on_the_charac
     assert_eq!(credit_of(&http, &portal).await, 0, "items, not KP");
 
     // Once per account.
-    let (status, again) = redeem(&http, &portal, STARTER, Some(1), "again").await;
+    let (status, again) = redeem_giftcode(&http, &portal, STARTER, Some(1), "again").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{again}");
     assert_eq!(again["errors"]["code"][0], MSG_CODE_ALREADY_REDEEMED);
     assert!(
@@ -171,7 +149,7 @@ async fn items_the_game_fails_to_deliver_give_the_code_back() {
     let (http, _) = registered(&portal, "gift_retry").await;
 
     // Zone 99: the reference game fails every grant there.
-    let (_, sent) = redeem(&http, &portal, STARTER, Some(99), "closed-zone").await;
+    let (_, sent) = redeem_giftcode(&http, &portal, STARTER, Some(99), "closed-zone").await;
     let redemption_id = sent["redemptionId"].as_str().expect("id").to_owned();
     let failed = settled(&http, &portal, 99, "closed-zone").await;
     assert_eq!(failed["status"], "failed", "{failed}");
@@ -180,7 +158,7 @@ async fn items_the_game_fails_to_deliver_give_the_code_back() {
     assert_eq!(status, "failed");
 
     // The use is back: the same account redeems it on a zone that works.
-    let (_, sent) = redeem(&http, &portal, STARTER, Some(2), "open-zone").await;
+    let (_, sent) = redeem_giftcode(&http, &portal, STARTER, Some(2), "open-zone").await;
     assert_eq!(
         settled(&http, &portal, 2, "open-zone").await["status"],
         "delivered"
@@ -204,7 +182,7 @@ async fn a_game_acknowledging_another_games_grant_or_overturning_an_answer_chang
         .confirm_select(lapin::options::ConfirmSelectOptions::default())
         .await
         .expect("confirms");
-    let (status, sent) = redeem(&http, &portal, STARTER, Some(1), "forged").await;
+    let (status, sent) = redeem_giftcode(&http, &portal, STARTER, Some(1), "forged").await;
     assert_eq!(status, StatusCode::ACCEPTED, "{sent}");
     assert_eq!(sent["destination"]["characterName"], Value::Null);
     let redemption_id = sent["redemptionId"].as_str().expect("id").to_owned();
