@@ -55,9 +55,12 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
 fn wire_with(host: &mut ServiceHost, sender: Arc<dyn mail::MailSender>) -> anyhow::Result<Routes> {
     let courier = mail::Courier::new(host.pool.clone(), sender);
     host.spawn(courier.run(host.shutdown_token()));
+    // One store of ticket images: the service writes and reads them, the sweeper removes an
+    // erased account's.
+    let attachments = app::tickets::AttachmentStore::new(&host.settings.identity.attachment_dir);
     host.spawn(app::closure::run_sweeper(
         host.pool.clone(),
-        app::tickets::AttachmentStore::new(&host.settings.identity.attachment_dir),
+        attachments.clone(),
         host.settings.identity.erase_sweep_interval,
         host.shutdown_token(),
     ));
@@ -69,9 +72,7 @@ fn wire_with(host: &mut ServiceHost, sender: Arc<dyn mail::MailSender>) -> anyho
         app::passkeys::relying_party(&host.settings.gateway.passkey_origin())?,
         !host.settings.is_development(),
     )
-    .with_attachments(app::tickets::AttachmentStore::new(
-        &host.settings.identity.attachment_dir,
-    ));
+    .with_attachments(attachments);
     // A ticket's image (5 MB at most) comes in one message.
     let server = IdentityServiceServer::new(service)
         .max_decoding_message_size(kid_contracts::MAX_IMAGE_MESSAGE_BYTES)
