@@ -63,8 +63,26 @@ pub struct Options {
     pub gateway_links: Option<std::sync::Arc<crate::chaos::network::Impairment>>,
 }
 
+/// Ports handed out below the kernel's ephemeral range (32768 and up on Linux), which neither a
+/// listener on port 0 nor an outgoing connection ever takes: a port taken from the ephemeral
+/// range, let go and then given to a process, was once taken in between ("Address already in
+/// use" when the gateway started).
+const PORTS: std::ops::Range<u16> = 20_000..32_000;
+
+/// A port nobody listens on, below the ephemeral range, not handed out before in this process.
 fn free_port() -> anyhow::Result<u16> {
-    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+    use rand::Rng;
+    static GIVEN: std::sync::Mutex<std::collections::BTreeSet<u16>> =
+        std::sync::Mutex::new(std::collections::BTreeSet::new());
+    let mut given = GIVEN.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    for _ in 0..1_000 {
+        let port = rand::rng().random_range(PORTS);
+        if !given.contains(&port) && TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            given.insert(port);
+            return Ok(port);
+        }
+    }
+    anyhow::bail!("no free port in {PORTS:?}")
 }
 
 /// The variables every process shares, from `settings` (production's RUST_LOG and pool size;
