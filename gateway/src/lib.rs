@@ -42,7 +42,7 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
 pub const NEEDS: &[&str] = &[
     "environment",
     "redis.url",
-    "jwt.keys.gateway",
+    "jwt.signing_keys.gateway",
     "captcha.secret",
     "gateway.host",
     "gateway.port",

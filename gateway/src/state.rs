@@ -144,7 +144,7 @@ impl AppState {
         );
         let captcha = captcha::from_settings(&settings.captcha)?;
 
-        let jwt = Arc::new(InternalJwt::new(&settings.jwt));
+        let jwt = Arc::new(InternalJwt::new(&settings.jwt).context("the internal-call keys")?);
         let attach = AttachInternalJwt::new(jwt, kid_platform::auth::GATEWAY);
         let endpoints = &settings.services;
         let identity = grpc::lazy_channel(&endpoints.identity).context("identity endpoint")?;
@@ -203,7 +203,7 @@ impl AppState {
             anonymous_tokens: AnonymousTokens::derived_from(
                 settings
                     .jwt
-                    .keys
+                    .signing_keys
                     .get(kid_platform::auth::GATEWAY)
                     .map_or(&[][..], |key| key.expose_secret().as_bytes()),
             ),

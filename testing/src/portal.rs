@@ -376,7 +376,7 @@ pub fn operator_wallet(
     endpoint: &str,
 ) -> Result<OperatorWallet, tonic::transport::Error> {
     let jwt = AttachInternalJwt::new(
-        Arc::new(InternalJwt::new(&settings.jwt)),
+        Arc::new(InternalJwt::new(&settings.jwt).expect("keys")),
         kid_platform::auth::OPERATOR,
     );
     Ok(WalletServiceClient::with_interceptor(

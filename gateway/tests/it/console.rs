@@ -924,6 +924,7 @@ async fn channel(portal: &Portal, service: &str) -> tonic::transport::Channel {
 /// `message` as the gateway would send it for `actor`.
 fn acting_as<T>(portal: &Portal, actor: StaffActor, message: T) -> tonic::Request<T> {
     let token = InternalJwt::new(&portal.settings.jwt)
+        .expect("keys")
         .mint_acting(auth::GATEWAY, Some(actor))
         .expect("mint");
     let mut request = tonic::Request::new(message);

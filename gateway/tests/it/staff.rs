@@ -38,6 +38,7 @@ async fn identity_as(
         .map(|(_, address)| format!("http://{address}"))
         .expect("identity runs");
     let token = InternalJwt::new(&portal.settings.jwt)
+        .expect("keys")
         .mint_acting(caller, actor)
         .expect("mint");
     let client = IdentityServiceClient::connect(address).await.expect("identity");

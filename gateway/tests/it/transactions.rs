@@ -20,7 +20,7 @@ async fn a_player_sees_their_top_ups_and_payments_and_their_balance() {
     let portal = start(|_| {}).await;
     let (http, player) = registered(&portal, "history_player").await;
     let jwt = AttachInternalJwt::new(
-        Arc::new(InternalJwt::new(&portal.settings.jwt)),
+        Arc::new(InternalJwt::new(&portal.settings.jwt).expect("keys")),
         kid_platform::auth::OPERATOR,
     );
     let mut wallet =

@@ -557,7 +557,7 @@ async fn cards_are_credited_refused_or_corrected_as_the_aggregator_says() {
     // Spend most of it, then the aggregator voids the good card: the 85,000 it credited is
     // recalled, what the balance lacks becomes debt, and the next top-up settles it first.
     let jwt = AttachInternalJwt::new(
-        Arc::new(InternalJwt::new(&portal.settings.jwt)),
+        Arc::new(InternalJwt::new(&portal.settings.jwt).expect("keys")),
         kid_platform::auth::OPERATOR,
     );
     let mut wallet =

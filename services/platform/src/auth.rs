@@ -1,9 +1,10 @@
-//! Internal JWTs: each caller (the gateway, payment, recharge, operator tooling) signs its
-//! gRPC calls with its own key and names itself in the token's `kid` header; a service verifies
-//! a call with the key of the caller the token names (or that caller's previous key during a
-//! rotation), so the principal is the key that verified, not a claim anyone could write. Each
-//! binary holds only the keys it signs or verifies with: the internet-facing gateway holds its
-//! own and cannot mint a token the wallet would take for payment's. Services then decide per
+//! Internal JWTs, signed with Ed25519 (EdDSA): each caller (the gateway, payment, recharge,
+//! operator tooling) signs its gRPC calls with its own private key and names itself in the
+//! token's `kid` header; a service verifies a call with the public key of the caller the token
+//! names (or that caller's previous one during a rotation), so the principal is the key that
+//! verified, not a claim anyone could write. Each binary holds only the private key of the
+//! caller it is and the public keys of its callers: no service can sign as another (the wallet,
+//! which verifies payment's calls, holds nothing that signs them). Services then decide per
 //! method which callers may call it ([`authorize`]).
 
 use std::{
@@ -12,8 +13,14 @@ use std::{
     time::{Duration, SystemTime, UNIX_EPOCH},
 };
 
+use ed25519_dalek::{
+    SigningKey, VerifyingKey,
+    pkcs8::{
+        DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey, spki::der::pem::LineEnding,
+    },
+};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
-use secrecy::ExposeSecret;
+use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 use tonic::{Request, Status, metadata::MetadataValue, service::Interceptor};
 
@@ -96,25 +103,76 @@ pub const REAUTH_REQUIRED: &str = "STAFF_REAUTH_REQUIRED";
 pub enum TokenError {
     #[error("internal token rejected: {0}")]
     Invalid(#[from] jsonwebtoken::errors::Error),
-    #[error("no key for caller {0:?}")]
+    #[error("no public key for caller {0:?}")]
     UnknownCaller(String),
+    #[error("this binary holds no private key of caller {0:?}")]
+    CannotSignAs(String),
     #[error("the token's subject is not the caller whose key signed it")]
     SubjectMismatch,
     #[error("only the gateway acts for staff")]
     StaffFromElsewhere,
 }
 
-/// One caller's keys: the current one signs, either verifies.
-struct CallerKeys {
-    encoding: EncodingKey,
-    decoding: DecodingKey,
-    previous: Option<DecodingKey>,
+/// A key in the settings that is not what its name says.
+#[derive(Debug, thiserror::Error)]
+pub enum KeyError {
+    #[error("jwt.{setting}.{caller} is not an Ed25519 key in PEM ({reason})")]
+    Unreadable {
+        setting: &'static str,
+        caller: String,
+        reason: String,
+    },
 }
 
-/// Mints internal tokens with the caller's own key and verifies them with the key of the
-/// caller they name.
+/// A new Ed25519 key pair: the private key (PKCS#8 PEM) and the public key (SPKI PEM), as
+/// `jwt.signing_keys` and `jwt.public_keys` take them.
+pub fn generate_key_pair() -> (SecretString, String) {
+    use rand::RngCore;
+    let mut seed = [0_u8; 32];
+    rand::rng().fill_bytes(&mut seed);
+    let key = SigningKey::from_bytes(&seed);
+    let private = key
+        .to_pkcs8_pem(LineEnding::LF)
+        .expect("an Ed25519 key encodes as PKCS#8");
+    let public = key
+        .verifying_key()
+        .to_public_key_pem(LineEnding::LF)
+        .expect("an Ed25519 public key encodes as SPKI");
+    (SecretString::from(private.as_str()), public)
+}
+
+/// The private key in `pem`, as jsonwebtoken signs with it (its PKCS#8 DER).
+fn signing_key(caller: &str, pem: &str) -> Result<EncodingKey, KeyError> {
+    let key = SigningKey::from_pkcs8_pem(pem.trim()).map_err(|error| KeyError::Unreadable {
+        setting: "signing_keys",
+        caller: caller.to_owned(),
+        reason: error.to_string(),
+    })?;
+    let der = key.to_pkcs8_der().map_err(|error| KeyError::Unreadable {
+        setting: "signing_keys",
+        caller: caller.to_owned(),
+        reason: error.to_string(),
+    })?;
+    Ok(EncodingKey::from_ed_der(der.as_bytes()))
+}
+
+/// The public key in `pem`, from the setting `setting`.
+fn verifying_key(setting: &'static str, caller: &str, pem: &str) -> Result<VerifyingKey, KeyError> {
+    VerifyingKey::from_public_key_pem(pem.trim()).map_err(|error| KeyError::Unreadable {
+        setting,
+        caller: caller.to_owned(),
+        reason: error.to_string(),
+    })
+}
+
+/// Mints internal tokens with the private key of the caller this binary is, and verifies them
+/// with the public key of the caller they name.
 pub struct InternalJwt {
-    keys: BTreeMap<String, CallerKeys>,
+    /// The private keys held here: of the caller this binary is (the development launcher and
+    /// operator tooling hold several).
+    signing: BTreeMap<String, EncodingKey>,
+    /// Each caller's public keys held here, the current one first.
+    verifying: BTreeMap<String, Vec<DecodingKey>>,
     validation: Validation,
     issuer: String,
     audience: String,
@@ -122,52 +180,58 @@ pub struct InternalJwt {
 }
 
 impl InternalJwt {
-    pub fn new(settings: &JwtSettings) -> Self {
-        let mut validation = Validation::new(Algorithm::HS256);
+    /// The keys in `settings` (empty ones are not held); refuses a key that does not read as
+    /// Ed25519.
+    pub fn new(settings: &JwtSettings) -> Result<Self, KeyError> {
+        // EdDSA only: a token claiming HS256 (signed with a public key as its secret) or none
+        // is refused before any key is tried.
+        let mut validation = Validation::new(Algorithm::EdDSA);
         validation.set_issuer(&[&settings.issuer]);
         validation.set_audience(&[&settings.audience]);
         validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
         validation.leeway = 5;
-        let keys = settings
-            .keys
-            .iter()
-            .filter(|(_, key)| !key.expose_secret().is_empty())
-            .map(|(caller, key)| {
-                let key = key.expose_secret().as_bytes();
-                let previous = settings
-                    .previous_keys
-                    .get(caller)
-                    .map(|previous| previous.expose_secret().as_bytes())
-                    .filter(|previous| !previous.is_empty())
-                    .map(DecodingKey::from_secret);
-                let keys = CallerKeys {
-                    encoding: EncodingKey::from_secret(key),
-                    decoding: DecodingKey::from_secret(key),
-                    previous,
-                };
-                (caller.clone(), keys)
-            })
-            .collect();
-        Self {
-            keys,
+        let mut signing = BTreeMap::new();
+        for (caller, pem) in &settings.signing_keys {
+            let pem = pem.expose_secret();
+            if !pem.is_empty() {
+                signing.insert(caller.clone(), signing_key(caller, pem)?);
+            }
+        }
+        let mut verifying = BTreeMap::new();
+        for (caller, pem) in settings.public_keys.iter().filter(|(_, pem)| !pem.is_empty()) {
+            let public = verifying_key("public_keys", caller, pem)?;
+            let mut keys = vec![DecodingKey::from_ed_der(public.as_bytes())];
+            if let Some(previous) = settings
+                .previous_public_keys
+                .get(caller)
+                .filter(|pem| !pem.is_empty())
+            {
+                let previous = verifying_key("previous_public_keys", caller, previous)?;
+                keys.push(DecodingKey::from_ed_der(previous.as_bytes()));
+            }
+            verifying.insert(caller.clone(), keys);
+        }
+        Ok(Self {
+            signing,
+            verifying,
             validation,
             issuer: settings.issuer.clone(),
             audience: settings.audience.clone(),
             ttl: Duration::from_secs(settings.ttl_seconds),
-        }
+        })
     }
 
-    /// A token for `caller`, signed with its key (which this binary must hold).
+    /// A token for `caller`, signed with its private key (which this binary must hold).
     pub fn mint(&self, caller: &str) -> Result<String, TokenError> {
         self.mint_acting(caller, None)
     }
 
     /// A token for `caller` acting for `staff` (the gateway, for a console call).
     pub fn mint_acting(&self, caller: &str, staff: Option<StaffActor>) -> Result<String, TokenError> {
-        let keys = self
-            .keys
+        let key = self
+            .signing
             .get(caller)
-            .ok_or_else(|| TokenError::UnknownCaller(caller.to_owned()))?;
+            .ok_or_else(|| TokenError::CannotSignAs(caller.to_owned()))?;
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .unwrap_or_default()
@@ -180,29 +244,31 @@ impl InternalJwt {
             exp: now + self.ttl.as_secs(),
             staff,
         };
-        let mut header = Header::new(Algorithm::HS256);
+        let mut header = Header::new(Algorithm::EdDSA);
         header.kid = Some(caller.to_owned());
-        Ok(jsonwebtoken::encode(&header, &claims, &keys.encoding)?)
+        Ok(jsonwebtoken::encode(&header, &claims, key)?)
     }
 
-    /// Verifies with the key of the caller the token names, or that caller's previous key
-    /// (a pod not yet rotated); the subject must be that caller.
+    /// Verifies with the public key of the caller the token names, or that caller's previous
+    /// one (a pod not yet rotated); the subject must be that caller.
     pub fn verify(&self, token: &str) -> Result<InternalClaims, TokenError> {
         let caller = jsonwebtoken::decode_header(token)?.kid.unwrap_or_default();
         let keys = self
-            .keys
+            .verifying
             .get(&caller)
             .ok_or_else(|| TokenError::UnknownCaller(caller.clone()))?;
-        let claims = match jsonwebtoken::decode::<InternalClaims>(token, &keys.decoding, &self.validation) {
-            Ok(data) => data.claims,
-            Err(error) if *error.kind() == jsonwebtoken::errors::ErrorKind::InvalidSignature => {
-                let Some(previous) = &keys.previous else {
-                    return Err(error.into());
-                };
-                jsonwebtoken::decode::<InternalClaims>(token, previous, &self.validation)?.claims
+        let mut outcome = Err(TokenError::UnknownCaller(caller.clone()));
+        for key in keys {
+            outcome = jsonwebtoken::decode::<InternalClaims>(token, key, &self.validation)
+                .map(|data| data.claims)
+                .map_err(TokenError::from);
+            match &outcome {
+                Err(TokenError::Invalid(error))
+                    if *error.kind() == jsonwebtoken::errors::ErrorKind::InvalidSignature => {}
+                _ => break,
             }
-            Err(error) => return Err(error.into()),
-        };
+        }
+        let claims = outcome?;
         if claims.sub != caller {
             return Err(TokenError::SubjectMismatch);
         }
@@ -379,8 +445,6 @@ impl Interceptor for AttachInternalJwt {
 
 #[cfg(test)]
 mod tests {
-    use secrecy::SecretString;
-
     use super::*;
 
     #[test]
@@ -394,36 +458,70 @@ mod tests {
         assert!(needs_second_member(50_001, 200_000, [0, 150_000]));
     }
 
-    fn settings(keys: &[(&str, &str)]) -> JwtSettings {
+    /// A caller's key pair, as the settings take it.
+    #[derive(Clone)]
+    struct Pair {
+        private: SecretString,
+        public: String,
+    }
+
+    fn pair() -> Pair {
+        let (private, public) = generate_key_pair();
+        Pair { private, public }
+    }
+
+    fn empty_settings() -> JwtSettings {
         JwtSettings {
-            keys: keys
-                .iter()
-                .map(|(caller, key)| ((*caller).to_owned(), SecretString::from(*key)))
-                .collect(),
-            previous_keys: BTreeMap::new(),
+            signing_keys: BTreeMap::new(),
+            public_keys: BTreeMap::new(),
+            previous_public_keys: BTreeMap::new(),
             issuer: "kid-gateway".into(),
             audience: "kid-services".into(),
             ttl_seconds: 60,
         }
     }
 
-    #[test]
-    fn a_minted_token_verifies_with_its_callers_key_only() {
-        let wallet = InternalJwt::new(&settings(&[(GATEWAY, "g"), (PAYMENT, "p")]));
-        let gateway = InternalJwt::new(&settings(&[(GATEWAY, "g")]));
-        let token = gateway.mint(GATEWAY).expect("mint");
-        assert_eq!(wallet.verify(&token).expect("verify").sub, GATEWAY);
-        // The gateway holds no key of payment's, so it cannot sign as payment.
-        assert!(matches!(gateway.mint(PAYMENT), Err(TokenError::UnknownCaller(_))));
-        // Signing its own key while naming payment verifies with payment's key: refused.
-        let forger = InternalJwt::new(&settings(&[(PAYMENT, "g")]));
-        assert!(wallet.verify(&forger.mint(PAYMENT).expect("mint")).is_err());
+    /// Settings signing as each of `signs` and verifying each of `verifies`.
+    fn settings(signs: &[(&str, &Pair)], verifies: &[(&str, &Pair)]) -> JwtSettings {
+        let mut settings = empty_settings();
+        for (caller, pair) in signs {
+            settings
+                .signing_keys
+                .insert((*caller).to_owned(), pair.private.clone());
+        }
+        for (caller, pair) in verifies {
+            settings
+                .public_keys
+                .insert((*caller).to_owned(), pair.public.clone());
+        }
+        settings
+    }
+
+    fn jwt(signs: &[(&str, &Pair)], verifies: &[(&str, &Pair)]) -> InternalJwt {
+        InternalJwt::new(&settings(signs, verifies)).expect("keys")
     }
 
     #[test]
-    fn a_token_naming_another_subject_than_its_key_is_refused() {
-        let keys = settings(&[(GATEWAY, "g"), (PAYMENT, "p")]);
-        let jwt = InternalJwt::new(&keys);
+    fn a_minted_token_verifies_with_its_callers_public_key_only() {
+        let (gateway_pair, payment_pair) = (pair(), pair());
+        let wallet = jwt(&[], &[(GATEWAY, &gateway_pair), (PAYMENT, &payment_pair)]);
+        let gateway = jwt(&[(GATEWAY, &gateway_pair)], &[]);
+        let token = gateway.mint(GATEWAY).expect("mint");
+        assert_eq!(wallet.verify(&token).expect("verify").sub, GATEWAY);
+        // The wallet verifies payment's calls, yet holds nothing that signs them.
+        assert!(matches!(wallet.mint(PAYMENT), Err(TokenError::CannotSignAs(_))));
+        assert!(matches!(gateway.mint(PAYMENT), Err(TokenError::CannotSignAs(_))));
+        // Signing with its own private key while naming payment: refused by payment's public key.
+        let forger = jwt(&[(PAYMENT, &gateway_pair)], &[]);
+        assert!(wallet.verify(&forger.mint(PAYMENT).expect("mint")).is_err());
+    }
+
+    /// The classic confusion: an HS256 token whose secret is the caller's public key (which
+    /// every service it calls holds) is refused, as is an unsigned one.
+    #[test]
+    fn a_token_signed_with_a_public_key_as_its_hmac_secret_or_unsigned_is_refused() {
+        let payment_pair = pair();
+        let wallet = jwt(&[], &[(PAYMENT, &payment_pair)]);
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .expect("clock")
@@ -437,32 +535,110 @@ mod tests {
             staff: None,
         };
         let mut header = Header::new(Algorithm::HS256);
-        header.kid = Some(GATEWAY.into());
-        let token = jsonwebtoken::encode(&header, &claims, &EncodingKey::from_secret(b"g")).expect("encode");
-        assert!(matches!(jwt.verify(&token), Err(TokenError::SubjectMismatch)));
+        header.kid = Some(PAYMENT.into());
+        let secret = EncodingKey::from_secret(payment_pair.public.as_bytes());
+        let forged = jsonwebtoken::encode(&header, &claims, &secret).expect("encode");
+        assert!(wallet.verify(&forged).is_err());
+        let genuine = jwt(&[(PAYMENT, &payment_pair)], &[]).mint(PAYMENT).expect("mint");
+        let unsigned = format!(
+            "{}.{}.",
+            base64_url(r#"{"alg":"none","kid":"payment"}"#),
+            genuine.split('.').nth(1).expect("claims")
+        );
+        assert!(wallet.verify(&unsigned).is_err());
+        assert!(wallet.verify(&genuine).is_ok());
+    }
+
+    fn base64_url(text: &str) -> String {
+        use base64::Engine;
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(text)
     }
 
     #[test]
-    fn during_a_rotation_either_key_verifies_and_only_the_current_one_signs() {
-        let old = InternalJwt::new(&settings(&[(GATEWAY, "old")]));
-        let mut rotating = settings(&[(GATEWAY, "new")]);
+    fn a_token_naming_another_subject_than_its_key_is_refused() {
+        let gateway_pair = pair();
+        let verifier = jwt(&[], &[(GATEWAY, &gateway_pair)]);
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .expect("clock")
+            .as_secs();
+        let claims = InternalClaims {
+            iss: "kid-gateway".into(),
+            aud: "kid-services".into(),
+            sub: PAYMENT.into(),
+            iat: now,
+            exp: now + 60,
+            staff: None,
+        };
+        let mut header = Header::new(Algorithm::EdDSA);
+        header.kid = Some(GATEWAY.into());
+        let key = signing_key(GATEWAY, gateway_pair.private.expose_secret()).expect("key");
+        let token = jsonwebtoken::encode(&header, &claims, &key).expect("encode");
+        assert!(matches!(
+            verifier.verify(&token),
+            Err(TokenError::SubjectMismatch)
+        ));
+    }
+
+    #[test]
+    fn during_a_rotation_either_public_key_verifies_and_only_the_new_private_key_signs() {
+        let (old, new, stranger) = (pair(), pair(), pair());
+        let before = jwt(&[(GATEWAY, &old)], &[(GATEWAY, &old)]);
+        let mut rotating = settings(&[(GATEWAY, &new)], &[(GATEWAY, &new)]);
         rotating
-            .previous_keys
-            .insert(GATEWAY.into(), SecretString::from("old"));
-        let rotating = InternalJwt::new(&rotating);
-        let stranger = InternalJwt::new(&settings(&[(GATEWAY, "stranger")]));
+            .previous_public_keys
+            .insert(GATEWAY.into(), old.public.clone());
+        let rotating = InternalJwt::new(&rotating).expect("keys");
         // A pod still signing with the old key is accepted by one already rotated…
-        let from_old = old.mint(GATEWAY).expect("mint");
+        let from_old = before.mint(GATEWAY).expect("mint");
         assert_eq!(rotating.verify(&from_old).expect("accepted").sub, GATEWAY);
         // …which signs with the new one, and a third key is still refused.
         let from_rotating = rotating.mint(GATEWAY).expect("mint");
-        assert!(old.verify(&from_rotating).is_err());
+        assert!(before.verify(&from_rotating).is_err());
+        let stranger = jwt(&[(GATEWAY, &stranger)], &[]);
         assert!(rotating.verify(&stranger.mint(GATEWAY).expect("mint")).is_err());
         // A foreign-audience token is not retried with the other key.
-        let mut elsewhere = settings(&[(GATEWAY, "old")]);
+        let mut elsewhere = settings(&[(GATEWAY, &old)], &[]);
         elsewhere.audience = "someone-else".into();
-        let foreign = InternalJwt::new(&elsewhere).mint(GATEWAY).expect("mint");
+        let foreign = InternalJwt::new(&elsewhere)
+            .expect("keys")
+            .mint(GATEWAY)
+            .expect("mint");
         assert!(rotating.verify(&foreign).is_err());
+    }
+
+    #[test]
+    fn a_key_that_is_not_ed25519_stops_the_binary() {
+        let mine = pair();
+        let mut garbled = settings(&[], &[]);
+        garbled
+            .public_keys
+            .insert(GATEWAY.into(), "dev-internal-key-gateway".into());
+        assert!(matches!(
+            InternalJwt::new(&garbled),
+            Err(KeyError::Unreadable {
+                setting: "public_keys",
+                ..
+            })
+        ));
+        let mut garbled = settings(&[], &[]);
+        garbled
+            .signing_keys
+            .insert(GATEWAY.into(), SecretString::from(mine.public.as_str()));
+        assert!(matches!(
+            InternalJwt::new(&garbled),
+            Err(KeyError::Unreadable {
+                setting: "signing_keys",
+                ..
+            })
+        ));
+        // The development defaults are pairs.
+        let development = crate::Settings::development().expect("defaults");
+        let jwt = InternalJwt::new(&development.jwt).expect("development keys");
+        for caller in [GATEWAY, PAYMENT, RECHARGE, OPERATOR] {
+            let token = jwt.mint(caller).expect("mint");
+            assert_eq!(jwt.verify(&token).expect("verify").sub, caller);
+        }
     }
 
     fn staff(role: StaffRole, reauthenticated_at: i64) -> StaffActor {
@@ -483,7 +659,9 @@ mod tests {
 
     #[test]
     fn only_the_gateway_acts_for_staff() {
-        let jwt = InternalJwt::new(&settings(&[(GATEWAY, "g"), (PAYMENT, "p")]));
+        let (gateway_pair, payment_pair) = (pair(), pair());
+        let both = [(GATEWAY, &gateway_pair), (PAYMENT, &payment_pair)];
+        let jwt = jwt(&both, &both);
         let from_payment = jwt
             .mint_acting(PAYMENT, Some(staff(StaffRole::Admin, 0)))
             .expect("mint");
@@ -510,7 +688,8 @@ mod tests {
     #[test]
     fn money_needs_a_reauthentication_within_five_minutes() {
         use tonic_types::StatusExt;
-        let jwt = InternalJwt::new(&settings(&[(GATEWAY, "g")]));
+        let gateway_pair = pair();
+        let jwt = jwt(&[(GATEWAY, &gateway_pair)], &[(GATEWAY, &gateway_pair)]);
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .expect("clock")
@@ -537,10 +716,14 @@ mod tests {
 
     #[test]
     fn a_token_for_another_audience_is_refused() {
-        let ours = InternalJwt::new(&settings(&[(GATEWAY, "shared")]));
-        let mut other = settings(&[(GATEWAY, "shared")]);
+        let shared = pair();
+        let ours = jwt(&[], &[(GATEWAY, &shared)]);
+        let mut other = settings(&[(GATEWAY, &shared)], &[]);
         other.audience = "someone-else".into();
-        let token = InternalJwt::new(&other).mint(GATEWAY).expect("mint");
+        let token = InternalJwt::new(&other)
+            .expect("keys")
+            .mint(GATEWAY)
+            .expect("mint");
         assert!(ours.verify(&token).is_err());
     }
 }

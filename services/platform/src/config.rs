@@ -12,14 +12,6 @@ use serde::Deserialize;
 use serde_with::{DurationMilliSeconds, serde_as};
 
 const DEFAULTS: &str = include_str!("defaults.toml");
-/// The development keys of the internal callers (defaults.toml), which production refuses.
-const DEV_JWT_KEYS: [(&str, &str); 4] = [
-    ("jwt.keys.gateway", "dev-internal-key-gateway"),
-    ("jwt.keys.payment", "dev-internal-key-payment"),
-    ("jwt.keys.recharge", "dev-internal-key-recharge"),
-    ("jwt.keys.operator", "dev-internal-key-operator"),
-];
-const DEV_WEBHOOK_SECRET: &str = "dev-bank-secret";
 
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
@@ -206,12 +198,16 @@ impl AmqpSettings {
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct JwtSettings {
-    /// Each internal caller's key (`gateway`, `payment`, `recharge`, `operator`): a binary
-    /// signs with its own and verifies its callers' with theirs. Empty: not held here.
-    pub keys: BTreeMap<String, SecretString>,
-    /// A caller's previous key, also accepted when verifying, never used to sign: set during
-    /// a rotation so pods on the old and the new key accept each other (empty: none).
-    pub previous_keys: BTreeMap<String, SecretString>,
+    /// Each internal caller's private Ed25519 key (`gateway`, `payment`, `recharge`,
+    /// `operator`; PKCS#8 PEM): a binary holds only that of the caller it is, and signs its
+    /// calls with it. Empty: not held here.
+    pub signing_keys: BTreeMap<String, SecretString>,
+    /// Each caller's public key (SPKI PEM): a service holds those of the callers it serves and
+    /// verifies their calls with them. No service can sign as another. Empty: not held here.
+    pub public_keys: BTreeMap<String, String>,
+    /// A caller's previous public key, also accepted when verifying: set during a rotation so
+    /// calls signed with the old private key and the new one are both taken (empty: none).
+    pub previous_public_keys: BTreeMap<String, String>,
     pub issuer: String,
     pub audience: String,
     pub ttl_seconds: u64,
@@ -303,7 +299,7 @@ pub enum ConfigError {
     #[error("production needs {}: set it, it has no production default", .0.join(", "))]
     Missing(Vec<String>),
     #[error("production refuses the development value of {0}")]
-    DevelopmentSecret(&'static str),
+    DevelopmentSecret(String),
     #[error("production refuses the testing switch {0}, which breaks the portal on purpose")]
     TestingSwitch(&'static str),
 }
@@ -314,37 +310,45 @@ pub const SERVICE_NEEDS: &[&str] = &[
     "database.url",
     "database.migrate",
     "amqp.url",
-    "jwt.keys.gateway",
+    "jwt.public_keys.gateway",
     "grpc.host",
     "grpc.port",
 ];
 
-/// Every secret a binary may hold, with its development value. In production a binary holds
-/// only the secrets it needs or is given (the others are emptied: a key it does not use is a
-/// key a taken pod cannot use), and refuses to start holding a development value.
-const DEVELOPMENT_VALUES: &[(&str, &str)] = &[
-    DEV_JWT_KEYS[0],
-    DEV_JWT_KEYS[1],
-    DEV_JWT_KEYS[2],
-    DEV_JWT_KEYS[3],
-    // A caller's previous key is a key too: never a development one.
-    ("jwt.previous_keys.gateway", DEV_JWT_KEYS[0].1),
-    ("jwt.previous_keys.payment", DEV_JWT_KEYS[1].1),
-    ("jwt.previous_keys.recharge", DEV_JWT_KEYS[2].1),
-    ("jwt.previous_keys.operator", DEV_JWT_KEYS[3].1),
-    ("captcha.secret", ""),
-    ("mail.smtp_url", ""),
-    ("payment.bank_feed_secret", DEV_WEBHOOK_SECRET),
-    ("payment.card_secret", DEV_WEBHOOK_SECRET),
-    ("recharge.giftcode_pepper", DEV_GIFTCODE_PEPPER),
-    ("identity.totp_key", DEV_TOTP_KEY),
-];
+/// The internal callers, each with a key pair of its own.
+const CALLERS: [&str; 4] = ["gateway", "payment", "recharge", "operator"];
 
-/// The development key of sealed TOTP secrets, which production refuses.
-const DEV_TOTP_KEY: &str = "dev-totp-key";
-
-/// The development key of giftcodes' hashes, which production refuses.
-const DEV_GIFTCODE_PEPPER: &str = "dev-giftcode-pepper";
+/// Every secret a binary may hold (and every internal public key: the development key pairs are
+/// published in this repository, so a binary verifying with a development public key would take
+/// tokens anyone can sign), with the setting whose default is its development value. In
+/// production a binary holds only those it needs or is given (the others are emptied: a key it
+/// does not use is a key a taken pod cannot use), and refuses to start holding a development
+/// value.
+fn development_values() -> Vec<(String, String)> {
+    let mut values = Vec::new();
+    for caller in CALLERS {
+        for setting in ["signing_keys", "public_keys"] {
+            let key = format!("jwt.{setting}.{caller}");
+            values.push((key.clone(), key));
+        }
+        // A caller's previous key is a key too: never a development one.
+        values.push((
+            format!("jwt.previous_public_keys.{caller}"),
+            format!("jwt.public_keys.{caller}"),
+        ));
+    }
+    for key in [
+        "captcha.secret",
+        "mail.smtp_url",
+        "payment.bank_feed_secret",
+        "payment.card_secret",
+        "recharge.giftcode_pepper",
+        "identity.totp_key",
+    ] {
+        values.push((key.to_owned(), key.to_owned()));
+    }
+    values
+}
 
 /// The environment variable that sets `key` (`database.url` is `KID_DATABASE__URL`).
 pub fn variable_name(key: &str) -> String {
@@ -431,11 +435,16 @@ impl Settings {
         if !missing.is_empty() {
             return Err(ConfigError::Missing(missing));
         }
-        for (key, development) in DEVELOPMENT_VALUES {
-            if !needs.contains(key) && given.find_value(key).is_err() {
-                let emptied = figment::util::nest(key, Value::from(""));
+        let defaults = Figment::from(Toml::string(DEFAULTS));
+        for (key, development) in development_values() {
+            if !needs.contains(&key.as_str()) && given.find_value(&key).is_err() {
+                let emptied = figment::util::nest(&key, Value::from(""));
                 merged = merged.merge(Serialized::defaults(emptied));
-            } else if merged.find_value(key).map_err(Box::new)?.as_str() == Some(*development) {
+                continue;
+            }
+            let development = defaults.find_value(&development).map_err(Box::new)?;
+            let value = merged.find_value(&key).map_err(Box::new)?;
+            if value.as_str() == development.as_str() {
                 return Err(ConfigError::DevelopmentSecret(key));
             }
         }
@@ -495,13 +504,22 @@ mod tests {
         });
     }
 
+    /// A development default, as the defaults file holds it.
+    fn default_of(key: &str) -> String {
+        Figment::from(Toml::string(DEFAULTS))
+            .find_value(key)
+            .expect("a default")
+            .into_string()
+            .expect("text")
+    }
+
     #[test]
     fn production_names_every_variable_a_binary_needs_and_refuses_development_secrets() {
         figment::Jail::expect_with(|jail| {
             let needs = [
                 "environment",
                 "database.url",
-                "jwt.keys.gateway",
+                "jwt.signing_keys.gateway",
                 "captcha.secret",
             ];
             jail.set_env("KID_ENVIRONMENT", "production");
@@ -510,20 +528,23 @@ mod tests {
                     missing,
                     [
                         "KID_DATABASE__URL",
-                        "KID_JWT__KEYS__GATEWAY",
+                        "KID_JWT__SIGNING_KEYS__GATEWAY",
                         "KID_CAPTCHA__SECRET"
                     ]
                 ),
                 other => panic!("expected the missing variables, got {other:?}"),
             }
             jail.set_env("KID_DATABASE__URL", "postgres://kid@db/kid");
-            jail.set_env("KID_JWT__KEYS__GATEWAY", "dev-internal-key-gateway");
+            jail.set_env(
+                "KID_JWT__SIGNING_KEYS__GATEWAY",
+                default_of("jwt.signing_keys.gateway"),
+            );
             jail.set_env("KID_CAPTCHA__SECRET", "recaptcha-secret");
             assert!(matches!(
                 Settings::load_for(&needs),
-                Err(ConfigError::DevelopmentSecret("jwt.keys.gateway"))
+                Err(ConfigError::DevelopmentSecret(key)) if key == "jwt.signing_keys.gateway"
             ));
-            jail.set_env("KID_JWT__KEYS__GATEWAY", "a-real-secret-from-the-cluster");
+            jail.set_env("KID_JWT__SIGNING_KEYS__GATEWAY", "a-real-key-from-the-cluster");
             assert!(Settings::load_for(&needs).is_ok());
             // What a binary does not read, it is not asked for.
             assert!(Settings::load_for(&["environment", "database.url"]).is_ok());
@@ -531,64 +552,74 @@ mod tests {
         });
     }
 
-    /// A taken pod's own settings are what it can use: in production a binary holds no secret it
-    /// neither needs nor is given (the development operator key above all, which would mint
-    /// tokens the wallet takes), and refuses any development secret it is given.
+    /// A taken pod's own settings are what it can use: in production a binary holds no key it
+    /// neither needs nor is given (the development operator pair above all, published here:
+    /// a wallet verifying with its public key would take tokens anyone can sign), and refuses
+    /// any development key it is given.
     #[test]
-    fn production_holds_no_secret_it_does_not_need_and_no_development_secret_at_all() {
+    fn production_holds_no_key_it_does_not_need_and_no_development_key_at_all() {
         figment::Jail::expect_with(|jail| {
-            let needs = ["environment", "database.url", "jwt.keys.gateway"];
+            let needs = ["environment", "database.url", "jwt.public_keys.gateway"];
             jail.set_env("KID_ENVIRONMENT", "production");
             jail.set_env("KID_DATABASE__URL", "postgres://kid@db/kid");
-            jail.set_env("KID_JWT__KEYS__GATEWAY", "a-real-secret-from-the-cluster");
+            jail.set_env("KID_JWT__PUBLIC_KEYS__GATEWAY", "the-gateways-public-key");
             let settings = Settings::load_for(&needs).expect("settings");
-            assert_eq!(
-                settings.jwt.keys["gateway"].expose_secret(),
-                "a-real-secret-from-the-cluster"
-            );
+            assert_eq!(settings.jwt.public_keys["gateway"], "the-gateways-public-key");
+            for caller in CALLERS {
+                assert_eq!(
+                    settings.jwt.signing_keys[caller].expose_secret(),
+                    "",
+                    "{caller}'s private key is held"
+                );
+            }
             for caller in ["operator", "payment", "recharge"] {
                 assert_eq!(
-                    settings.jwt.keys[caller].expose_secret(),
-                    "",
-                    "{caller}'s key is held"
+                    settings.jwt.public_keys[caller], "",
+                    "{caller}'s public key is held"
                 );
             }
             assert_eq!(settings.payment.bank_feed_secret.expose_secret(), "");
             assert_eq!(settings.payment.card_secret.expose_secret(), "");
             assert_eq!(settings.recharge.giftcode_pepper.expose_secret(), "");
             assert_eq!(settings.identity.totp_key.expose_secret(), "");
-            // Given, a secret is held even when not needed: then never a development one.
-            jail.set_env("KID_JWT__KEYS__OPERATOR", "dev-internal-key-operator");
+            // Given, a key is held even when not needed: then never a development one.
+            jail.set_env(
+                "KID_JWT__PUBLIC_KEYS__OPERATOR",
+                default_of("jwt.public_keys.operator"),
+            );
             assert!(matches!(
                 Settings::load_for(&needs),
-                Err(ConfigError::DevelopmentSecret("jwt.keys.operator"))
+                Err(ConfigError::DevelopmentSecret(key)) if key == "jwt.public_keys.operator"
             ));
-            jail.set_env("KID_JWT__KEYS__OPERATOR", "an-operator-key-from-the-vault");
+            jail.set_env("KID_JWT__PUBLIC_KEYS__OPERATOR", "an-operator-key-from-the-vault");
             let settings = Settings::load_for(&needs).expect("settings");
             assert_eq!(
-                settings.jwt.keys["operator"].expose_secret(),
+                settings.jwt.public_keys["operator"],
                 "an-operator-key-from-the-vault"
             );
-            jail.set_env("KID_JWT__PREVIOUS_KEYS__GATEWAY", "dev-internal-key-gateway");
+            jail.set_env(
+                "KID_JWT__PREVIOUS_PUBLIC_KEYS__GATEWAY",
+                default_of("jwt.public_keys.gateway"),
+            );
             assert!(matches!(
                 Settings::load_for(&needs),
-                Err(ConfigError::DevelopmentSecret("jwt.previous_keys.gateway"))
+                Err(ConfigError::DevelopmentSecret(key)) if key == "jwt.previous_public_keys.gateway"
             ));
             jail.set_env(
-                "KID_JWT__PREVIOUS_KEYS__GATEWAY",
+                "KID_JWT__PREVIOUS_PUBLIC_KEYS__GATEWAY",
                 "the-gateway-key-before-rotation",
             );
             let settings = Settings::load_for(&needs).expect("settings");
             assert_eq!(
-                settings.jwt.previous_keys["gateway"].expose_secret(),
+                settings.jwt.previous_public_keys["gateway"],
                 "the-gateway-key-before-rotation"
             );
-            // Development keeps every development secret: the launcher runs every caller.
+            // Development keeps every development key: the launcher runs every caller.
             jail.set_env("KID_ENVIRONMENT", "development");
             let settings = Settings::load_for(&needs).expect("settings");
             assert_eq!(
-                settings.jwt.keys["payment"].expose_secret(),
-                "dev-internal-key-payment"
+                settings.jwt.signing_keys["payment"].expose_secret(),
+                default_of("jwt.signing_keys.payment")
             );
             Ok(())
         });
@@ -616,14 +647,15 @@ mod tests {
         figment::Jail::expect_with(|jail| {
             jail.set_env("KID_ENVIRONMENT", "production");
             jail.set_env("KID_PAYMENT__PARTNER_ID", "007");
-            jail.set_env("KID_JWT__KEYS__GATEWAY", "1234567890");
+            jail.set_env("KID_JWT__SIGNING_KEYS__GATEWAY", "1234567890");
             jail.set_env("KID_REDIS__KEY_PREFIX", "true");
             jail.set_env("KID_GATEWAY__PORT", "9090");
             // As a binary loads them, in production.
-            let settings = Settings::load_for(&["payment.partner_id", "jwt.keys.gateway", "gateway.port"])
-                .expect("settings");
+            let settings =
+                Settings::load_for(&["payment.partner_id", "jwt.signing_keys.gateway", "gateway.port"])
+                    .expect("settings");
             assert_eq!(settings.payment.partner_id, "007");
-            assert_eq!(settings.jwt.keys["gateway"].expose_secret(), "1234567890");
+            assert_eq!(settings.jwt.signing_keys["gateway"].expose_secret(), "1234567890");
             assert_eq!(settings.redis.key_prefix, "true");
             assert_eq!(settings.gateway.port, 9090);
             Ok(())

@@ -124,6 +124,8 @@ impl ServiceHost {
         gauges: &'static [Gauge],
         shutdown: CancellationToken,
     ) -> anyhow::Result<Self> {
+        // First: a key that does not read stops the binary before it binds or connects.
+        let jwt = Arc::new(InternalJwt::new(&settings.jwt).context("the internal-call keys")?);
         let listener = TcpListener::bind(address)
             .await
             .with_context(|| format!("{name}: cannot bind {address}"))?;
@@ -155,7 +157,6 @@ impl ServiceHost {
                 .declaring(queues)
                 .run(shutdown.clone()),
         );
-        let jwt = Arc::new(InternalJwt::new(&settings.jwt));
         tracing::info!(service = name, %address, "service started");
         Ok(Self {
             name,

@@ -36,7 +36,11 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
     },
     wire,
     // It signs its calls to the wallet with its own key.
-    needs: &["services.wallet", "jwt.keys.recharge", "recharge.giftcode_pepper"],
+    needs: &[
+        "services.wallet",
+        "jwt.signing_keys.recharge",
+        "recharge.giftcode_pepper",
+    ],
     callers: &[auth::GATEWAY, auth::OPERATOR],
     gauges: &[
         Gauge {

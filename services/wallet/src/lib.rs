@@ -30,7 +30,7 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
     },
     wire,
     // Payment credits and recalls, recharge debits and refunds, the gateway reads.
-    needs: &["jwt.keys.payment", "jwt.keys.recharge"],
+    needs: &["jwt.public_keys.payment", "jwt.public_keys.recharge"],
     callers: &[auth::GATEWAY, auth::PAYMENT, auth::RECHARGE, auth::OPERATOR],
     gauges: &[
         // Corrections whose credit has not come for an hour, or that could not be applied.

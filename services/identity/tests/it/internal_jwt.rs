@@ -11,7 +11,6 @@ use kid_platform::{
     config::JwtSettings,
     db, grpc,
 };
-use secrecy::SecretString;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
@@ -64,7 +63,7 @@ async fn get_user_as(
     jwt: &JwtSettings,
     caller: &'static str,
 ) -> Result<tonic::Response<GetUserResponse>, tonic::Status> {
-    let attach = AttachInternalJwt::new(Arc::new(InternalJwt::new(jwt)), caller);
+    let attach = AttachInternalJwt::new(Arc::new(InternalJwt::new(jwt).expect("keys")), caller);
     let channel = grpc::lazy_channel(&running.endpoint).expect("channel");
     IdentityServiceClient::with_interceptor(channel, attach)
         .get_user(request(running.user_id))
@@ -91,12 +90,13 @@ async fn a_call_without_a_token_is_unauthenticated() {
 }
 
 #[tokio::test]
-async fn a_call_with_a_token_signed_by_another_secret_is_unauthenticated() {
+async fn a_call_with_a_token_signed_by_another_key_is_unauthenticated() {
     let running = start_identity().await;
     let mut forged = running.jwt.clone();
-    forged
-        .keys
-        .insert("gateway".to_owned(), SecretString::from("not-our-secret"));
+    let (stranger, _) = kid_platform::auth::generate_key_pair();
+    forged.signing_keys.insert("gateway".to_owned(), stranger);
+    // Signing only: a forger holds no public key to pair it with.
+    forged.public_keys.clear();
     assert_eq!(
         refusal(&running, &forged, "gateway").await,
         tonic::Code::Unauthenticated

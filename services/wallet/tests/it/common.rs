@@ -45,7 +45,7 @@ pub async fn start_with(configure: impl FnOnce(&mut Settings)) -> Wallet {
     let endpoint = kid_testing::serve(&kid_wallet::SERVICE, &settings, &shutdown).await;
     let channel = grpc::lazy_channel(&endpoint).expect("channel");
     let jwt = AttachInternalJwt::new(
-        Arc::new(InternalJwt::new(&settings.jwt)),
+        Arc::new(InternalJwt::new(&settings.jwt).expect("keys")),
         kid_platform::auth::OPERATOR,
     );
     let pool = db::connect(&settings.database, "wallet").await.expect("pool");

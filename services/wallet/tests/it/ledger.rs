@@ -519,7 +519,7 @@ async fn a_token_minted_for_the_gateway_cannot_credit_or_debit_a_wallet() {
 
     let wallet = start().await;
     let player = Uuid::new_v4();
-    let jwt = Arc::new(InternalJwt::new(&wallet.settings.jwt));
+    let jwt = Arc::new(InternalJwt::new(&wallet.settings.jwt).expect("keys"));
     let channel = kid_platform::grpc::lazy_channel(&wallet.endpoint).expect("channel");
     let as_caller = |caller: &str| {
         WalletServiceClient::with_interceptor(channel.clone(), AttachInternalJwt::new(jwt.clone(), caller))
@@ -558,11 +558,12 @@ async fn a_token_minted_for_the_gateway_cannot_credit_or_debit_a_wallet() {
         .expect_err("recharge does not credit");
     assert_eq!(denied.code(), Code::PermissionDenied);
 
-    // The gateway's key signing a token that names payment: not payment's key, refused.
+    // The gateway's private key signing a token that names payment: not payment's, refused.
     let mut forged = wallet.settings.jwt.clone();
-    let gateway_key = forged.keys[auth::GATEWAY].clone();
-    forged.keys.insert(auth::PAYMENT.to_owned(), gateway_key);
-    let forger = AttachInternalJwt::new(Arc::new(InternalJwt::new(&forged)), auth::PAYMENT);
+    let gateway_key = forged.signing_keys[auth::GATEWAY].clone();
+    forged.signing_keys.insert(auth::PAYMENT.to_owned(), gateway_key);
+    forged.public_keys.clear();
+    let forger = AttachInternalJwt::new(Arc::new(InternalJwt::new(&forged).expect("keys")), auth::PAYMENT);
     let refused = WalletServiceClient::with_interceptor(channel.clone(), forger)
         .credit(credit("stolen-3", player, 1_000_000))
         .await
