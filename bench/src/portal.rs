@@ -5,7 +5,6 @@
 
 use std::{
     collections::BTreeMap,
-    net::TcpListener,
     path::{Path, PathBuf},
     process::{Child, Command, Stdio},
     time::{Duration, Instant},
@@ -61,28 +60,6 @@ pub struct Options {
     pub card_callback_delay: Option<Duration>,
     /// Puts a relay with this impairment between the gateway and each service.
     pub gateway_links: Option<std::sync::Arc<crate::chaos::network::Impairment>>,
-}
-
-/// Ports handed out below the kernel's ephemeral range (32768 and up on Linux), which neither a
-/// listener on port 0 nor an outgoing connection ever takes: a port taken from the ephemeral
-/// range, let go and then given to a process, was once taken in between ("Address already in
-/// use" when the gateway started).
-const PORTS: std::ops::Range<u16> = 20_000..32_000;
-
-/// A port nobody listens on, below the ephemeral range, not handed out before in this process.
-fn free_port() -> anyhow::Result<u16> {
-    use rand::Rng;
-    static GIVEN: std::sync::Mutex<std::collections::BTreeSet<u16>> =
-        std::sync::Mutex::new(std::collections::BTreeSet::new());
-    let mut given = GIVEN.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    for _ in 0..1_000 {
-        let port = rand::rng().random_range(PORTS);
-        if !given.contains(&port) && TcpListener::bind(("127.0.0.1", port)).is_ok() {
-            given.insert(port);
-            return Ok(port);
-        }
-    }
-    anyhow::bail!("no free port in {PORTS:?}")
 }
 
 /// The variables every process shares, from `settings` (production's RUST_LOG and pool size;
@@ -142,7 +119,7 @@ impl Portal {
             settings.payment.simulator_delay = delay;
         }
         let shutdown = CancellationToken::new();
-        let gateway_port = free_port()?;
+        let gateway_port = kid_testing::unused_port()?;
         settings.gateway.public_url = format!("http://127.0.0.1:{gateway_port}");
         kid_launcher::start_outside_parties(&mut settings, &format!("127.0.0.1:{gateway_port}"), &shutdown)
             .await?;
@@ -158,7 +135,7 @@ impl Portal {
         let mut endpoints = BTreeMap::new();
         let mut ports = BTreeMap::new();
         for name in services().map(|spec| spec.schema) {
-            let port = free_port()?;
+            let port = kid_testing::unused_port()?;
             ports.insert(name, port);
             endpoints.insert(name, format!("http://127.0.0.1:{port}"));
         }
@@ -186,7 +163,10 @@ impl Portal {
             let own = [
                 ("KID_GRPC__HOST".to_owned(), "127.0.0.1".to_owned()),
                 ("KID_GRPC__PORT".to_owned(), ports[name].to_string()),
-                ("KID_METRICS__PORT".to_owned(), free_port()?.to_string()),
+                (
+                    "KID_METRICS__PORT".to_owned(),
+                    kid_testing::unused_port()?.to_string(),
+                ),
             ];
             // Identity's production binary sends mail by SMTP only; the harness has no SMTP
             // server, so it runs the same service with the development mailbox (the launcher's

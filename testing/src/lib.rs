@@ -52,6 +52,29 @@ pub async fn isolated_settings() -> anyhow::Result<Settings> {
     Ok(settings)
 }
 
+/// Ports handed out below the kernel's ephemeral range (32768 and up on Linux), which neither a
+/// listener on port 0 nor an outgoing connection ever takes: a port taken from the ephemeral
+/// range, let go and then given to a process, was once taken in between ("Address already in
+/// use" when the chaos suite's gateway started).
+const PORTS: std::ops::Range<u16> = 20_000..32_000;
+
+/// A port nobody listens on, below the ephemeral range, not handed out before in this process:
+/// for a server started later (another process, or a listener a test opens on purpose late).
+pub fn unused_port() -> anyhow::Result<u16> {
+    use rand::Rng;
+    static GIVEN: std::sync::Mutex<std::collections::BTreeSet<u16>> =
+        std::sync::Mutex::new(std::collections::BTreeSet::new());
+    let mut given = GIVEN.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    for _ in 0..1_000 {
+        let port = rand::rng().random_range(PORTS);
+        if !given.contains(&port) && std::net::TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            given.insert(port);
+            return Ok(port);
+        }
+    }
+    anyhow::bail!("no free port in {PORTS:?}")
+}
+
 /// [`isolated_settings`] with an empty database: for the tests of migrating itself.
 pub async fn unmigrated_settings() -> anyhow::Result<Settings> {
     let settings = settings_of_a_new_database()?;

@@ -22,10 +22,9 @@ async fn settings_at(port: u16) -> kid_platform::Settings {
     settings
 }
 
-/// A port nobody listens on (yet).
+/// A port nobody listens on (yet), and no socket takes in the meantime.
 async fn free_port() -> u16 {
-    let listener = TcpListener::bind((HOST, 0)).await.expect("bind");
-    listener.local_addr().expect("address").port()
+    kid_testing::unused_port().expect("a port")
 }
 
 /// From now on, `port` leads to the real PostgreSQL.
