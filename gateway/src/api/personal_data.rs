@@ -235,7 +235,7 @@ async fn export_data(
     State(state): State<AppState>,
     SignedIn { user_id, .. }: SignedIn,
 ) -> ApiResult<Response> {
-    let (identity, orders, redemptions, tickets, transactions) = tokio::try_join!(
+    let (identity, orders, redemptions, transactions) = tokio::try_join!(
         async {
             Ok(state
                 .identity()
@@ -265,7 +265,6 @@ async fn export_data(
                 .into_inner()
                 .redemptions)
         },
-        tickets_for_download(&state, &user_id),
         all_transactions(&state, &user_id),
     )?;
     let user = the_user(identity.user)?;
@@ -290,7 +289,7 @@ async fn export_data(
         transactions,
         orders: orders.into_iter().map(OrderBody::from).collect(),
         redemptions: redemptions.into_iter().map(RedemptionBody::from).collect(),
-        tickets,
+        tickets: tickets_for_download(identity.tickets)?,
         mails: identity
             .mails
             .into_iter()

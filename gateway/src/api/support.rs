@@ -146,36 +146,22 @@ impl TicketBody {
     }
 }
 
-/// Every ticket of the player with its conversation, newest first, each image as the link
-/// their session opens: for the download of their data.
-pub(super) async fn tickets_for_download(state: &AppState, user_id: &str) -> ApiResult<Vec<TicketBody>> {
-    let mut identity = state.identity();
-    let summaries = identity
-        .list_tickets(ListTicketsRequest {
-            user_id: user_id.to_owned(),
-            status: String::new(),
+/// The player's tickets as identity's export answers them (every one, newest first, each with
+/// its conversation), each image as the link their session opens ([`attachment`]'s path): for
+/// the download of their data.
+pub(super) fn tickets_for_download(answers: Vec<TicketResponse>) -> ApiResult<Vec<TicketBody>> {
+    answers
+        .into_iter()
+        .map(|answer| {
+            let mut ticket = TicketBody::for_player(answer)?;
+            for message in &mut ticket.messages {
+                message.attachment_url = Some(&message.attachment_id)
+                    .filter(|id| !id.is_empty())
+                    .map(|id| format!("/api/support/attachments/{id}"));
+            }
+            Ok(ticket)
         })
-        .await?
-        .into_inner()
-        .tickets;
-    let mut tickets = Vec::with_capacity(summaries.len());
-    for summary in summaries {
-        let answer = identity
-            .get_ticket(GetTicketRequest {
-                user_id: user_id.to_owned(),
-                ticket_id: summary.id,
-            })
-            .await?
-            .into_inner();
-        let mut ticket = TicketBody::for_player(answer)?;
-        for message in &mut ticket.messages {
-            message.attachment_url = Some(&message.attachment_id)
-                .filter(|id| !id.is_empty())
-                .map(|id| format!("/api/support/attachments/{id}"));
-        }
-        tickets.push(ticket);
-    }
-    Ok(tickets)
+        .collect()
 }
 
 /// The form of a new ticket (multipart/form-data).

@@ -428,3 +428,41 @@ async fn tickets_images_giftcodes_a_lock_and_mail_to_an_earlier_address_neither_
     .await;
     assert_eq!(kept, 2);
 }
+
+/// The support centre lists a player's newest 200 tickets, and the download listed only those
+/// (asking identity for each one in turn): a player with more was not given the rest. Now
+/// identity's export answers every ticket with its conversation, in one call.
+#[tokio::test]
+async fn a_player_with_more_tickets_than_a_list_holds_downloads_every_one_of_them() {
+    let portal = start(|_| {}).await;
+    let (http, player) = registered(&portal, "manytickets").await;
+    // 201 tickets of a minute apart, each with the player's message: years of the support
+    // centre's own pace, written straight into identity's tables.
+    sqlx::query(
+        "with ticket as (
+             insert into support_ticket (id, user_id, category, subject, created_at, updated_at)
+             select gen_random_uuid(), $1, 'other', 'Phiếu ' || n, now() - n * interval '1 minute',
+                    now() - n * interval '1 minute'
+             from generate_series(1, 201) n
+             returning id, subject, created_at)
+         insert into ticket_message (id, ticket_id, body, created_at)
+         select gen_random_uuid(), id, 'Nội dung của ' || subject, created_at from ticket",
+    )
+    .bind(player)
+    .execute(&database(&portal, "identity").await)
+    .await
+    .expect("tickets");
+
+    let (status, export) = get_json(&http, &portal, "/me/export").await;
+    assert_eq!(status, StatusCode::OK);
+    let tickets = export["tickets"].as_array().expect("tickets");
+    assert_eq!(tickets.len(), 201);
+    // Newest first, each with its own message.
+    for (n, ticket) in tickets.iter().enumerate() {
+        let subject = format!("Phiếu {}", n + 1);
+        assert_eq!(ticket["ticket"]["subject"], subject.as_str());
+        let messages = ticket["messages"].as_array().expect("messages");
+        assert_eq!(messages.len(), 1, "{ticket}");
+        assert_eq!(messages[0]["body"], format!("Nội dung của {subject}").as_str());
+    }
+}

@@ -164,6 +164,33 @@ pub async fn messages(conn: &mut PgConnection, ticket_id: Uuid) -> Result<Vec<Me
     .await
 }
 
+/// One message of a player's tickets, with the ticket it belongs to.
+#[derive(Debug, Clone)]
+pub struct PlayersMessageRow {
+    pub ticket_id: Uuid,
+    pub id: Uuid,
+    pub staff_username: Option<String>,
+    pub body: String,
+    pub attachment_id: Option<Uuid>,
+    pub created_at: OffsetDateTime,
+}
+
+/// Every message of every ticket of the player, oldest first: one query for all their tickets.
+pub async fn messages_of_player(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+) -> Result<Vec<PlayersMessageRow>, sqlx::Error> {
+    sqlx::query_as!(
+        PlayersMessageRow,
+        "select m.ticket_id, m.id, m.staff_username, m.body, m.attachment_id, m.created_at
+         from ticket_message m join support_ticket t on t.id = m.ticket_id
+         where t.user_id = $1 order by m.created_at, m.id",
+        user_id
+    )
+    .fetch_all(conn)
+    .await
+}
+
 /// Tickets the player opened since `since`.
 pub async fn opened_since(
     conn: &mut PgConnection,

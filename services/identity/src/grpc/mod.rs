@@ -574,6 +574,7 @@ impl IdentityService for Identity {
                 .collect(),
             locked_at: data.locked_at.map(kid_platform::grpc::timestamp),
             locked_reason: data.locked_reason.unwrap_or_default(),
+            tickets: data.tickets.into_iter().map(TicketResponse::from).collect(),
         }))
     }
 
