@@ -48,6 +48,24 @@ pub struct InternalClaims {
     pub staff: Option<StaffActor>,
 }
 
+impl InternalClaims {
+    /// Claims for `sub`, issued now and valid for `ttl`.
+    pub fn new(issuer: &str, audience: &str, sub: &str, ttl: Duration, staff: Option<StaffActor>) -> Self {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_secs();
+        Self {
+            iss: issuer.to_owned(),
+            aud: audience.to_owned(),
+            sub: sub.to_owned(),
+            iat: now,
+            exp: now + ttl.as_secs(),
+            staff,
+        }
+    }
+}
+
 /// A staff member's role: what the console lets them do. Every role may read.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash)]
 #[serde(rename_all = "lowercase")]
@@ -115,13 +133,21 @@ pub enum TokenError {
 
 /// A key in the settings that is not what its name says.
 #[derive(Debug, thiserror::Error)]
-pub enum KeyError {
-    #[error("jwt.{setting}.{caller} is not an Ed25519 key in PEM ({reason})")]
-    Unreadable {
-        setting: &'static str,
-        caller: String,
-        reason: String,
-    },
+#[error("jwt.{setting}.{caller} is not an Ed25519 key in PEM ({reason})")]
+pub struct KeyError {
+    pub setting: &'static str,
+    pub caller: String,
+    pub reason: String,
+}
+
+impl KeyError {
+    fn in_setting<E: std::fmt::Display>(setting: &'static str, caller: &str) -> impl FnOnce(E) -> Self {
+        move |error| Self {
+            setting,
+            caller: caller.to_owned(),
+            reason: error.to_string(),
+        }
+    }
 }
 
 /// A new Ed25519 key pair: the private key (PKCS#8 PEM) and the public key (SPKI PEM), as
@@ -143,26 +169,15 @@ pub fn generate_key_pair() -> (SecretString, String) {
 
 /// The private key in `pem`, as jsonwebtoken signs with it (its PKCS#8 DER).
 fn signing_key(caller: &str, pem: &str) -> Result<EncodingKey, KeyError> {
-    let key = SigningKey::from_pkcs8_pem(pem.trim()).map_err(|error| KeyError::Unreadable {
-        setting: "signing_keys",
-        caller: caller.to_owned(),
-        reason: error.to_string(),
-    })?;
-    let der = key.to_pkcs8_der().map_err(|error| KeyError::Unreadable {
-        setting: "signing_keys",
-        caller: caller.to_owned(),
-        reason: error.to_string(),
-    })?;
+    let der = SigningKey::from_pkcs8_pem(pem.trim())
+        .and_then(|key| key.to_pkcs8_der())
+        .map_err(KeyError::in_setting("signing_keys", caller))?;
     Ok(EncodingKey::from_ed_der(der.as_bytes()))
 }
 
 /// The public key in `pem`, from the setting `setting`.
 fn verifying_key(setting: &'static str, caller: &str, pem: &str) -> Result<VerifyingKey, KeyError> {
-    VerifyingKey::from_public_key_pem(pem.trim()).map_err(|error| KeyError::Unreadable {
-        setting,
-        caller: caller.to_owned(),
-        reason: error.to_string(),
-    })
+    VerifyingKey::from_public_key_pem(pem.trim()).map_err(KeyError::in_setting(setting, caller))
 }
 
 /// Mints internal tokens with the private key of the caller this binary is, and verifies them
@@ -232,18 +247,7 @@ impl InternalJwt {
             .signing
             .get(caller)
             .ok_or_else(|| TokenError::CannotSignAs(caller.to_owned()))?;
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .unwrap_or_default()
-            .as_secs();
-        let claims = InternalClaims {
-            iss: self.issuer.clone(),
-            aud: self.audience.clone(),
-            sub: caller.to_owned(),
-            iat: now,
-            exp: now + self.ttl.as_secs(),
-            staff,
-        };
+        let claims = InternalClaims::new(&self.issuer, &self.audience, caller, self.ttl, staff);
         let mut header = Header::new(Algorithm::EdDSA);
         header.kid = Some(caller.to_owned());
         Ok(jsonwebtoken::encode(&header, &claims, key)?)
@@ -257,18 +261,16 @@ impl InternalJwt {
             .verifying
             .get(&caller)
             .ok_or_else(|| TokenError::UnknownCaller(caller.clone()))?;
-        let mut outcome = Err(TokenError::UnknownCaller(caller.clone()));
-        for key in keys {
-            outcome = jsonwebtoken::decode::<InternalClaims>(token, key, &self.validation)
-                .map(|data| data.claims)
-                .map_err(TokenError::from);
-            match &outcome {
-                Err(TokenError::Invalid(error))
-                    if *error.kind() == jsonwebtoken::errors::ErrorKind::InvalidSignature => {}
-                _ => break,
-            }
-        }
-        let claims = outcome?;
+        // The current key, then the previous one: only a signature another key may have made
+        // is tried again.
+        let claims = keys
+            .iter()
+            .map(|key| jsonwebtoken::decode::<InternalClaims>(token, key, &self.validation))
+            .find(|outcome| {
+                !matches!(outcome, Err(error) if *error.kind() == jsonwebtoken::errors::ErrorKind::InvalidSignature)
+            })
+            .unwrap_or_else(|| Err(jsonwebtoken::errors::ErrorKind::InvalidSignature.into()))?
+            .claims;
         if claims.sub != caller {
             return Err(TokenError::SubjectMismatch);
         }
@@ -522,18 +524,13 @@ mod tests {
     fn a_token_signed_with_a_public_key_as_its_hmac_secret_or_unsigned_is_refused() {
         let payment_pair = pair();
         let wallet = jwt(&[], &[(PAYMENT, &payment_pair)]);
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .expect("clock")
-            .as_secs();
-        let claims = InternalClaims {
-            iss: "kid-gateway".into(),
-            aud: "kid-services".into(),
-            sub: PAYMENT.into(),
-            iat: now,
-            exp: now + 60,
-            staff: None,
-        };
+        let claims = InternalClaims::new(
+            "kid-gateway",
+            "kid-services",
+            PAYMENT,
+            Duration::from_secs(60),
+            None,
+        );
         let mut header = Header::new(Algorithm::HS256);
         header.kid = Some(PAYMENT.into());
         let secret = EncodingKey::from_secret(payment_pair.public.as_bytes());
@@ -558,18 +555,13 @@ mod tests {
     fn a_token_naming_another_subject_than_its_key_is_refused() {
         let gateway_pair = pair();
         let verifier = jwt(&[], &[(GATEWAY, &gateway_pair)]);
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .expect("clock")
-            .as_secs();
-        let claims = InternalClaims {
-            iss: "kid-gateway".into(),
-            aud: "kid-services".into(),
-            sub: PAYMENT.into(),
-            iat: now,
-            exp: now + 60,
-            staff: None,
-        };
+        let claims = InternalClaims::new(
+            "kid-gateway",
+            "kid-services",
+            PAYMENT,
+            Duration::from_secs(60),
+            None,
+        );
         let mut header = Header::new(Algorithm::EdDSA);
         header.kid = Some(GATEWAY.into());
         let key = signing_key(GATEWAY, gateway_pair.private.expose_secret()).expect("key");
@@ -616,7 +608,7 @@ mod tests {
             .insert(GATEWAY.into(), "dev-internal-key-gateway".into());
         assert!(matches!(
             InternalJwt::new(&garbled),
-            Err(KeyError::Unreadable {
+            Err(KeyError {
                 setting: "public_keys",
                 ..
             })
@@ -627,7 +619,7 @@ mod tests {
             .insert(GATEWAY.into(), SecretString::from(mine.public.as_str()));
         assert!(matches!(
             InternalJwt::new(&garbled),
-            Err(KeyError::Unreadable {
+            Err(KeyError {
                 setting: "signing_keys",
                 ..
             })

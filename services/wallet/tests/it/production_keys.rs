@@ -134,18 +134,13 @@ async fn a_taken_wallet_pod_cannot_sign_a_call_as_payment_with_the_keys_it_holds
         );
     }
     // Payment's public key as the HMAC secret of a token naming payment.
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .expect("clock")
-        .as_secs();
-    let claims = auth::InternalClaims {
-        iss: production.issuer.clone(),
-        aud: production.audience.clone(),
-        sub: auth::PAYMENT.to_owned(),
-        iat: now,
-        exp: now + 60,
-        staff: None,
-    };
+    let claims = auth::InternalClaims::new(
+        &production.issuer,
+        &production.audience,
+        auth::PAYMENT,
+        std::time::Duration::from_secs(60),
+        None,
+    );
     let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256);
     header.kid = Some(auth::PAYMENT.to_owned());
     let secret = jsonwebtoken::EncodingKey::from_secret(production.public_keys[auth::PAYMENT].as_bytes());
