@@ -156,7 +156,7 @@ async fn check_staff(state: &AppState, jar: &CookieJar, headers: &HeaderMap, pat
     let matches = match (state.staff_sessions.from_jar(jar).await?, sent) {
         (Some(session), Some(sent)) => bool::from(session.data.xsrf_token.as_bytes().ct_eq(sent.as_bytes())),
         (Some(_), None) => false,
-        (None, _) if path != STAFF_SIGN_IN => return Ok(()),
+        (None, _) if !ANONYMOUS_STAFF_CALLS.contains(&path) => return Ok(()),
         (None, sent) => sent.is_some_and(|sent| {
             jar.get(state.staff_sessions.xsrf_cookie()).is_some_and(|cookie| {
                 bool::from(cookie.value().as_bytes().ct_eq(sent.as_bytes()))
@@ -171,8 +171,12 @@ async fn check_staff(state: &AppState, jar: &CookieJar, headers: &HeaderMap, pat
     }
 }
 
-/// The one console call made without a staff session.
-pub const STAFF_SIGN_IN: &str = "/staff/auth/sign-in";
+/// The console calls made without a staff session: signing in, and enrolling through a link.
+pub const ANONYMOUS_STAFF_CALLS: [&str; 3] = [
+    "/staff/auth/sign-in",
+    "/staff/enrolment/check",
+    "/staff/enrolment",
+];
 
 async fn check(state: &AppState, jar: &CookieJar, headers: &HeaderMap) -> ApiResult<()> {
     if from_foreign_origin(headers, &state.origins) {

@@ -59,6 +59,12 @@ pub const PER_STAFF_REAUTH: Limit = Limit {
     name: "staff-reauth",
     free: 5,
 };
+/// Enrolment links that do not work and enrolments refused (an app code or a password), per
+/// client address: no session is there to count by.
+pub const PER_STAFF_ENROLMENT: Limit = Limit {
+    name: "staff-enrol",
+    free: 10,
+};
 /// Current-password checks of change-password, per player.
 pub const PER_PASSWORD_CHECK: Limit = Limit {
     name: "password-check",

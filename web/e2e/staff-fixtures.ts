@@ -1,6 +1,7 @@
 /**
- * The staff console's journeys' shared steps: the development staff's password and app codes,
- * signing in at /staff/login, and the console's navigation.
+ * The staff console's journeys' shared steps: the development staff's password and app codes
+ * (and those of a member who enrolled with a secret of their own), signing in at /staff/login,
+ * and the console's navigation.
  */
 import type { Locator, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
@@ -9,7 +10,7 @@ import { expect } from './fixtures';
 
 /** The development staff (see the identity service's seed): one password and one app secret for all. */
 export const STAFF_PASSWORD = 'Staff@123456';
-const STAFF_SECRET = Secret.fromBase32('JBSWY3DPEHPK3PXP');
+const STAFF_SECRET = 'JBSWY3DPEHPK3PXP';
 export const FORBIDDEN = 'Vai trò của bạn không được phép thực hiện thao tác này';
 export const REAUTH_NEEDED = 'Thao tác với tiền hoặc với nhân viên cần xác thực lại (mật khẩu hoặc mã ứng dụng) trong 5 phút gần nhất';
 
@@ -17,31 +18,46 @@ export const REAUTH_NEEDED = 'Thao tác với tiền hoặc với nhân viên c�
 const PERIOD_MS = 30_000;
 const stepAt = (ms: number) => Math.floor(ms / PERIOD_MS);
 /**
- * The last step whose code each member signed in with, across the journeys that one worker runs
- * (the server remembers it across them too).
+ * The last step whose code each member signed in or enrolled with, across the journeys that one
+ * worker runs (the server remembers it across them too).
  */
 const lastStep = new Map<string, number>();
 
 /**
- * The member's app code for a sign-in. The server takes each member's step once, and only a
- * step after the last one used, one step ahead of its clock at most: so a member signing in
- * again within the same step gets the next step's code, and when that is more than one step
- * ahead, the clock is waited for (at most 30 s).
+ * The member's app code for a sign-in or an enrolment, from `secret` (base32; the development
+ * staff's unless told). The server takes each member's step once, and only a step after the
+ * last one used, one step ahead of its clock at most: so a member signing in again within the
+ * same step (or right after enrolling) gets the next step's code, and when that is more than one
+ * step ahead, the clock is waited for (at most 30 s).
  */
-export async function appCode(page: Page, username: string): Promise<string> {
+export async function appCode(page: Page, username: string, secret = STAFF_SECRET): Promise<string> {
   const step = Math.max(stepAt(Date.now()), (lastStep.get(username) ?? Number.NEGATIVE_INFINITY) + 1);
   // A second past the boundary, against a server clock a little behind this one.
   const wait = (step - 1) * PERIOD_MS - Date.now();
   if (wait > 0) await page.waitForTimeout(wait + 1_000);
   lastStep.set(username, step);
-  return TOTP.generate({ secret: STAFF_SECRET, algorithm: 'SHA1', digits: 6, period: 30, timestamp: step * PERIOD_MS });
+  return TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    timestamp: step * PERIOD_MS,
+  });
 }
 
-export async function signIn(page: Page, username: string) {
+/**
+ * Signs `username` in at /staff/login and waits for the console's home: the development staff's
+ * password and app unless a member's own (set through their enrolment link) are given.
+ */
+export async function signIn(
+  page: Page,
+  username: string,
+  { password = STAFF_PASSWORD, secret = STAFF_SECRET }: { password?: string; secret?: string } = {},
+) {
   await expect(page.getByRole('heading', { level: 1, name: 'Đăng nhập nhân viên' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(username);
-  await page.getByLabel(/^Mật khẩu/).fill(STAFF_PASSWORD);
-  await page.getByRole('textbox', { name: 'Mã xác thực' }).fill(await appCode(page, username));
+  await page.getByLabel(/^Mật khẩu/).fill(password);
+  await page.getByRole('textbox', { name: 'Mã xác thực' }).fill(await appCode(page, username, secret));
   await page.getByRole('button', { name: 'Đăng nhập' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Xin chào, ${username}` })).toBeVisible();
 }

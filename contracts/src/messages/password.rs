@@ -52,6 +52,16 @@ pub const RESET: Messages = Messages {
     confirm_mismatch: "Mật khẩu xác nhận không trùng khớp",
 };
 
+/// A staff member's own password, set through their enrolment link: 12 characters or more of
+/// all four kinds.
+pub const STAFF_ENROL: Messages = Messages {
+    required: "Vui lòng nhập mật khẩu",
+    too_short: "Mật khẩu phải có tối thiểu 12 ký tự",
+    weak: "Mật khẩu nhân viên cần đủ bốn loại ký tự: chữ thường, chữ hoa, chữ số và ký hiệu",
+    confirm_required: "Vui lòng nhập lại mật khẩu",
+    confirm_mismatch: "Mật khẩu nhập lại không khớp",
+};
+
 /// A password from the list of the most common and most leaked ones
 /// (`services/identity/data/common-passwords.txt`).
 pub const MSG_COMMON: &str =

@@ -25,6 +25,22 @@ pub const MSG_ROLE_INVALID: &str = "Vai trò không hợp lệ";
 pub const MSG_STAFF_NOT_FOUND: &str = "Không tìm thấy nhân viên";
 /// An admin may not take away their own admin role or disable themselves.
 pub const MSG_NOT_YOURSELF: &str = "Không thể tự hạ vai trò hoặc tự khóa tài khoản quản trị của mình";
+/// An admin resetting their own credentials (another admin does it).
+pub const MSG_NOT_YOURSELF_RESET: &str = "Không thể tự đặt lại thông tin đăng nhập của mình";
+/// A new member without the address their enrolment link goes to.
+pub const MSG_EMAIL_REQUIRED: &str = "Vui lòng nhập địa chỉ email";
+/// A new member's address that another member has.
+pub const MSG_EMAIL_TAKEN: &str = "Địa chỉ email này đã dùng cho một nhân viên khác";
+/// Resetting the credentials of a member made before members had addresses.
+pub const MSG_NO_EMAIL: &str = "Nhân viên này chưa có địa chỉ email để nhận đường dẫn đăng ký";
+/// An enrolment link that is unknown, used or past its 24 hours.
+pub const MSG_ENROLMENT_INVALID: &str =
+    "Đường dẫn đăng ký không hợp lệ hoặc đã hết hạn. Hãy nhờ quản trị viên gửi lại.";
+/// Enrolling with an app code the offered secret does not give now.
+pub const MSG_ENROLMENT_CODE_WRONG: &str =
+    "Mã xác thực không đúng. Hãy kiểm tra đồng hồ của điện thoại và nhập mã mới nhất";
+/// An app code that is not six digits.
+pub const MSG_CODE_FORMAT: &str = "Mã xác thực gồm 6 chữ số";
 
 /// Matching a transfer that was already matched (to another player, or credited by the feed).
 pub const MSG_TRANSFER_ALREADY_MATCHED: &str = "Giao dịch này đã được ghi có cho một người chơi khác";

@@ -1172,8 +1172,9 @@ async fn the_audit_log_pages_through_the_actions_of_one_instant_without_skipping
 }
 
 /// An admin's console left open (re-authenticated more than five minutes ago) is someone else's
-/// way to make a finance member or promote one: creating a member and changing a role need the
-/// same fresh re-authentication as moving money, and nothing changes without it.
+/// way to make a finance member or promote one: creating a member, changing a role and resetting
+/// a member's credentials need the same fresh re-authentication as moving money, and nothing
+/// changes without it.
 #[tokio::test]
 async fn an_admin_session_left_open_cannot_make_a_finance_member_or_promote_one() {
     let portal = console_portal().await;
@@ -1188,27 +1189,33 @@ async fn an_admin_session_left_open_cannot_make_a_finance_member_or_promote_one(
     let create = (
         "/staff/staff".to_owned(),
         Method::POST,
-        json!({ "username": "ke-toan-moi", "role": "finance" }),
+        json!({ "username": "ke-toan-moi", "role": "finance", "email": "ke-toan-moi@kid.example" }),
     );
     let promote = (
         format!("/staff/staff/{support_id}"),
         Method::PATCH,
         json!({ "role": "finance" }),
     );
-    for (path, method, body) in [&create, &promote] {
+    let reset = (
+        format!("/staff/staff/{support_id}/reset-credentials"),
+        Method::POST,
+        json!({}),
+    );
+    for (path, method, body) in [&create, &promote, &reset] {
         let (status, answer) =
             status_and_json(staff_send(&admin, &portal, method.clone(), path, body).await).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{path}: {answer}");
         assert_eq!(answer["code"], "reauth_required", "{path}: {answer}");
     }
-    let state: (i64, String) = sqlx::query_as(
+    let state: (i64, String, i64) = sqlx::query_as(
         "select (select count(*) from staff_account where username = 'ke-toan-moi'),
-                (select role from staff_account where username = 'staff-support')",
+                (select role from staff_account where username = 'staff-support'),
+                (select count(*) from staff_enrolment)",
     )
     .fetch_one(&identity)
     .await
     .expect("staff");
-    assert_eq!(state, (0, "support".to_owned()), "nothing changed");
+    assert_eq!(state, (0, "support".to_owned(), 0), "nothing changed");
 
     // The admin themselves, with their password again, may; and still moves no money (admins
     // manage people, finance moves money).
@@ -1220,7 +1227,7 @@ async fn an_admin_session_left_open_cannot_make_a_finance_member_or_promote_one(
     )
     .await;
     assert_eq!(status, StatusCode::OK);
-    for (path, method, body) in [&create, &promote] {
+    for (path, method, body) in [&create, &promote, &reset] {
         let response = staff_send(&admin, &portal, method.clone(), path, body).await;
         assert!(response.status().is_success(), "{path}: {}", response.status());
     }

@@ -8,8 +8,8 @@ use std::time::Duration;
 use kid_contracts::identity::v1::{CreateStaffRequest, identity_service_client::IdentityServiceClient};
 use kid_platform::auth::{self, InternalJwt, StaffActor, StaffRole};
 use kid_testing::portal::{
-    PASSWORD, Portal, STAFF_PASSWORD, client, database, get, get_json, register, seed_staff, send_json,
-    staff, staff_code, staff_send, staff_sign_in_at, start, status_and_json,
+    PASSWORD, Portal, STAFF_PASSWORD, client, database, get, get_json, link_in, mail_for, mailbox, register,
+    seed_staff, send_json, staff, staff_code, staff_send, staff_sign_in_at, start, status_and_json,
 };
 use reqwest::{Client, Method, StatusCode, header};
 use serde_json::{Value, json};
@@ -183,7 +183,11 @@ async fn a_player_session_calling_any_staff_route_is_refused() {
     let paths = document["paths"].as_object().expect("paths");
     let mut tried = 0;
     for (path, item) in paths.iter().filter(|(path, _)| path.starts_with("/staff/")) {
-        if path == "/staff/auth/csrf-cookie" || path == "/staff/auth/sign-in" {
+        // Calls made with no session at all (signing in, enrolling through a mailed link) are
+        // anyone's; a player's session adds nothing to them.
+        if path == "/staff/auth/csrf-cookie"
+            || kid_gateway::csrf::ANONYMOUS_STAFF_CALLS.contains(&path.as_str())
+        {
             continue;
         }
         let concrete = path.replace("{id}", &uuid::Uuid::now_v7().to_string());
@@ -252,7 +256,7 @@ async fn a_viewer_managing_staff_is_refused_by_identity_itself() {
         &portal,
         Method::POST,
         "/staff/staff",
-        &json!({ "username": "sneaky", "role": "admin" }),
+        &json!({ "username": "sneaky", "role": "admin", "email": "sneaky@kid.example" }),
     )
     .await;
     assert_eq!(created.status(), StatusCode::FORBIDDEN);
@@ -263,6 +267,7 @@ async fn a_viewer_managing_staff_is_refused_by_identity_itself() {
     let create = || CreateStaffRequest {
         username: "sneaky".into(),
         role: "admin".into(),
+        email: "sneaky@kid.example".into(),
     };
     for role in [StaffRole::Viewer, StaffRole::Support, StaffRole::Finance] {
         let (mut identity, token) = identity_as(&portal, auth::GATEWAY, Some(actor(role))).await;
@@ -295,62 +300,150 @@ async fn a_viewer_managing_staff_is_refused_by_identity_itself() {
     assert_eq!(staff_rows, 0);
 }
 
-#[tokio::test]
-async fn an_admin_creates_a_member_who_signs_in_and_is_disabled_at_once() {
-    let portal = staff_portal().await;
-    let admin = staff(&portal, "staff-admin").await;
+/// The subject of the mail that carries an enrolment link.
+const ENROLMENT_MAIL: &str = "Đăng ký tài khoản nhân viên Kid";
+
+/// The token of the newest enrolment link mailed to `email` once it has `count` messages (it
+/// is in the link's fragment, which no browser sends to a server).
+async fn enrolment_token(portal: &Portal, email: &str, count: usize) -> String {
+    let inbox = mail_for(portal, email, count).await;
+    let mail = inbox
+        .iter()
+        .find(|mail| mail["subject"] == ENROLMENT_MAIL)
+        .unwrap_or_else(|| panic!("an enrolment mail to {email}: {inbox:?}"));
+    let link = link_in(mail).expect("a link");
+    let (page, token) = link.split_once('#').expect("the token in the fragment");
+    assert!(page.ends_with("/staff/enrol"), "{link}");
+    assert!(mail["text"].as_str().expect("text").contains(link), "{mail}");
+    token.to_owned()
+}
+
+/// What the link of `token` offers, from a browser with no session.
+async fn enrolment_offer(portal: &Portal, token: &str) -> (StatusCode, Value) {
+    let anonymous = client();
+    status_and_json(
+        staff_send(
+            &anonymous,
+            portal,
+            Method::POST,
+            "/staff/enrolment/check",
+            &json!({ "token": token }),
+        )
+        .await,
+    )
+    .await
+}
+
+/// The authenticator app of an offer: its secret read from the `otpauth://` URI.
+fn app_of(offer: &Value) -> totp_rs::Totp {
+    let app =
+        totp_rs::Totp::from_url(offer["otpauthUrl"].as_str().expect("otpauthUrl")).expect("an otpauth URI");
+    assert_eq!(
+        app.secret().to_base32(),
+        offer["totpSecret"].as_str().expect("totpSecret")
+    );
+    app
+}
+
+/// The app's code `steps` 30-second steps from now.
+fn code_at(app: &totp_rs::Totp, steps: i64) -> String {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("clock")
+        .as_secs();
+    app.generate(now.saturating_add_signed(steps * 30)).to_string()
+}
+
+/// Enrols through `token` from a browser with no session: the answer whatever it is.
+async fn enrol(portal: &Portal, token: &str, password: &str, code: &str) -> (StatusCode, Value) {
+    let anonymous = client();
+    let body = json!({ "token": token, "password": password, "passwordConfirm": password, "code": code });
+    let response = staff_send(&anonymous, portal, Method::POST, "/staff/enrolment", &body).await;
+    let status = response.status();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+/// A new member made by `admin`, enrolled with `password` through the mailed link: their app.
+async fn enrolled_member(
+    portal: &Portal,
+    admin: &Client,
+    username: &str,
+    role: &str,
+    password: &str,
+) -> (String, totp_rs::Totp) {
+    let email = format!("{username}@kid.example");
     let response = staff_send(
-        &admin,
-        &portal,
+        admin,
+        portal,
         Method::POST,
         "/staff/staff",
-        &json!({ "username": "thu-ngan", "role": "support" }),
+        &json!({ "username": username, "role": role, "email": email }),
     )
     .await;
     let (status, created) = status_and_json(response).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
-    assert_eq!(created["staff"]["role"], "support");
-    let secret = created["totpSecret"].as_str().expect("secret");
-    assert!(
-        created["otpauthUrl"]
-            .as_str()
-            .expect("url")
-            .starts_with("otpauth://totp/")
-    );
-    let totp = totp_rs::Builder::new()
-        .with_secret(
-            totp_rs::Secret::try_from_base32(secret)
-                .expect("base32")
-                .as_bytes()
-                .to_vec(),
-        )
-        .build()
-        .expect("totp");
-    let code = totp.generate_current().to_string();
-    let member = client();
-    let body = json!({ "username": "thu-ngan", "password": created["password"], "code": code });
-    let signed_in = staff_send(&member, &portal, Method::POST, "/staff/auth/sign-in", &body).await;
-    assert_eq!(signed_in.status(), StatusCode::OK);
-    assert_eq!(me(&member, &portal).await.1["role"], "support");
+    let token = enrolment_token(portal, &email, 1).await;
+    let (status, offer) = enrolment_offer(portal, &token).await;
+    assert_eq!(status, StatusCode::OK, "{offer}");
+    let app = app_of(&offer);
+    // The code of the step before: the member's first sign-in takes the current one.
+    let (status, body) = enrol(portal, &token, password, &code_at(&app, -1)).await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    (created["staff"]["id"].as_str().expect("id").to_owned(), app)
+}
 
-    // The same username again is refused; so is an unknown role.
-    for (username, role, field) in [("thu-ngan", "viewer", "username"), ("ke-toan", "boss", "role")] {
+/// Signs `username` in with `password` and their app's code `steps` from now.
+async fn member_sign_in(
+    http: &Client,
+    portal: &Portal,
+    username: &str,
+    password: &str,
+    code: String,
+) -> StatusCode {
+    let body = json!({ "username": username, "password": password, "code": code });
+    staff_send(http, portal, Method::POST, "/staff/auth/sign-in", &body)
+        .await
+        .status()
+}
+
+#[tokio::test]
+async fn an_admin_creates_a_member_who_enrols_signs_in_and_is_disabled_at_once() {
+    let portal = staff_portal().await;
+    let admin = staff(&portal, "staff-admin").await;
+    const PASSWORD: &str = "Quay#Thu9Tien";
+    let (id, app) = enrolled_member(&portal, &admin, "thu-ngan", "support", PASSWORD).await;
+    let member = client();
+    let signed_in = member_sign_in(&member, &portal, "thu-ngan", PASSWORD, code_at(&app, 0)).await;
+    assert_eq!(signed_in, StatusCode::OK);
+    let (_, me_body) = me(&member, &portal).await;
+    assert_eq!(me_body["role"], "support");
+    assert_eq!(me_body["email"], "thu-ngan@kid.example");
+    assert_eq!(me_body["enrolmentPending"], false);
+
+    // The same username again is refused; so are an unknown role, another member's address
+    // and no address.
+    for (username, role, email, field) in [
+        ("thu-ngan", "viewer", "khac@kid.example", "username"),
+        ("ke-toan", "boss", "ke-toan@kid.example", "role"),
+        ("ke-toan", "viewer", "THU-NGAN@kid.example", "email"),
+        ("ke-toan", "viewer", "staff-admin@staff.kid.test", "email"),
+        ("ke-toan", "viewer", "", "email"),
+    ] {
         let response = staff_send(
             &admin,
             &portal,
             Method::POST,
             "/staff/staff",
-            &json!({ "username": username, "role": role }),
+            &json!({ "username": username, "role": role, "email": email }),
         )
         .await;
         let (status, body) = status_and_json(response).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-        assert!(body["errors"][field][0].is_string(), "{body}");
+        assert!(body["errors"][field][0].is_string(), "{field}: {body}");
     }
 
     // Promoted, the member is signed out and signs in again under the new role (with the next
     // step's code: each step signs in once); disabled, their session is over.
-    let id = created["staff"]["id"].as_str().expect("id");
     let path = format!("/staff/staff/{id}");
     let promoted = staff_send(
         &admin,
@@ -366,14 +459,8 @@ async fn an_admin_creates_a_member_who_signs_in_and_is_disabled_at_once() {
         StatusCode::UNAUTHORIZED,
         "a role change ends the member's session"
     );
-    let next_step = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .expect("clock")
-        .as_secs()
-        + 30;
-    let body = json!({ "username": "thu-ngan", "password": created["password"], "code": totp.generate(next_step).to_string() });
-    let signed_in = staff_send(&member, &portal, Method::POST, "/staff/auth/sign-in", &body).await;
-    assert_eq!(signed_in.status(), StatusCode::OK);
+    let signed_in = member_sign_in(&member, &portal, "thu-ngan", PASSWORD, code_at(&app, 1)).await;
+    assert_eq!(signed_in, StatusCode::OK);
     assert_eq!(me(&member, &portal).await.1["role"], "finance");
     let disabled = staff_send(
         &admin,
@@ -417,8 +504,204 @@ async fn an_admin_creates_a_member_who_signs_in_and_is_disabled_at_once() {
     );
     assert!(
         text.lines()
-            .any(|line| line.contains("staff.create") && line.contains(id)),
+            .any(|line| line.contains("staff.create") && line.contains(id.as_str())),
         "{text}"
+    );
+}
+
+/// Issue 44: an admin was shown a new member's password and app secret, so one admin could make
+/// a finance member and be both maker and checker. Now nothing an admin can read holds a
+/// credential, and the member's link sets them once.
+#[tokio::test]
+async fn an_admin_never_sees_a_new_members_credentials_and_an_enrolment_link_works_once() {
+    let portal = staff_portal().await;
+    let admin = staff(&portal, "staff-admin").await;
+    let email = "tai-chinh-moi@kid.example";
+    let response = staff_send(
+        &admin,
+        &portal,
+        Method::POST,
+        "/staff/staff",
+        &json!({ "username": "tai-chinh-moi", "role": "finance", "email": email }),
+    )
+    .await;
+    let (status, created) = status_and_json(response).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    // The answer is the member and nothing else; so is the list, and the audit log's entry.
+    assert_eq!(
+        created.as_object().expect("object").keys().collect::<Vec<_>>(),
+        ["staff"]
+    );
+    assert_eq!(created["staff"]["enrolmentPending"], true);
+    assert_eq!(created["staff"]["email"], email);
+    let id = created["staff"]["id"].as_str().expect("id");
+    let (_, members) = get_json(&admin, &portal, "/staff/staff").await;
+    let listed = members
+        .as_array()
+        .expect("members")
+        .iter()
+        .find(|member| member["id"] == id)
+        .expect("listed");
+    assert_eq!(listed, &created["staff"]);
+    let (_, log) = get_json(&admin, &portal, &format!("/staff/audit?subject=staff:{id}")).await;
+    assert_eq!(
+        log[0]["after"],
+        json!({ "username": "tai-chinh-moi", "role": "finance", "disabled": false, "email": email })
+    );
+
+    // Only the member's mailbox has the link; the admin's has nothing of it.
+    let token = enrolment_token(&portal, email, 1).await;
+    assert!(
+        mailbox(&portal, "staff-admin@staff.kid.test")
+            .await
+            .iter()
+            .all(|mail| !mail.to_string().contains(&token))
+    );
+    let (status, offer) = enrolment_offer(&portal, &token).await;
+    assert_eq!(status, StatusCode::OK, "{offer}");
+    assert_eq!(offer["username"], "tai-chinh-moi");
+    let app = app_of(&offer);
+
+    // A wrong code, a weak password or one holding the username is refused, and the link still
+    // works.
+    let (status, body) = enrol(&portal, &token, "Kho@Bac2026!x", "000000").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body["errors"]["code"][0].is_string(), "{body}");
+    let (status, body) = enrol(&portal, &token, "khobac2026", &code_at(&app, 0)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body["errors"]["password"][0].is_string(), "{body}");
+    let (status, body) = enrol(&portal, &token, "Tai-Chinh-Moi#1", &code_at(&app, 0)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body["errors"]["password"][0].is_string(), "{body}");
+    assert_eq!(enrolment_offer(&portal, &token).await.0, StatusCode::OK);
+
+    // Used once, the link works no more, not even to read the secret again.
+    let (status, body) = enrol(&portal, &token, "Kho@Bac2026!x", &code_at(&app, -1)).await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    let (status, body) = enrolment_offer(&portal, &token).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    assert_eq!(
+        body["message"],
+        "Đường dẫn đăng ký không hợp lệ hoặc đã hết hạn. Hãy nhờ quản trị viên gửi lại."
+    );
+    let (status, body) = enrol(&portal, &token, "Other@Pass2026!", &code_at(&app, 0)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+
+    // The member's own password and app sign them in; the admin's answer never held them.
+    let member = client();
+    let signed_in = member_sign_in(
+        &member,
+        &portal,
+        "tai-chinh-moi",
+        "Kho@Bac2026!x",
+        code_at(&app, 0),
+    )
+    .await;
+    assert_eq!(signed_in, StatusCode::OK);
+    assert_eq!(me(&member, &portal).await.1["enrolmentPending"], false);
+    assert!(!created.to_string().contains("Kho@Bac2026!x"));
+    assert!(
+        !created
+            .to_string()
+            .contains(offer["totpSecret"].as_str().expect("secret"))
+    );
+}
+
+/// Issue 44: resetting a member's credentials ends their sessions, their old password and app,
+/// and any earlier link; it needs an admin who re-authenticated, and never one's own.
+#[tokio::test]
+async fn a_reset_ends_the_members_sessions_old_credentials_and_links() {
+    let portal = staff_portal().await;
+    let admin = staff(&portal, "staff-admin").await;
+    const OLD: &str = "Kiem#Soat2026";
+    let (id, app) = enrolled_member(&portal, &admin, "kiem-soat", "support", OLD).await;
+    let member = client();
+    assert_eq!(
+        member_sign_in(&member, &portal, "kiem-soat", OLD, code_at(&app, 0)).await,
+        StatusCode::OK
+    );
+    let path = format!("/staff/staff/{id}/reset-credentials");
+
+    // Past identity's re-authentication window, or as a support member, the reset is refused.
+    let (mut identity, token) = identity_as(
+        &portal,
+        auth::GATEWAY,
+        Some(StaffActor {
+            reauthenticated_at: 0,
+            ..actor(StaffRole::Admin)
+        }),
+    )
+    .await;
+    let stale = kid_contracts::identity::v1::ResetStaffCredentialsRequest { staff_id: id.clone() };
+    let refused = identity
+        .reset_staff_credentials(with_token(stale, &token))
+        .await
+        .expect_err("refused");
+    assert_eq!(refused.code(), tonic::Code::PermissionDenied, "{refused:?}");
+    let support = staff(&portal, "staff-support").await;
+    let refused = staff_send(&support, &portal, Method::POST, &path, &json!({})).await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    assert_eq!(me(&member, &portal).await.0, StatusCode::OK);
+
+    // An admin's own credentials are another admin's to reset.
+    let (_, admin_me) = me(&admin, &portal).await;
+    let own = format!(
+        "/staff/staff/{}/reset-credentials",
+        admin_me["id"].as_str().expect("id")
+    );
+    let (status, body) =
+        status_and_json(staff_send(&admin, &portal, Method::POST, &own, &json!({})).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+
+    let (status, reset) =
+        status_and_json(staff_send(&admin, &portal, Method::POST, &path, &json!({})).await).await;
+    assert_eq!(status, StatusCode::OK, "{reset}");
+    assert_eq!(reset["enrolmentPending"], true);
+    assert_eq!(me(&member, &portal).await.0, StatusCode::UNAUTHORIZED);
+    let again = client();
+    assert_eq!(
+        member_sign_in(&again, &portal, "kiem-soat", OLD, code_at(&app, 1)).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "the old password and app sign in no more"
+    );
+
+    // A second reset before enrolling: only the newest link works.
+    let first = enrolment_token(&portal, "kiem-soat@kid.example", 2).await;
+    let (status, body) =
+        status_and_json(staff_send(&admin, &portal, Method::POST, &path, &json!({})).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let second = enrolment_token(&portal, "kiem-soat@kid.example", 3).await;
+    assert_ne!(first, second);
+    assert_eq!(enrolment_offer(&portal, &first).await.0, StatusCode::NOT_FOUND);
+    let (status, offer) = enrolment_offer(&portal, &second).await;
+    assert_eq!(status, StatusCode::OK, "{offer}");
+    let new_app = app_of(&offer);
+    assert_ne!(new_app.secret().to_base32(), app.secret().to_base32());
+    let (status, body) = enrol(&portal, &second, "Moi#Kiem2027", &code_at(&new_app, -1)).await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    assert_eq!(
+        member_sign_in(&again, &portal, "kiem-soat", "Moi#Kiem2027", code_at(&new_app, 0)).await,
+        StatusCode::OK
+    );
+    let (_, log) = get_json(&admin, &portal, &format!("/staff/audit?subject=staff:{id}")).await;
+    let actions: Vec<&str> = log
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter_map(|row| row["action"].as_str())
+        .collect();
+    assert_eq!(
+        actions
+            .iter()
+            .filter(|action| **action == "staff.reset_credentials")
+            .count(),
+        2,
+        "{actions:?}"
+    );
+    assert_eq!(
+        actions.iter().filter(|action| **action == "staff.enrol").count(),
+        2,
+        "{actions:?}"
     );
 }
 

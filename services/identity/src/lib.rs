@@ -97,8 +97,10 @@ pub async fn seed_staff(settings: &kid_platform::Settings) -> anyhow::Result<()>
 }
 
 /// A new admin of the support console, by the operator at the identity pod (the way in where
-/// no staff exists yet); recorded in the audit log as done by `kid-identity create-admin`.
-pub async fn create_admin(username: &str) -> anyhow::Result<app::staff::Created> {
+/// no staff exists yet); recorded in the audit log as done by `kid-identity create-admin`. The
+/// admin enrols through the link mailed to `email`, as every member does: the operator sees no
+/// credential either.
+pub async fn create_admin(username: &str, email: &str) -> anyhow::Result<app::staff::Staff> {
     let settings = kid_platform::Settings::load_for(&SERVICE.all_needs())?;
     let pool = kid_platform::db::connect(&settings.database, "identity").await?;
     let hasher = domain::PasswordHasher::new()?;
@@ -108,6 +110,7 @@ pub async fn create_admin(username: &str) -> anyhow::Result<app::staff::Created>
         hasher: &hasher,
         seal: &seal,
         production: !settings.is_development(),
+        public_url: &settings.gateway.public_url,
     };
     let operator = kid_platform::auth::StaffActor {
         id: uuid::Uuid::nil(),
@@ -117,7 +120,7 @@ pub async fn create_admin(username: &str) -> anyhow::Result<app::staff::Created>
         ip: "local".into(),
     };
     factors
-        .create(&operator, username, "admin")
+        .create(&operator, username, "admin", email)
         .await
         .map_err(|error| anyhow::anyhow!("{error}: {error:?}"))
 }

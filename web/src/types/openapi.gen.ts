@@ -913,6 +913,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/enrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The member's own password and a current code of the offered secret: the link is used up
+         *     and the member signs in with them. 422 with field errors, 404 for a link that no longer works.
+         */
+        post: operations["staff_enrolment_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/enrolment/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether an enrolment link works, and what it offers (404 with a Vietnamese message when it
+         *     is unknown, used or past its 24 hours).
+         */
+        post: operations["staff_enrolment_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/me": {
         parameters: {
             query?: never;
@@ -1082,7 +1122,10 @@ export interface paths {
         /** Every staff member (admin only). */
         get: operations["staff_members_list"];
         put?: never;
-        /** A new staff member with a generated password and authenticator secret (admin only). */
+        /**
+         * A new staff member (admin only, re-authenticated), mailed a single-use link to set their own
+         *     password and authenticator app; the admin sees neither.
+         */
         post: operations["staff_members_create"];
         delete?: never;
         options?: never;
@@ -1108,6 +1151,26 @@ export interface paths {
          *     member's sessions end at their next call.
          */
         patch: operations["staff_members_update"];
+        trace?: never;
+    };
+    "/staff/staff/{id}/reset-credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends a member's password and authenticator app and mails them a new enrolment link (admin
+         *     only, re-authenticated; not one's own). The member's console sessions end now.
+         */
+        post: operations["staff_members_reset_credentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/staff/tickets": {
@@ -1528,14 +1591,9 @@ export interface components {
             /** @description Six digits from the authenticator app. */
             code?: string;
         };
-        /** @description A new member, and what they need once: shown to the admin now and never again. */
+        /** @description A new member, who enrols through the link mailed to them. */
         CreatedStaffBody: {
             staff: components["schemas"]["StaffBody"];
-            password: string;
-            /** @description Base32, for typing into the authenticator app. */
-            totpSecret: string;
-            /** @description `otpauth://` URI, for a QR code. */
-            otpauthUrl: string;
         };
         DeleteBody: {
             /** @description The account's password, checked and throttled as change-password's. */
@@ -1725,6 +1783,8 @@ export interface components {
             username?: string;
             /** @description `viewer`, `support`, `finance` or `admin`. */
             role?: string;
+            /** @description The member's own address: their single-use enrolment link goes there. */
+            email?: string;
         };
         /** @description A coin order, as the recharge service keeps it (the player's download and the console). */
         OrderBody: {
@@ -2017,10 +2077,36 @@ export interface components {
             createdAt: string | null;
             signedInAt: string | null;
             disabled: boolean;
+            /** @description Where the member's enrolment links go; `null` for a member made before there were any. */
+            email: string | null;
+            /** @description An enrolment link is open: the member has not set their own password and app yet. */
+            enrolmentPending: boolean;
         };
         StaffChangeBody: {
             role?: string;
             disabled?: boolean;
+        };
+        StaffEnrolBody: {
+            token?: string;
+            /** @description At least 8 characters with lower and upper case, digits and symbols. */
+            password?: string;
+            passwordConfirm?: string;
+            /** @description Six digits from the app the offered secret was added to. */
+            code?: string;
+        };
+        /** @description What an open enrolment link offers the member. */
+        StaffEnrolmentBody: {
+            username: string;
+            /** @description Base32, for typing into the authenticator app. */
+            totpSecret: string;
+            /** @description `otpauth://` URI, for a QR code. */
+            otpauthUrl: string;
+            /** @description RFC 3339: the link works until then. */
+            expiresAt: string | null;
+        };
+        StaffEnrolmentTokenBody: {
+            /** @description The token of the link (after `#`). */
+            token?: string;
         };
         /** @description The signed-in staff member and their session. */
         StaffMeBody: components["schemas"]["StaffBody"] & {
@@ -4036,6 +4122,84 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    staff_enrolment_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffEnrolBody"];
+            };
+        };
+        responses: {
+            /** @description Enrolled: sign in with the new password and app. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            /** @description The link is unknown, used or expired. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_enrolment_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffEnrolmentTokenBody"];
+            };
+        };
+        responses: {
+            /** @description The link works. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffEnrolmentBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            /** @description The link is unknown, used or expired. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     staff_me: {
         parameters: {
             query?: never;
@@ -4393,7 +4557,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created; the password and secret are shown once. */
+            /** @description Created; the enrolment link is mailed to the member. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4430,6 +4594,38 @@ export interface operations {
         };
         responses: {
             /** @description The member as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["Validation"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    staff_members_reset_credentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The staff member's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member, with a new enrolment link mailed. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -49,6 +49,11 @@ pub struct StaffBody {
     #[schema(required = true)]
     pub signed_in_at: Option<String>,
     pub disabled: bool,
+    /// Where the member's enrolment links go; `null` for a member made before there were any.
+    #[schema(required = true)]
+    pub email: Option<String>,
+    /// An enrolment link is open: the member has not set their own password and app yet.
+    pub enrolment_pending: bool,
 }
 
 impl From<StaffMember> for StaffBody {
@@ -60,6 +65,8 @@ impl From<StaffMember> for StaffBody {
             created_at: rfc3339(member.created_at),
             signed_in_at: rfc3339(member.signed_in_at),
             disabled: member.disabled,
+            email: Some(member.email).filter(|email| !email.is_empty()),
+            enrolment_pending: member.enrolment_pending,
         }
     }
 }

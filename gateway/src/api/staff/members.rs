@@ -1,12 +1,16 @@
 //! The admin's management of staff: every member, a new member, a member's role and whether
-//! they are disabled. Identity checks the admin role on each call.
+//! they are disabled, and a reset of a member's credentials. Identity checks the admin role on
+//! each call. A new or reset member enrols through a link mailed to them (`enrolment`): no
+//! answer here carries a credential.
 
 use axum::{
     Json,
     extract::{Path, State},
     http::StatusCode,
 };
-use kid_contracts::identity::v1::{CreateStaffRequest, ListStaffRequest, UpdateStaffRequest};
+use kid_contracts::identity::v1::{
+    CreateStaffRequest, ListStaffRequest, ResetStaffCredentialsRequest, UpdateStaffRequest,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -21,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list, create))
         .routes(routes!(update))
+        .routes(routes!(reset_credentials))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -31,18 +36,15 @@ pub struct NewStaffBody {
     /// `viewer`, `support`, `finance` or `admin`.
     #[serde(default)]
     role: String,
+    /// The member's own address: their single-use enrolment link goes there.
+    #[serde(default)]
+    email: String,
 }
 
-/// A new member, and what they need once: shown to the admin now and never again.
+/// A new member, who enrols through the link mailed to them.
 #[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct CreatedStaffBody {
     staff: StaffBody,
-    password: String,
-    /// Base32, for typing into the authenticator app.
-    totp_secret: String,
-    /// `otpauth://` URI, for a QR code.
-    otpauth_url: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -71,39 +73,35 @@ async fn list(State(state): State<AppState>, staff: SignedInStaff) -> ApiResult<
     Ok(Json(members.into_iter().map(StaffBody::from).collect()))
 }
 
-/// A new staff member with a generated password and authenticator secret (admin only).
+/// A new staff member (admin only, re-authenticated), mailed a single-use link to set their own
+/// password and authenticator app; the admin sees neither.
 #[utoipa::path(
     post,
     path = "/staff/staff",
     operation_id = "staff_members_create",
     request_body = NewStaffBody,
     security(("staff-session" = [])),
-    responses((status = 201, description = "Created; the password and secret are shown once.", body = CreatedStaffBody))
+    responses((status = 201, description = "Created; the enrolment link is mailed to the member.", body = CreatedStaffBody))
 )]
 async fn create(
     State(state): State<AppState>,
     staff: SignedInStaff,
     ValidJson(body): ValidJson<NewStaffBody>,
 ) -> ApiResult<(StatusCode, Json<CreatedStaffBody>)> {
-    let created = state
+    let member = state
         .identity()
         .create_staff(staff.acting(CreateStaffRequest {
             username: body.username,
             role: body.role,
+            email: body.email,
         }))
         .await?
-        .into_inner();
-    let member = created
+        .into_inner()
         .staff
         .ok_or_else(|| ApiError::Internal("identity answered no staff member".into()))?;
     Ok((
         StatusCode::CREATED,
-        Json(CreatedStaffBody {
-            staff: member.into(),
-            password: created.password,
-            totp_secret: created.totp_secret,
-            otpauth_url: created.otpauth_url,
-        }),
+        Json(CreatedStaffBody { staff: member.into() }),
     ))
 }
 
@@ -135,5 +133,31 @@ async fn update(
         .into_inner()
         .staff
         .ok_or_else(|| ApiError::Internal("identity answered no staff member".into()))?;
+    Ok(Json(member.into()))
+}
+
+/// Ends a member's password and authenticator app and mails them a new enrolment link (admin
+/// only, re-authenticated; not one's own). The member's console sessions end now.
+#[utoipa::path(
+    post,
+    path = "/staff/staff/{id}/reset-credentials",
+    operation_id = "staff_members_reset_credentials",
+    params(("id" = String, Path, description = "The staff member's id.")),
+    security(("staff-session" = [])),
+    responses((status = 200, description = "The member, with a new enrolment link mailed.", body = StaffBody))
+)]
+async fn reset_credentials(
+    State(state): State<AppState>,
+    staff: SignedInStaff,
+    Path(id): Path<String>,
+) -> ApiResult<Json<StaffBody>> {
+    let member = state
+        .identity()
+        .reset_staff_credentials(staff.acting(ResetStaffCredentialsRequest { staff_id: id }))
+        .await?
+        .into_inner()
+        .staff
+        .ok_or_else(|| ApiError::Internal("identity answered no staff member".into()))?;
+    state.staff_sessions.destroy_all_of(&member.id).await?;
     Ok(Json(member.into()))
 }

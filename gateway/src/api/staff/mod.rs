@@ -9,6 +9,7 @@
 mod adjustments;
 mod audit;
 mod auth;
+mod enrolment;
 mod members;
 mod orders;
 mod players;
@@ -31,6 +32,7 @@ use crate::{
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(auth::router())
+        .merge(enrolment::router())
         .merge(members::router())
         .merge(audit::router())
         .merge(players::router())

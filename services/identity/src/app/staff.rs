@@ -3,9 +3,10 @@
 //! Every step is recorded in identity's staff audit log.
 
 use kid_contracts::messages::staff::{
-    MSG_CODE_REQUIRED, MSG_DEVELOPMENT_SECRET, MSG_NOT_YOURSELF, MSG_PASSWORD_REQUIRED, MSG_REAUTH_REQUIRED,
-    MSG_REAUTH_WRONG, MSG_ROLE_INVALID, MSG_SIGN_IN_FAILED, MSG_STAFF_NOT_FOUND, MSG_USERNAME_INVALID,
-    MSG_USERNAME_REQUIRED, MSG_USERNAME_TAKEN,
+    MSG_CODE_FORMAT, MSG_CODE_REQUIRED, MSG_DEVELOPMENT_SECRET, MSG_EMAIL_REQUIRED, MSG_EMAIL_TAKEN,
+    MSG_ENROLMENT_CODE_WRONG, MSG_ENROLMENT_INVALID, MSG_NO_EMAIL, MSG_NOT_YOURSELF, MSG_NOT_YOURSELF_RESET,
+    MSG_PASSWORD_REQUIRED, MSG_REAUTH_REQUIRED, MSG_REAUTH_WRONG, MSG_ROLE_INVALID, MSG_SIGN_IN_FAILED,
+    MSG_STAFF_NOT_FOUND, MSG_USERNAME_INVALID, MSG_USERNAME_REQUIRED, MSG_USERNAME_TAKEN,
 };
 use kid_platform::{
     audit,
@@ -20,10 +21,12 @@ use uuid::Uuid;
 use super::{
     Error,
     two_factor::{SecretSeal, step_number, totp},
+    verification::{new_token, token_hash},
 };
 use crate::{
     db::{self, staff::StaffRow},
-    domain::{FieldErrors, Password, PasswordHasher, Strength},
+    domain::{Email, FieldErrors, Password, PasswordHasher, Strength, password},
+    events::mail::{self, Mail},
 };
 
 /// The development seed's staff, one per role and a second finance user (for maker-checker).
@@ -56,13 +59,29 @@ impl TryFrom<StaffRow> for Staff {
     }
 }
 
-/// What a new staff member needs once, from the admin who created them.
-pub struct Created {
-    pub staff: Staff,
-    pub password: String,
+/// An open enrolment as its link's page shows it: whose, the app secret it offers (base32 and
+/// as an `otpauth://` URI for a QR code), and until when it works.
+pub struct Enrolment {
+    pub username: String,
     pub totp_secret: String,
     pub otpauth_url: String,
+    pub expires_at: time::OffsetDateTime,
 }
+
+/// A member setting their own password and app through their link.
+pub struct Enrol<'a> {
+    pub token: &'a str,
+    pub password: &'a str,
+    pub password_confirm: &'a str,
+    pub code: &'a str,
+    pub ip: &'a str,
+}
+
+/// How long an enrolment link works.
+pub const ENROLMENT_HOURS: i32 = 24;
+/// A staff password's least length: a member's password guards the money of every player.
+pub const STAFF_PASSWORD_MIN_LENGTH: usize = 12;
+const MAX_TOKEN_LENGTH: usize = 128;
 
 /// Who signs in, and from where.
 pub struct SignIn<'a> {
@@ -79,6 +98,8 @@ pub struct Factors<'a> {
     pub seal: &'a SecretSeal,
     /// Production: the development secret is refused.
     pub production: bool,
+    /// The portal's origin, for the enrolment links in mail.
+    pub public_url: &'a str,
 }
 
 fn actor(staff: &Staff, ip: &str) -> StaffActor {
@@ -250,8 +271,15 @@ impl Factors<'_> {
             .collect()
     }
 
-    /// A new member with a generated password and authenticator secret, shown to the admin once.
-    pub async fn create(&self, admin: &StaffActor, username: &str, role: &str) -> Result<Created, Error> {
+    /// A new member, who sets their own password and app through a link mailed to `email`:
+    /// the admin sees neither. Until then the member has a password and a secret nobody knows.
+    pub async fn create(
+        &self,
+        admin: &StaffActor,
+        username: &str,
+        role: &str,
+        email: &str,
+    ) -> Result<Staff, Error> {
         let username = username.trim();
         let mut errors = FieldErrors::default();
         let valid_username = (3..=32).contains(&username.len())
@@ -265,17 +293,18 @@ impl Factors<'_> {
             "role",
             StaffRole::parse(role).ok_or_else(|| MSG_ROLE_INVALID.to_owned()),
         );
-        errors.check().map_err(Error::Validation)?;
-        let role = role.ok_or_else(|| Error::Internal("role checked".into()))?;
-        let password = generated_password();
-        let secret: Vec<u8> = {
-            let mut bytes = vec![0u8; 20];
-            rand::Rng::fill(&mut rand::rng(), bytes.as_mut_slice());
-            bytes
+        let email = if email.trim().is_empty() {
+            errors.add("email", MSG_EMAIL_REQUIRED);
+            None
+        } else {
+            errors.take("email", Email::parse(email))
         };
-        let parsed = Password::parse(&password, Strength::VeryStrong).map_err(Error::Internal)?;
-        let password_hash = self.hasher.hash(&parsed).await?;
+        errors.check().map_err(Error::Validation)?;
+        let (Some(role), Some(email)) = (role, email) else {
+            return Err(Error::Internal("role and address checked".into()));
+        };
         let id = Uuid::now_v7();
+        let (password_hash, totp_secret) = self.unknown_credentials(id).await?;
         let mut tx = self.pool.begin().await?;
         let inserted = db::staff::insert(
             &mut tx,
@@ -283,32 +312,210 @@ impl Factors<'_> {
                 id,
                 username,
                 password_hash: &password_hash,
-                totp_secret: &self.seal.seal(id, &secret)?,
+                totp_secret: &totp_secret,
                 role: role.as_str(),
+                email: Some(email.as_str()),
             },
         )
         .await?;
-        if !inserted {
-            return Err(Error::Validation(FieldErrors::one(
-                "username",
-                MSG_USERNAME_TAKEN,
-            )));
+        match inserted {
+            Ok(()) => {}
+            Err(db::staff::Taken::Username) => {
+                return Err(Error::Validation(FieldErrors::one(
+                    "username",
+                    MSG_USERNAME_TAKEN,
+                )));
+            }
+            Err(db::staff::Taken::Email) => {
+                return Err(Error::Validation(FieldErrors::one("email", MSG_EMAIL_TAKEN)));
+            }
         }
-        let after = json!({ "username": username, "role": role.as_str(), "disabled": false });
+        self.send_enrolment(&mut tx, id, username, email.as_str(), false)
+            .await?;
+        let after = json!({
+            "username": username,
+            "role": role.as_str(),
+            "disabled": false,
+            "email": email.as_str(),
+        });
         audit::record(&mut tx, admin, "staff.create", &subject(id), None, Some(&after)).await?;
         let row = db::staff::find(&mut tx, id)
             .await?
             .ok_or(Error::NotFound(MSG_STAFF_NOT_FOUND))?;
         tx.commit().await?;
-        let totp = totp(secret, username)?;
-        Ok(Created {
-            staff: row.try_into()?,
-            password,
+        row.try_into()
+    }
+
+    /// A password hash and a sealed app secret that nobody knows: a member holds them until
+    /// they enrol.
+    async fn unknown_credentials(&self, id: Uuid) -> Result<(String, Vec<u8>), Error> {
+        let password =
+            Password::parse(&generated_password(), Strength::VeryStrong).map_err(Error::Internal)?;
+        let password_hash = self.hasher.hash(&password).await?;
+        Ok((password_hash, self.seal.seal(id, &random_secret())?))
+    }
+
+    /// Opens the member's enrolment (an earlier link stops working) and mails its link.
+    async fn send_enrolment(
+        &self,
+        conn: &mut sqlx::PgConnection,
+        id: Uuid,
+        username: &str,
+        email: &str,
+        reset: bool,
+    ) -> Result<(), Error> {
+        let (token, token_hash) = new_token();
+        let offered = self.seal.seal(id, &random_secret())?;
+        db::staff::open_enrolment(conn, id, &token_hash, &offered, ENROLMENT_HOURS).await?;
+        // In the fragment: a browser sends no fragment, so the token is in no server's log.
+        let link = format!("{}/staff/enrol#{token}", self.public_url.trim_end_matches('/'));
+        let why = if reset {
+            "Quản trị viên vừa đặt lại thông tin đăng nhập bảng điều khiển hỗ trợ Kid của bạn: \
+             mật khẩu và ứng dụng xác thực cũ không dùng được nữa, mọi phiên đăng nhập đã kết thúc."
+        } else {
+            "Quản trị viên vừa tạo cho bạn tài khoản nhân viên của bảng điều khiển hỗ trợ Kid."
+        };
+        let text = format!(
+            "Xin chào {username},\n\n\
+             {why} Hãy mở đường dẫn dưới đây để thêm tài khoản vào ứng dụng xác thực và đặt \
+             mật khẩu của riêng bạn:\n\n\
+             {link}\n\n\
+             Đường dẫn có hiệu lực trong {ENROLMENT_HOURS} giờ và chỉ dùng được một lần. \
+             Không ai khác, kể cả quản trị viên, biết mật khẩu của bạn.\n\n\
+             Kid"
+        );
+        let subject = "Đăng ký tài khoản nhân viên Kid";
+        mail::enqueue_to_address(conn, &Mail::new(email, subject, text).with_link(link)).await?;
+        Ok(())
+    }
+
+    /// Ends the member's password and app (replaced by ones nobody knows) and mails them a new
+    /// enrolment link; the caller ends their sessions. Not one's own: another admin does it.
+    pub async fn reset(&self, admin: &StaffActor, id: Uuid) -> Result<Staff, Error> {
+        if id == admin.id {
+            return Err(Error::Validation(FieldErrors::one(
+                "staff",
+                MSG_NOT_YOURSELF_RESET,
+            )));
+        }
+        let (password_hash, totp_secret) = self.unknown_credentials(id).await?;
+        let mut tx = self.pool.begin().await?;
+        let member = db::staff::find(&mut tx, id)
+            .await?
+            .ok_or(Error::NotFound(MSG_STAFF_NOT_FOUND))?;
+        let Some(email) = member.email.clone() else {
+            return Err(Error::Validation(FieldErrors::one("email", MSG_NO_EMAIL)));
+        };
+        db::staff::set_credentials(&mut tx, id, &password_hash, &totp_secret, None).await?;
+        self.send_enrolment(&mut tx, id, &member.username, &email, true)
+            .await?;
+        let after = json!({ "enrolmentSentTo": email });
+        audit::record(
+            &mut tx,
+            admin,
+            "staff.reset_credentials",
+            &subject(id),
+            None,
+            Some(&after),
+        )
+        .await?;
+        let row = db::staff::find(&mut tx, id)
+            .await?
+            .ok_or(Error::NotFound(MSG_STAFF_NOT_FOUND))?;
+        tx.commit().await?;
+        row.try_into()
+    }
+
+    /// The open enrolment of a link's token, as its page shows it.
+    pub async fn enrolment(&self, token: &str) -> Result<Enrolment, Error> {
+        let open = self.open_enrolment(token).await?;
+        let totp = totp(self.seal.open(open.staff_id, &open.totp_secret)?, &open.username)?;
+        Ok(Enrolment {
             totp_secret: totp.secret().to_base32(),
             otpauth_url: totp
                 .to_url()
                 .map_err(|error| Error::Internal(format!("otpauth URL: {error}")))?,
+            username: open.username,
+            expires_at: open.expires_at,
         })
+    }
+
+    async fn open_enrolment(&self, token: &str) -> Result<db::staff::EnrolmentRow, Error> {
+        let invalid = || Error::NotFound(MSG_ENROLMENT_INVALID);
+        if token.is_empty() || token.len() > MAX_TOKEN_LENGTH {
+            return Err(invalid());
+        }
+        let mut conn = self.pool.acquire().await?;
+        db::staff::enrolment(&mut conn, &token_hash(token))
+            .await?
+            .ok_or_else(invalid)
+    }
+
+    /// The member sets their own password (12 characters or more of every kind, nothing of their
+    /// name) and proves their app holds the offered secret with a current code; the link is
+    /// then used up.
+    pub async fn enrol(&self, attempt: &Enrol<'_>) -> Result<Staff, Error> {
+        let mut errors = FieldErrors::default();
+        if attempt.code.trim().is_empty() {
+            errors.add("code", MSG_CODE_REQUIRED);
+        } else if six_digits(attempt.code).is_none() {
+            errors.add("code", MSG_CODE_FORMAT);
+        }
+        let password = Password::take_confirmed(
+            errors,
+            attempt.password,
+            attempt.password_confirm,
+            &password::ON_STAFF_ENROL,
+        )
+        .map_err(Error::Validation)?;
+        if password.expose().chars().count() < STAFF_PASSWORD_MIN_LENGTH {
+            let message = password::ON_STAFF_ENROL.messages.too_short;
+            return Err(Error::Validation(FieldErrors::one("password", message)));
+        }
+        let open = self.open_enrolment(attempt.token).await?;
+        let password = password
+            .not_personal(&open.username, open.email.as_deref().unwrap_or_default())
+            .map_err(|message| Error::Validation(FieldErrors::one("password", message)))?;
+        let secret = self.seal.open(open.staff_id, &open.totp_secret)?;
+        let code = six_digits(attempt.code).unwrap_or_default();
+        let Some(step) = totp(secret, &open.username)?.check_current(&code) else {
+            return Err(Error::Validation(FieldErrors::one(
+                "code",
+                MSG_ENROLMENT_CODE_WRONG,
+            )));
+        };
+        // Hashed before the transaction: argon2 takes a while and holds no lock.
+        let password_hash = self.hasher.hash(&password).await?;
+        let mut tx = self.pool.begin().await?;
+        if !db::staff::close_enrolment(&mut tx, &token_hash(attempt.token)).await? {
+            return Err(Error::NotFound(MSG_ENROLMENT_INVALID));
+        }
+        // The code just given is taken: it signs nobody in a second time.
+        let last_step = Some(step_number(step)?);
+        db::staff::set_credentials(
+            &mut tx,
+            open.staff_id,
+            &password_hash,
+            &open.totp_secret,
+            last_step,
+        )
+        .await?;
+        let staff: Staff = db::staff::find(&mut tx, open.staff_id)
+            .await?
+            .ok_or(Error::NotFound(MSG_STAFF_NOT_FOUND))?
+            .try_into()?;
+        audit::record(
+            &mut tx,
+            &actor(&staff, attempt.ip),
+            "staff.enrol",
+            &subject(open.staff_id),
+            None,
+            None,
+        )
+        .await?;
+        tx.commit().await?;
+        tracing::info!(staff = staff.row.username, "staff member enrolled");
+        Ok(staff)
     }
 
     /// Sets a member's role and whether they are disabled. An admin cannot demote or disable
@@ -352,6 +559,13 @@ fn subject(id: Uuid) -> String {
     format!("staff:{id}")
 }
 
+/// 160 random bits: an authenticator secret as RFC 4226 asks.
+fn random_secret() -> Vec<u8> {
+    let mut bytes = vec![0u8; 20];
+    rand::Rng::fill(&mut rand::rng(), bytes.as_mut_slice());
+    bytes
+}
+
 /// Twenty characters of every class, from an alphabet without look-alikes.
 fn generated_password() -> String {
     const LOWER: &[u8] = b"abcdefghjkmnpqrstuvwxyz";
@@ -385,14 +599,17 @@ pub async fn seed_development(
             continue;
         }
         let id = Uuid::now_v7();
+        let email = format!("{username}@staff.kid.test");
         let staff = db::staff::NewStaff {
             id,
             username,
             password_hash: &hasher.hash(&password).await?,
             totp_secret: &seal.seal(id, &secret)?,
             role: role.as_str(),
+            email: Some(&email),
         };
-        db::staff::insert(&mut conn, &staff).await?;
+        // Taken: a portal starting beside this one seeded the member first.
+        let _taken = db::staff::insert(&mut conn, &staff).await?;
     }
     Ok(())
 }

@@ -8,7 +8,7 @@
 use kid_contracts::messages;
 pub use kid_contracts::messages::password::{
     CHANGE, MSG_COMMON, MSG_CONFIRM_MISMATCH, MSG_CONFIRM_REQUIRED, MSG_PERSONAL, MSG_REQUIRED, MSG_TOO_LONG,
-    MSG_WEAK, Messages, RESET, SIGN_UP,
+    MSG_WEAK, Messages, RESET, SIGN_UP, STAFF_ENROL,
 };
 use unicode_normalization::UnicodeNormalization;
 
@@ -74,6 +74,12 @@ pub const ON_CHANGE: Form = Form {
 pub const ON_RESET: Form = Form {
     required: Strength::Strong,
     messages: &RESET,
+};
+
+/// A staff member's own password, through their enrolment link: all four kinds of character.
+pub const ON_STAFF_ENROL: Form = Form {
+    required: Strength::VeryStrong,
+    messages: &STAFF_ENROL,
 };
 
 /// A new password: 8 to 128 characters (Unicode code points, never truncated) of at least

@@ -20,15 +20,17 @@ use kid_contracts::identity::v1::{
     CloseAccountRequest, CloseAccountResponse, ExportAccountRequest, ExportAccountResponse, SentMail,
 };
 use kid_contracts::identity::v1::{
+    CompleteStaffEnrolmentRequest, CompleteStaffEnrolmentResponse, CreateStaffRequest, CreateStaffResponse,
+    GetStaffEnrolmentRequest, GetStaffEnrolmentResponse, GetStaffRequest, GetStaffResponse, ListStaffRequest,
+    ListStaffResponse, ResetStaffCredentialsRequest, ResetStaffCredentialsResponse, StaffMember,
+    StaffReauthenticateRequest, StaffReauthenticateResponse, StaffSignInRequest, StaffSignInResponse,
+    UpdateStaffRequest, UpdateStaffResponse,
+};
+use kid_contracts::identity::v1::{
     ConfirmTotpRequest, ConfirmTotpResponse, DisableTotpRequest, DisableTotpResponse, ListSignInsRequest,
     ListSignInsResponse, SignIn, SignInContext, StartTotpRequest, StartTotpResponse,
     UseEndSessionLinkRequest, UseEndSessionLinkResponse, VerifySecondFactorRequest,
     VerifySecondFactorResponse,
-};
-use kid_contracts::identity::v1::{
-    CreateStaffRequest, CreateStaffResponse, GetStaffRequest, GetStaffResponse, ListStaffRequest,
-    ListStaffResponse, StaffMember, StaffReauthenticateRequest, StaffReauthenticateResponse,
-    StaffSignInRequest, StaffSignInResponse, UpdateStaffRequest, UpdateStaffResponse,
 };
 use kid_contracts::identity::v1::{
     FindPlayersRequest, FindPlayersResponse, FoundPlayer, SetAccountLockRequest, SetAccountLockResponse,
@@ -102,6 +104,7 @@ impl Identity {
             hasher: &self.hasher,
             seal: &self.seal,
             production: self.production,
+            public_url: &self.public_url,
         }
     }
 }
@@ -178,6 +181,8 @@ impl From<staff::Staff> for StaffMember {
             created_at: Some(kid_platform::grpc::timestamp(staff.row.created_at)),
             signed_in_at: staff.row.signed_in_at.map(kid_platform::grpc::timestamp),
             disabled: staff.row.disabled_at.is_some(),
+            email: staff.row.email.unwrap_or_default(),
+            enrolment_pending: staff.row.enrolment_pending,
         }
     }
 }
@@ -719,15 +724,12 @@ impl IdentityService for Identity {
     ) -> Result<Response<CreateStaffResponse>, Status> {
         let admin = auth::staff_reauthenticated(&request, "CreateStaff", &[StaffRole::Admin])?;
         let request = request.get_ref();
-        let created = self
+        let staff = self
             .staff_factors()
-            .create(&admin, &request.username, &request.role)
+            .create(&admin, &request.username, &request.role, &request.email)
             .await?;
         Ok(Response::new(CreateStaffResponse {
-            staff: Some(created.staff.into()),
-            password: created.password,
-            totp_secret: created.totp_secret,
-            otpauth_url: created.otpauth_url,
+            staff: Some(staff.into()),
         }))
     }
 
@@ -743,6 +745,51 @@ impl IdentityService for Identity {
             .update(&admin, id, &request.role, request.disabled)
             .await?;
         Ok(Response::new(UpdateStaffResponse {
+            staff: Some(staff.into()),
+        }))
+    }
+
+    async fn reset_staff_credentials(
+        &self,
+        request: Request<ResetStaffCredentialsRequest>,
+    ) -> Result<Response<ResetStaffCredentialsResponse>, Status> {
+        let admin = auth::staff_reauthenticated(&request, "ResetStaffCredentials", &[StaffRole::Admin])?;
+        let id = parse_user_id(&request.get_ref().staff_id)?;
+        let staff = self.staff_factors().reset(&admin, id).await?;
+        Ok(Response::new(ResetStaffCredentialsResponse {
+            staff: Some(staff.into()),
+        }))
+    }
+
+    async fn get_staff_enrolment(
+        &self,
+        request: Request<GetStaffEnrolmentRequest>,
+    ) -> Result<Response<GetStaffEnrolmentResponse>, Status> {
+        let enrolment = self.staff_factors().enrolment(&request.get_ref().token).await?;
+        Ok(Response::new(GetStaffEnrolmentResponse {
+            username: enrolment.username,
+            totp_secret: enrolment.totp_secret,
+            otpauth_url: enrolment.otpauth_url,
+            expires_at: Some(kid_platform::grpc::timestamp(enrolment.expires_at)),
+        }))
+    }
+
+    async fn complete_staff_enrolment(
+        &self,
+        request: Request<CompleteStaffEnrolmentRequest>,
+    ) -> Result<Response<CompleteStaffEnrolmentResponse>, Status> {
+        let request = request.get_ref();
+        let staff = self
+            .staff_factors()
+            .enrol(&staff::Enrol {
+                token: &request.token,
+                password: &request.password,
+                password_confirm: &request.password_confirm,
+                code: &request.code,
+                ip: &request.ip,
+            })
+            .await?;
+        Ok(Response::new(CompleteStaffEnrolmentResponse {
             staff: Some(staff.into()),
         }))
     }

@@ -44,6 +44,7 @@ async fn production_refuses_the_development_secret_that_development_accepts() {
         hasher: &hasher,
         seal: &seal,
         production,
+        public_url: &settings.gateway.public_url,
     };
     let attempt = |code: String| async move {
         let attempt = SignIn {

@@ -1,4 +1,5 @@
-import type { CreatedStaffBody, StaffActionBody, StaffBody, StaffMeBody } from '@/types/api-schema';
+import { meetsPasswordLevel } from '@/lib/password-strength';
+import type { CreatedStaffBody, StaffActionBody, StaffBody, StaffEnrolmentBody, StaffMeBody } from '@/types/api-schema';
 
 import { http, record } from './common';
 
@@ -15,6 +16,14 @@ export const STAFF_USERNAME_INVALID =
   'Tên đăng nhập nhân viên gồm 3–32 chữ thường, chữ số, dấu gạch ngang hoặc gạch dưới';
 export const STAFF_ROLE_INVALID = 'Vai trò không hợp lệ';
 export const STAFF_NOT_YOURSELF = 'Không thể tự hạ vai trò hoặc tự khóa tài khoản quản trị của mình';
+export const STAFF_NOT_YOURSELF_RESET = 'Không thể tự đặt lại thông tin đăng nhập của mình';
+export const STAFF_EMAIL_INVALID = 'Địa chỉ email không hợp lệ';
+export const STAFF_EMAIL_TAKEN = 'Địa chỉ email này đã dùng cho một nhân viên khác';
+export const STAFF_NO_EMAIL = 'Nhân viên này chưa có địa chỉ email để nhận đường dẫn đăng ký';
+export const STAFF_ENROLMENT_INVALID = 'Đường dẫn đăng ký không hợp lệ hoặc đã hết hạn. Hãy nhờ quản trị viên gửi lại.';
+export const STAFF_ENROL_PASSWORD_WEAK =
+  'Mật khẩu nhân viên cần đủ bốn loại ký tự: chữ thường, chữ hoa, chữ số và ký hiệu';
+export const STAFF_ENROL_CODE_WRONG = 'Mã xác thực không đúng. Hãy kiểm tra đồng hồ của điện thoại và nhập mã mới nhất';
 export const STAFF_TOO_MANY = 'Bạn thao tác quá nhanh, hãy thử lại sau ít phút.';
 const UNAUTHENTICATED = 'Unauthenticated.';
 const CSRF_MISMATCH = 'CSRF token mismatch.';
@@ -23,9 +32,10 @@ const CSRF_MISMATCH = 'CSRF token mismatch.';
 export const STAFF_PASSWORD = 'Staff@123456';
 /** The app codes the fake server takes (each once), as if one per 30-second step. */
 export const STAFF_CODES = ['123456', '234567', '345678', '456789'] as const;
-/** What POST /staff/staff hands out for a new member. */
-export const NEW_STAFF_PASSWORD = 'Hq7mZ2kP@x9RtW4nB6yE';
+/** The app secret every enrolment link of the fake server offers. */
 export const NEW_STAFF_SECRET = 'KRSXG5CTMVRXEZLUKN2XAZLSNBQXEZDF';
+/** The token of the link mailed to `username` (the fake server's mail is not read). */
+export const enrolmentToken = (username: string) => `enrol-token-${username}`;
 
 const ROLES = ['viewer', 'support', 'finance', 'admin'];
 
@@ -33,13 +43,16 @@ let memberCount = 0;
 
 export function buildStaff(overrides: Partial<StaffBody> = {}): StaffBody {
   memberCount += 1;
+  const username = overrides.username ?? `staff-${memberCount}`;
   return {
     id: `0193f1c2-5aff-7000-8000-${String(memberCount).padStart(12, '0')}`,
-    username: `staff-${memberCount}`,
+    username,
     role: 'support',
     createdAt: '2026-11-01T02:00:00Z',
     signedInAt: null,
     disabled: false,
+    email: `${username}@staff.kid.test`,
+    enrolmentPending: false,
     ...overrides,
   };
 }
@@ -74,9 +87,13 @@ export function buildStaffAction(overrides: Partial<StaffActionBody> = {}): Staf
   };
 }
 
+/** An open enrolment: the link's token, whose it is, and until when it works. */
+type OpenEnrolment = { token: string; staffId: string; expiresAt: string };
+
 /**
  * The fake console: its members, who this browser is signed in as, until when money may move
- * without re-authenticating, the audit log (newest first) and what each call was sent.
+ * without re-authenticating, the open enrolment links, the audit log (newest first) and what
+ * each call was sent.
  */
 export const staffDb = {
   members: seedMembers(),
@@ -84,6 +101,7 @@ export const staffDb = {
   xsrfToken: 'staff-xsrf-token',
   reauthenticatedUntil: null as string | null,
   usedCodes: [] as string[],
+  enrolments: [] as OpenEnrolment[],
   actions: [] as StaffActionBody[],
   /** The JSON bodies and queries the console calls were sent, oldest first. */
   calls: [] as { call: string; body?: unknown; xsrf?: string | null }[],
@@ -97,6 +115,7 @@ export function resetStaffDb() {
   staffDb.xsrfToken = 'staff-xsrf-token';
   staffDb.reauthenticatedUntil = null;
   staffDb.usedCodes = [];
+  staffDb.enrolments = [];
   staffDb.actions = [];
   staffDb.calls = [];
 }
@@ -119,6 +138,19 @@ function me(member: StaffBody): StaffMeBody {
 const reauthenticatedNow = () => {
   staffDb.reauthenticatedUntil = new Date(Date.now() + 5 * 60_000).toISOString();
 };
+
+/** Opens `member`'s enrolment for 24 hours (an earlier link of theirs stops working). */
+export function openEnrolment(member: StaffBody): OpenEnrolment {
+  const enrolment = {
+    token: enrolmentToken(member.username),
+    staffId: member.id,
+    expiresAt: new Date(Date.now() + 24 * 60 * 60_000).toISOString(),
+  };
+  staffDb.enrolments = [...staffDb.enrolments.filter(({ staffId }) => staffId !== member.id), enrolment];
+  return enrolment;
+}
+
+const findEnrolment = (token: string | undefined) => staffDb.enrolments.find((each) => each.token === token);
 
 const xsrfOf = (request: Request) => request.headers.get('X-XSRF-TOKEN');
 const validXsrf = (request: Request) => xsrfOf(request) === staffDb.xsrfToken;
@@ -213,18 +245,45 @@ export const staffHandlers = [
     if (!/^[a-z0-9_-]{3,32}$/.test(username)) errors.username = [STAFF_USERNAME_INVALID];
     else if (staffDb.members.some((each) => each.username === username)) errors.username = [STAFF_USERNAME_TAKEN];
     if (!ROLES.includes(body.role ?? '')) errors.role = [STAFF_ROLE_INVALID];
+    const email = body.email?.trim() ?? '';
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) errors.email = [STAFF_EMAIL_INVALID];
+    else if (staffDb.members.some((each) => each.email?.toLowerCase() === email.toLowerCase())) {
+      errors.email = [STAFF_EMAIL_TAKEN];
+    }
     if (Object.keys(errors).length > 0) {
       return response(422).json({ message: Object.values(errors)[0]![0]!, errors });
     }
-    const created = buildStaff({ username, role: body.role ?? '', createdAt: new Date().toISOString() });
+    const created = buildStaff({
+      username,
+      role: body.role ?? '',
+      email,
+      enrolmentPending: true,
+      createdAt: new Date().toISOString(),
+    });
     staffDb.members.push(created);
-    const answer: CreatedStaffBody = {
-      staff: created,
-      password: NEW_STAFF_PASSWORD,
-      totpSecret: NEW_STAFF_SECRET,
-      otpauthUrl: `otpauth://totp/Kid%20Staff:${username}?secret=${NEW_STAFF_SECRET}&issuer=Kid%20Staff`,
-    };
+    openEnrolment(created);
+    const answer: CreatedStaffBody = { staff: created };
     return response(201).json(answer);
+  }),
+
+  http.post('/staff/staff/{id}/reset-credentials', ({ request, params, response }) => {
+    note(request);
+    const member = signedIn();
+    if (!member) return response(401).json({ message: UNAUTHENTICATED });
+    if (!validXsrf(request)) return response(419).json({ message: CSRF_MISMATCH });
+    if (member.role !== 'admin') return response(403).json({ message: STAFF_FORBIDDEN });
+    if (params.id === member.id) {
+      return response(422).json({ message: STAFF_NOT_YOURSELF_RESET, errors: { staff: [STAFF_NOT_YOURSELF_RESET] } });
+    }
+    const index = staffDb.members.findIndex((each) => each.id === params.id);
+    if (index < 0) return response(404).json({ message: 'Không tìm thấy nhân viên' });
+    if (!staffDb.members[index]!.email) {
+      return response(422).json({ message: STAFF_NO_EMAIL, errors: { email: [STAFF_NO_EMAIL] } });
+    }
+    const changed = { ...staffDb.members[index]!, enrolmentPending: true };
+    staffDb.members[index] = changed;
+    openEnrolment(changed);
+    return response(200).json(changed);
   }),
 
   http.patch('/staff/staff/{id}', async ({ request, params, response }) => {
@@ -244,6 +303,50 @@ export const staffHandlers = [
     const changed = { ...staffDb.members[index]!, role, disabled: body.disabled ?? false };
     staffDb.members[index] = changed;
     return response(200).json(changed);
+  }),
+
+  http.post('/staff/enrolment/check', async ({ request, response }) => {
+    const body = await request.json();
+    note(request, body);
+    if (!validXsrf(request)) return response(419).json({ message: CSRF_MISMATCH });
+    const enrolment = findEnrolment(body.token);
+    const member = staffDb.members.find(({ id }) => id === enrolment?.staffId);
+    if (!enrolment || !member) return response(404).json({ message: STAFF_ENROLMENT_INVALID });
+    const answer: StaffEnrolmentBody = {
+      username: member.username,
+      totpSecret: NEW_STAFF_SECRET,
+      otpauthUrl: `otpauth://totp/Kid%20Staff:${member.username}?secret=${NEW_STAFF_SECRET}&issuer=Kid%20Staff`,
+      expiresAt: enrolment.expiresAt,
+    };
+    return response(200).json(answer);
+  }),
+
+  // As identity checks it: the fields first, then the link, then the code against the secret.
+  http.post('/staff/enrolment', async ({ request, response }) => {
+    const body = await request.json();
+    note(request, body);
+    if (!validXsrf(request)) return response(419).json({ message: CSRF_MISMATCH });
+    const { password = '', passwordConfirm = '', code = '' } = body;
+    const errors: Record<string, string[]> = {};
+    if (!code.trim()) errors.code = [STAFF_CODE_REQUIRED];
+    else if (!/^\d{6}$/.test(code)) errors.code = ['Mã xác thực gồm 6 chữ số'];
+    if (!password) errors.password = ['Vui lòng nhập mật khẩu'];
+    else if (!meetsPasswordLevel(password, 'veryStrong')) errors.password = [STAFF_ENROL_PASSWORD_WEAK];
+    if (!passwordConfirm) errors.passwordConfirm = ['Vui lòng nhập lại mật khẩu'];
+    else if (password && password !== passwordConfirm) errors.passwordConfirm = ['Mật khẩu nhập lại không khớp'];
+    if (Object.keys(errors).length > 0) {
+      return response(422).json({ message: Object.values(errors)[0]![0]!, errors });
+    }
+    const enrolment = findEnrolment(body.token);
+    const index = staffDb.members.findIndex(({ id }) => id === enrolment?.staffId);
+    if (!enrolment || index < 0) return response(404).json({ message: STAFF_ENROLMENT_INVALID });
+    if (!(STAFF_CODES as readonly string[]).includes(code) || staffDb.usedCodes.includes(code)) {
+      return response(422).json({ message: STAFF_ENROL_CODE_WRONG, errors: { code: [STAFF_ENROL_CODE_WRONG] } });
+    }
+    staffDb.usedCodes.push(code);
+    staffDb.enrolments = staffDb.enrolments.filter((each) => each !== enrolment);
+    staffDb.members[index] = { ...staffDb.members[index]!, enrolmentPending: false };
+    return response(204).empty();
   }),
 
   // Newest first (by time, then id); after `before` and `beforeId`, as the gateway's.

@@ -132,6 +132,29 @@ describe('audit log', () => {
     expect(screen.getByRole('textbox', { name: 'Đối tượng' })).toHaveValue(SUPPORT);
   });
 
+  it("names a member's enrolment and the reset of their credentials", async () => {
+    staffDb.actions = [
+      buildStaffAction({ action: 'staff.reset_credentials', subject: SUPPORT, before: null as never, after: { enrolmentSentTo: 'support@staff.kid.test' } }),
+      buildStaffAction({ action: 'staff.enrol', subject: SUPPORT, staffUsername: 'staff-support', staffRole: 'support' }),
+    ];
+    renderApp('/staff/audit');
+
+    const [reset, enrol] = await waitFor(() => {
+      const items = entries();
+      expect(items).toHaveLength(2);
+      return items;
+    });
+    expect(reset).toHaveTextContent('Đặt lại thông tin đăng nhập nhân viên');
+    expect(reset).toHaveTextContent('staff.reset_credentials');
+    expect(within(reset!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      'enrolmentSentTo',
+      '—',
+      'support@staff.kid.test',
+    ]);
+    expect(enrol).toHaveTextContent('Nhân viên hoàn tất đăng ký');
+    expect(enrol).toHaveTextContent('staff-support');
+  });
+
   it('says so when there is nothing to show', async () => {
     const { events } = renderApp('/staff/audit?subject=player%3Anobody');
     expect(await screen.findByText('Không có thao tác nào về đối tượng này.')).toBeInTheDocument();

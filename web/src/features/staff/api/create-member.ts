@@ -8,9 +8,12 @@ import { STAFF_ROLES } from '../utils/roles';
 import { STAFF_MEMBERS_QUERY_KEY } from './get-members';
 import { staffApi } from './staff-client';
 
+/** The longest address mail can carry (RFC 5321's path limit less its brackets). */
+export const STAFF_EMAIL_MAX_LENGTH = 254;
+
 const v = 'staff.members.create.validation';
 
-/** As identity checks it: 3 to 32 lower-case letters, digits, '-' or '_'. */
+/** As identity checks it: 3 to 32 lower-case letters, digits, '-' or '_'; the address once trimmed. */
 export const createMemberSchema = z.object({
   username: z
     .string()
@@ -18,15 +21,22 @@ export const createMemberSchema = z.object({
     .min(1, `${v}.usernameRequired`)
     .regex(/^[a-z0-9_-]{3,32}$/, `${v}.usernameInvalid`),
   role: z.enum(STAFF_ROLES),
+  email: z
+    .string()
+    .trim()
+    .min(1, `${v}.emailRequired`)
+    .max(STAFF_EMAIL_MAX_LENGTH, `${v}.emailInvalid`)
+    .pipe(z.email(`${v}.emailInvalid`)),
 });
 
 export type CreateMemberInput = z.infer<typeof createMemberSchema>;
-export const CREATE_MEMBER_FIELDS = ['username', 'role'] as const;
+export const CREATE_MEMBER_FIELDS = ['username', 'role', 'email'] as const;
 
 /**
- * POST /staff/staff (admin only): 201 with the new member, their generated password, the
- * authenticator secret (base32) and its otpauth:// URL, which are shown this once and never
- * again. 422 with errors.username (taken, or not 3-32 of a-z 0-9 - _) or errors.role.
+ * POST /staff/staff (admin only, re-authenticated): 201 with the new member, waiting for their
+ * enrolment. The server mails them a single-use link (24 hours) to set their own password and
+ * authenticator app: the admin never sees either. 422 with errors.username (taken, or not 3-32
+ * of a-z 0-9 - _), errors.role or errors.email (not an address, or another member's).
  */
 export async function createMember(input: CreateMemberInput): Promise<CreatedStaffBody> {
   const body: NewStaffBody = createMemberSchema.parse(input);

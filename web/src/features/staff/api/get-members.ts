@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import type { StaffBody } from '@/types/api-schema';
 
@@ -20,3 +20,10 @@ export const membersQueryOptions = () =>
   });
 
 export const useMembers = () => useQuery(membersQueryOptions());
+
+/** A member as an action left them, in the list at once (it is read again after the action). */
+export function setMemberInList(queryClient: QueryClient, member: StaffBody) {
+  queryClient.setQueryData<StaffBody[]>(STAFF_MEMBERS_QUERY_KEY, (members) =>
+    members?.map((each) => (each.id === member.id ? member : each)),
+  );
+}

@@ -14,17 +14,21 @@ const v = 'staff.signIn.validation';
 /** A code as typed, without the spaces an app or a paste may put in it. */
 export const compactCode = (typed: string) => typed.replace(/\s/g, '');
 
+/** An app code as typed: `required` when there is none, `digits` unless six digits (spaces aside). */
+export const appCodeSchema = ({ required, digits }: { required: string; digits: string }) =>
+  z.string().superRefine((typed, context) => {
+    const code = compactCode(typed);
+    if (!code) context.addIssue({ code: 'custom', message: required });
+    else if (!new RegExp(`^\\d{${STAFF_CODE_LENGTH}}$`).test(code)) {
+      context.addIssue({ code: 'custom', message: digits });
+    }
+  });
+
 /** The sign-in form: messages are locale keys, which the form translates. */
 export const staffSignInSchema = z.object({
   username: z.string().trim().min(1, `${v}.usernameRequired`),
   password: z.string().min(1, `${v}.passwordRequired`),
-  code: z.string().superRefine((typed, context) => {
-    const code = compactCode(typed);
-    if (!code) context.addIssue({ code: 'custom', message: `${v}.codeRequired` });
-    else if (!new RegExp(`^\\d{${STAFF_CODE_LENGTH}}$`).test(code)) {
-      context.addIssue({ code: 'custom', message: `${v}.codeDigits` });
-    }
-  }),
+  code: appCodeSchema({ required: `${v}.codeRequired`, digits: `${v}.codeDigits` }),
 });
 
 export type StaffSignInInput = z.infer<typeof staffSignInSchema>;

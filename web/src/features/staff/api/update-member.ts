@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { StaffBody, StaffChangeBody } from '@/types/api-schema';
 
-import { STAFF_MEMBERS_QUERY_KEY } from './get-members';
+import { setMemberInList, STAFF_MEMBERS_QUERY_KEY } from './get-members';
 import { staffApi } from './staff-client';
 
 export type UpdateMemberInput = { id: string; role: string; disabled: boolean };
@@ -22,10 +22,7 @@ export function useUpdateMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMember,
-    onSuccess: (member) =>
-      queryClient.setQueryData<StaffBody[]>(STAFF_MEMBERS_QUERY_KEY, (members) =>
-        members?.map((each) => (each.id === member.id ? member : each)),
-      ),
+    onSuccess: (member) => setMemberInList(queryClient, member),
     onSettled: () => queryClient.invalidateQueries({ queryKey: STAFF_MEMBERS_QUERY_KEY }),
   });
 }

@@ -6,17 +6,25 @@ import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { FormDialog } from '@/components/ui/form-dialog';
+import { toaster } from '@/components/ui/toaster-store';
 import { placeServerErrors } from '@/lib/server-errors';
 
-import { CREATE_MEMBER_FIELDS, createMemberSchema, useCreateMember, type CreateMemberInput } from '../api/create-member';
+import {
+  CREATE_MEMBER_FIELDS,
+  createMemberSchema,
+  STAFF_EMAIL_MAX_LENGTH,
+  useCreateMember,
+  type CreateMemberInput,
+} from '../api/create-member';
 import { staffFailureText } from '../utils/failure';
 import { roleLabel, STAFF_ROLES } from '../utils/roles';
 
-import { CreatedMemberDialog } from './created-member-dialog';
-
 type Create = ReturnType<typeof useCreateMember>;
 
-/** 'Thêm nhân viên': username and role; the server's refusals beside them. */
+/**
+ * 'Thêm nhân viên': username, role and email; the server's refusals beside them. Once created,
+ * a notice says where the enrolment link went, and the form closes.
+ */
 function CreateMemberDialog({ create, onClose }: { create: Create; onClose: () => void }) {
   const { t } = useTranslation();
   const {
@@ -28,13 +36,19 @@ function CreateMemberDialog({ create, onClose }: { create: Create; onClose: () =
   } = useForm<CreateMemberInput>({
     mode: 'onTouched',
     resolver: zodResolver(createMemberSchema),
-    defaultValues: { username: '', role: 'viewer' },
+    defaultValues: { username: '', role: 'viewer', email: '' },
   });
   const username = useWatch({ control, name: 'username' });
 
   const onSubmit = handleSubmit((input) => {
     create.mutate(input, {
-      onSuccess: onClose,
+      onSuccess: ({ staff }) => {
+        toaster.success({
+          title: t('staff.members.createdDone', { username: staff.username, email: staff.email ?? input.email }),
+          closable: true,
+        });
+        onClose();
+      },
       onError: (error) => placeServerErrors(error, CREATE_MEMBER_FIELDS, setError),
     });
   });
@@ -87,14 +101,33 @@ function CreateMemberDialog({ create, onClose }: { create: Create; onClose: () =
         </NativeSelect.Root>
         <Field.ErrorText>{errors.role?.message}</Field.ErrorText>
       </Field.Root>
+      <Field.Root required invalid={!!errors.email}>
+        <Field.Label>
+          {t('staff.members.create.email')}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input
+          {...register('email')}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={STAFF_EMAIL_MAX_LENGTH}
+        />
+        {errors.email ? (
+          <Field.ErrorText>{message(errors.email)}</Field.ErrorText>
+        ) : (
+          <Field.HelperText>{t('staff.members.create.emailHelp')}</Field.HelperText>
+        )}
+      </Field.Root>
     </FormDialog>
   );
 }
 
 /**
- * 'Thêm nhân viên' and what follows it: the form, then, once the member is created, their
- * password and authenticator secret, shown once (CreatedMemberDialog) and dropped from memory
- * when closed.
+ * 'Thêm nhân viên': the button and its form. The admin never sees the new member's password or
+ * app secret: the member sets both through the link mailed to them.
  */
 export function CreateMember() {
   const { t } = useTranslation();
@@ -114,7 +147,6 @@ export function CreateMember() {
         {t('staff.members.add')}
       </Button>
       {open && <CreateMemberDialog create={create} onClose={() => setOpen(false)} />}
-      {create.data && <CreatedMemberDialog created={create.data} onDone={() => create.reset()} />}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { toaster } from '@/components/ui/toaster-store';
 import { placeServerErrors } from '@/lib/server-errors';
 import type { StaffBody } from '@/types/api-schema';
 
+import { useResetCredentials } from '../api/reset-credentials';
 import { useUpdateMember } from '../api/update-member';
 import { staffFailureText } from '../utils/failure';
 import { roleLabel, STAFF_ROLES } from '../utils/roles';
@@ -114,6 +115,42 @@ export function DisableDialog({ member, onClose }: MemberDialogProps) {
       destructive
     >
       <Text>{t('staff.members.disableDialog.text')}</Text>
+    </FormDialog>
+  );
+}
+
+/**
+ * 'Đặt lại thông tin đăng nhập của ...?': what a reset does, and a red 'Đặt lại'. The server's
+ * refusal (no email on record, say) shows above the text.
+ */
+export function ResetCredentialsDialog({ member, onClose }: MemberDialogProps) {
+  const { t } = useTranslation();
+  const reset = useResetCredentials();
+  const failure = staffFailureText(reset.error);
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={t('staff.members.resetDialog.title', { username: member.username })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        reset.mutate(member.id, {
+          onSuccess: (changed) => {
+            toaster.success({ title: t('staff.members.resetDone', { email: changed.email ?? '' }), closable: true });
+            onClose();
+          },
+        });
+      }}
+      canSave
+      pending={reset.isPending}
+      failure={failure ? { title: t('staff.members.resetDialog.failed'), text: failure } : null}
+      saveLabel={t('staff.members.resetDialog.confirm')}
+      destructive
+    >
+      <Text>{t('staff.members.resetDialog.text')}</Text>
     </FormDialog>
   );
 }

@@ -17,7 +17,7 @@ import { formatVietnamTime } from '../utils/time';
 
 import { CreateMember } from './create-member';
 import { LoadFailed } from './load-failed';
-import { DisableDialog, RoleDialog } from './member-dialogs';
+import { DisableDialog, ResetCredentialsDialog, RoleDialog } from './member-dialogs';
 import { RoleBadge } from './role-badge';
 
 type Actions = {
@@ -26,6 +26,7 @@ type Actions = {
   onChangeRole: (member: StaffBody) => void;
   onDisable: (member: StaffBody) => void;
   onEnable: (member: StaffBody) => void;
+  onResetCredentials: (member: StaffBody) => void;
   /** The member being enabled, if any. */
   enablingId: string | null;
 };
@@ -43,22 +44,41 @@ function StatusBadge({ member }: { member: StaffBody }) {
   );
 }
 
+/** Until the member has used their enrolment link (the first, or the one after a reset). */
+function EnrolmentBadge({ member }: { member: StaffBody }) {
+  const { t } = useTranslation();
+  if (!member.enrolmentPending) return null;
+  return (
+    <Badge colorPalette="orange" variant="subtle">
+      {t('staff.members.enrolmentPending')}
+    </Badge>
+  );
+}
+
 /** Minutes are enough here (the audit log has the seconds). */
 const time = (value: string | null) => formatVietnamTime(value, { seconds: false });
 
+/** The username, and under it the address enrolment links go to. */
 function Username({ member, selfId }: { member: StaffBody; selfId: string }) {
   const { t } = useTranslation();
   return (
-    <HStack gap="2" wrap="wrap">
-      <Text as="span" fontWeight="medium" overflowWrap="anywhere">
-        {member.username}
-      </Text>
-      {member.id === selfId && (
-        <Badge variant="outline" size="sm">
-          {t('staff.members.you')}
-        </Badge>
+    <Stack gap="0">
+      <HStack gap="2" wrap="wrap">
+        <Text as="span" fontWeight="medium" overflowWrap="anywhere">
+          {member.username}
+        </Text>
+        {member.id === selfId && (
+          <Badge variant="outline" size="sm">
+            {t('staff.members.you')}
+          </Badge>
+        )}
+      </HStack>
+      {member.email && (
+        <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+          {member.email}
+        </Text>
       )}
-    </HStack>
+    </Stack>
   );
 }
 
@@ -71,13 +91,24 @@ function CreatedAt({ member }: { member: StaffBody }) {
   );
 }
 
-function MemberActions({ member, selfId, onChangeRole, onDisable, onEnable, enablingId }: Actions & { member: StaffBody }) {
+function MemberActions({
+  member,
+  selfId,
+  onChangeRole,
+  onDisable,
+  onEnable,
+  onResetCredentials,
+  enablingId,
+}: Actions & { member: StaffBody }) {
   const { t } = useTranslation();
   if (member.id === selfId) return null;
   return (
-    <HStack gap="2" role="group" aria-label={t('staff.members.actionsOf', { username: member.username })}>
+    <HStack gap="2" wrap="wrap" role="group" aria-label={t('staff.members.actionsOf', { username: member.username })}>
       <Button size="xs" variant="outline" onClick={() => onChangeRole(member)}>
         {t('staff.members.changeRole')}
+      </Button>
+      <Button size="xs" variant="outline" onClick={() => onResetCredentials(member)}>
+        {t('staff.members.resetCredentials')}
       </Button>
       {member.disabled ? (
         <Button size="xs" variant="outline" loading={enablingId === member.id} onClick={() => onEnable(member)}>
@@ -117,7 +148,10 @@ function MemberTable({ members, ...actions }: Actions & { members: StaffBody[] }
                 <RoleBadge role={member.role} />
               </Table.Cell>
               <Table.Cell>
-                <StatusBadge member={member} />
+                <HStack gap="2" wrap="wrap">
+                  <StatusBadge member={member} />
+                  <EnrolmentBadge member={member} />
+                </HStack>
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap" color="fg.muted">
                 {time(member.signedInAt) || t('staff.members.never')}
@@ -145,6 +179,7 @@ function MemberList({ members, ...actions }: Actions & { members: StaffBody[] })
             <HStack gap="2" wrap="wrap">
               <RoleBadge role={member.role} />
               <StatusBadge member={member} />
+              <EnrolmentBadge member={member} />
             </HStack>
             <Stack gap="0">
               <CreatedAt member={member} />
@@ -165,7 +200,8 @@ function MemberList({ members, ...actions }: Actions & { members: StaffBody[] })
 /**
  * Staff management (admin only; the navigation shows it to admins, and the server refuses
  * anyone else, whose refusal this page then shows): every member with their role and status,
- * 'Thêm nhân viên', and per member 'Đổi vai trò' and 'Khóa' / 'Mở khóa' (not on one's own row).
+ * 'Thêm nhân viên', and per member 'Đổi vai trò', 'Đặt lại đăng nhập' and 'Khóa' / 'Mở khóa' (not
+ * on one's own row).
  */
 export function MembersScreen() {
   const { t } = useTranslation();
@@ -176,11 +212,13 @@ export function MembersScreen() {
   const isPhone = useBreakpointValue({ base: true, md: false }, { ssr: false });
   const [changingRole, setChangingRole] = useState<StaffBody | null>(null);
   const [disabling, setDisabling] = useState<StaffBody | null>(null);
+  const [resetting, setResetting] = useState<StaffBody | null>(null);
 
   const actions: Actions = {
     selfId: me?.id ?? '',
     onChangeRole: setChangingRole,
     onDisable: setDisabling,
+    onResetCredentials: setResetting,
     onEnable: (member) =>
       enable.mutate(
         { id: member.id, role: member.role, disabled: false },
@@ -228,6 +266,7 @@ export function MembersScreen() {
       <ContentCard p={{ base: '3', md: '6' }}>{body}</ContentCard>
       {changingRole && <RoleDialog member={changingRole} onClose={() => setChangingRole(null)} />}
       {disabling && <DisableDialog member={disabling} onClose={() => setDisabling(null)} />}
+      {resetting && <ResetCredentialsDialog member={resetting} onClose={() => setResetting(null)} />}
     </>
   );
 }

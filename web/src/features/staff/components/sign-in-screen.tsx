@@ -1,8 +1,10 @@
 import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldError } from 'react-hook-form';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
+import { SuccessBanner } from '@/components/feedback/success-banner';
 import { AuthCard } from '@/components/layouts/auth-card';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
@@ -12,6 +14,7 @@ import { enterToNextField } from '@/lib/enter-to-next-field';
 import { placeServerErrors } from '@/lib/server-errors';
 import { throttleLockOf } from '@/lib/throttle-lock';
 
+import { isEnrolledState } from '../api/enrol';
 import { staffSignInSchema, useStaffSignIn, type StaffSignInInput } from '../api/sign-in';
 import { staffFailureText } from '../utils/failure';
 
@@ -22,10 +25,11 @@ const FIELDS = ['username', 'password', 'code'] as const;
  * all three at once. The server's messages go beside their fields (a wrong username, password
  * or code is one message, beside the username); too many wrong attempts (429) say so above the
  * fields and keep 'Đăng nhập' disabled until the wait is over. Once signed in, the guard of
- * this page leads on to the console.
+ * this page leads on to the console. Coming from a finished enrolment, it says so above the form.
  */
 export function SignInScreen() {
   const { t } = useTranslation();
+  const enrolled = isEnrolledState(useLocation().state);
   const signIn = useStaffSignIn();
   const [lock, setLock] = useThrottleLock();
   const {
@@ -58,6 +62,7 @@ export function SignInScreen() {
 
   return (
     <AuthCard title={t('staff.signIn.title')} subtitle={t('staff.signIn.subtitle')}>
+      {enrolled && <SuccessBanner title={t('staff.enrol.done')} />}
       <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
         <Stack gap="5">
           {failure && (

@@ -9,6 +9,7 @@ import { addStaffTexts } from '../texts';
 
 import { AdjustmentsScreen } from './adjustments/adjustments-screen';
 import { AuditScreen } from './audit-screen';
+import { EnrolScreen } from './enrol-screen';
 import { HomeScreen } from './home-screen';
 import { MembersScreen } from './members-screen';
 import { PlayerScreen } from './players/player-screen';
@@ -44,7 +45,8 @@ const PAGES: readonly { path: string; Page: ComponentType }[] = [
 /**
  * The staff console at /staff/*: the app's route table loads this module, with its pages and
  * texts, only when a /staff page is opened, so none of it reaches a player's pages. Its own
- * sign-in page, and the pages above inside the console's layout.
+ * sign-in page, the enrolment link's page (no session needed), and the pages above inside the
+ * console's layout.
  */
 export function StaffConsole() {
   const queryClient = useQueryClient();
@@ -63,6 +65,13 @@ export function StaffConsole() {
           <SignInScreen />
         </StaffPublicLayout>
       </StaffGuestRoute>
+    );
+  }
+  if (matchPath(staffPaths.enrol, pathname)) {
+    return (
+      <StaffPublicLayout>
+        <EnrolScreen />
+      </StaffPublicLayout>
     );
   }
   const Page = PAGES.find(({ path }) => matchPath(path, pathname))?.Page ?? StaffNotFound;

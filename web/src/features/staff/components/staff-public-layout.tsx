@@ -5,7 +5,7 @@ import { ColorModeButton } from '@/components/ui/color-mode';
 
 import { ConsoleBrand } from './console-brand';
 
-/** The console's sign-in page: its brand, and the card. */
+/** The console's pages without a session (sign-in, enrolment): its brand, and the card. */
 export function StaffPublicLayout({ children }: { children: ReactNode }) {
   return (
     <Flex direction="column" minH="100dvh">

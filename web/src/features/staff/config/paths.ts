@@ -2,6 +2,8 @@
 export const staffPaths = {
   home: '/staff',
   signIn: '/staff/login',
+  /** The mailed enrolment link's page; the token follows in the fragment (`#…`). */
+  enrol: '/staff/enrol',
   members: '/staff/staff',
   players: '/staff/players',
   player: '/staff/players/:id',

@@ -9,6 +9,8 @@ const ACTION_TEXTS = {
   'staff.sign_out': 'signOut',
   'staff.create': 'createStaff',
   'staff.update': 'updateStaff',
+  'staff.enrol': 'enrol',
+  'staff.reset_credentials': 'resetCredentials',
 } as const;
 
 /** What an action was, in Vietnamese; null for one the console has no text for yet (shown by its code). */
