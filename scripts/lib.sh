@@ -157,15 +157,10 @@ ensure_redis() {
 RABBITMQ_OPEN_FILES=65536
 start_rabbitmq() {
   log "starting RabbitMQ"
-  if [ "$(id -u)" = 0 ] && id rabbitmq >/dev/null 2>&1 && command -v setpriv >/dev/null; then
-    # Debian's wrapper switches to the rabbitmq user with su, whose PAM session resets the
-    # open-files limit to 1024: switch with setpriv instead, which keeps the one set here.
-    (ulimit -n "$RABBITMQ_OPEN_FILES" 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-     cd /var/lib/rabbitmq && HOME=/var/lib/rabbitmq \
-       setpriv --reuid=rabbitmq --regid=rabbitmq --init-groups \
-       /usr/lib/rabbitmq/bin/rabbitmq-server -detached)
+  if [ "$(id -u)" = 0 ]; then
+    as_rabbitmq /usr/lib/rabbitmq/bin/rabbitmq-server -detached
   else
-    (ulimit -n "$RABBITMQ_OPEN_FILES" 2>/dev/null || ulimit -n "$(ulimit -Hn)"; rabbitmq-server -detached)
+    as_rabbitmq rabbitmq-server -detached
   fi
   wait_for_port 5672 RabbitMQ 120
   rabbitmqctl await_startup >/dev/null 2>&1 || true
@@ -192,6 +187,97 @@ ensure_services() {
   ensure_postgres
   ensure_redis
   ensure_rabbitmq
+}
+
+# Runs "$@" as the rabbitmq user when root (Debian's wrapper would switch with su, whose PAM
+# session resets the open-files limit to 1024: setpriv keeps the one set here), else as oneself.
+as_rabbitmq() {
+  (ulimit -n "$RABBITMQ_OPEN_FILES" 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+   if [ "$(id -u)" = 0 ] && id rabbitmq >/dev/null 2>&1 && command -v setpriv >/dev/null; then
+     cd /var/lib/rabbitmq && HOME=/var/lib/rabbitmq \
+       exec setpriv --reuid=rabbitmq --regid=rabbitmq --init-groups "$@"
+   else
+     exec "$@"
+   fi)
+}
+
+# Data stores of one's own: a PostgreSQL cluster, a Redis and a RabbitMQ node under a directory
+# (its first argument), on ports of their own below the kernel's ephemeral range. The
+# reliability suite (scripts/chaos) breaks and restarts its stores; on these it can run beside
+# everything that uses the machine's shared ones. `own_stores start DIR` starts the three and
+# writes DIR/env, the variables that point a portal at them; `own_stores stop DIR` ends them
+# and removes their data (their logs stay). The faults: restart-postgres, crash-redis (SIGKILL, then started again from
+# its append-only file), stop-rabbitmq and start-rabbitmq (the application: every connection
+# drops, the port closes).
+OWN_POSTGRES_PORT=19432
+OWN_REDIS_PORT=19379
+OWN_RABBITMQ_PORT=19672
+OWN_RABBITMQ_NODE=kid-own@localhost
+own_stores() {
+  local command=$1 dir=$2
+  local pg_bin="/usr/lib/postgresql/$(postgres_version)/bin"
+  # initdb and postgres refuse to run as root.
+  as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+  own_postgres() {
+    as_postgres "$pg_bin/pg_ctl" -D "$dir/postgres" -l "$dir/postgres.log" -w -t 60 \
+      -o "-p $OWN_POSTGRES_PORT -k $dir/postgres -c listen_addresses=127.0.0.1 -c max_connections=$POSTGRES_CONNECTIONS" "$@" >/dev/null
+  }
+  own_redis_start() {
+    redis-server --daemonize yes --bind 127.0.0.1 --port "$OWN_REDIS_PORT" --save "" \
+      --appendonly yes --appendfsync everysec --maxmemory-policy noeviction \
+      --dir "$dir/redis" --logfile "$dir/redis.log" --pidfile "$dir/redis.pid"
+    wait_for_port "$OWN_REDIS_PORT" "Redis (own)"
+    for _ in $(seq 100); do redis-cli -p "$OWN_REDIS_PORT" ping 2>/dev/null | grep -q PONG && break; sleep 0.1; done
+  }
+  own_rabbitmqctl() {
+    as_rabbitmq env RABBITMQ_NODENAME="$OWN_RABBITMQ_NODE" /usr/lib/rabbitmq/bin/rabbitmqctl -n "$OWN_RABBITMQ_NODE" "$@" >/dev/null
+  }
+  case $command in
+    start)
+      ensure_services
+      mkdir -p "$dir/postgres" "$dir/redis" "$dir/rabbitmq"
+      chmod 755 "$dir"
+      touch "$dir/postgres.log"
+      [ "$(id -u)" = 0 ] && chown postgres: "$dir/postgres" "$dir/postgres.log"
+      as_postgres "$pg_bin/initdb" -D "$dir/postgres" -U postgres --auth=trust --no-sync >/dev/null
+      own_postgres start
+      own_redis_start
+      printf 'listeners.tcp.local = 127.0.0.1:%s\n' "$OWN_RABBITMQ_PORT" >"$dir/rabbitmq/rabbitmq.conf"
+      echo '[].' >"$dir/rabbitmq/enabled_plugins"
+      [ "$(id -u)" = 0 ] && chown -R rabbitmq: "$dir/rabbitmq"
+      as_rabbitmq env RABBITMQ_NODENAME="$OWN_RABBITMQ_NODE" RABBITMQ_NODE_PORT="$OWN_RABBITMQ_PORT" \
+        RABBITMQ_DIST_PORT=$((OWN_RABBITMQ_PORT + 1)) RABBITMQ_CONFIG_FILE="$dir/rabbitmq/rabbitmq.conf" \
+        RABBITMQ_MNESIA_BASE="$dir/rabbitmq/mnesia" RABBITMQ_LOG_BASE="$dir/rabbitmq/log" \
+        RABBITMQ_ENABLED_PLUGINS_FILE="$dir/rabbitmq/enabled_plugins" \
+        /usr/lib/rabbitmq/bin/rabbitmq-server -detached
+      wait_for_port "$OWN_RABBITMQ_PORT" "RabbitMQ (own)" 120
+      own_rabbitmqctl await_startup
+      cat >"$dir/env" <<ENV
+KID_DATABASE__URL=postgres://postgres@127.0.0.1:$OWN_POSTGRES_PORT/postgres
+KID_REDIS__URL=redis://127.0.0.1:$OWN_REDIS_PORT
+KID_AMQP__URL=amqp://guest:guest@127.0.0.1:$OWN_RABBITMQ_PORT/%2f
+KID_OWN_STORES=$dir
+ENV
+      ;;
+    stop)
+      own_rabbitmqctl stop 2>/dev/null || true
+      redis-cli -p "$OWN_REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
+      own_postgres stop -m immediate 2>/dev/null || true
+      # The logs stay, beside the suite's.
+      rm -rf "$dir/postgres" "$dir/redis" "$dir/rabbitmq/mnesia" "$dir/env"
+      ;;
+    restart-postgres) own_postgres restart -m fast ;;
+    crash-redis)
+      kill -KILL "$(cat "$dir/redis.pid")"
+      for _ in $(seq 50); do port_open "$OWN_REDIS_PORT" || break; sleep 0.1; done
+      rm -f "$dir/redis.pid"
+      sleep 0.5
+      own_redis_start
+      ;;
+    stop-rabbitmq) own_rabbitmqctl stop_app ;;
+    start-rabbitmq) own_rabbitmqctl start_app && own_rabbitmqctl await_startup ;;
+    *) echo "own_stores start|stop|restart-postgres|crash-redis|stop-rabbitmq|start-rabbitmq DIR" >&2; return 2 ;;
+  esac
 }
 
 # podman from Debian, with the OCI runtime and limits this kind of machine needs: runc (crun

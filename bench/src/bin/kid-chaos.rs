@@ -133,7 +133,7 @@ async fn packages(wallet_db: &sqlx::PgPool) -> anyhow::Result<Vec<(String, i64)>
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let started = Instant::now();
-    chaos::faults::persist_redis()?;
+    chaos::faults::check_own_stores()?;
     std::fs::create_dir_all(&args.work)?;
     let logs = args.work.join("logs");
     let network = Arc::new(chaos::network::Impairment::default());

@@ -1,84 +1,58 @@
 //! The faults, each as an operator would meet it: a process killed, the broker stopped, the
-//! session store restarted, the database restarted or its connections cut. The shared
-//! services are started again the way `scripts/lib.sh` starts them.
+//! session store restarted, the database restarted or its connections cut. They break the data
+//! stores of the suite's own (`own_stores` in `scripts/lib.sh`, under `KID_OWN_STORES`), never
+//! the machine's shared ones, so the suite runs beside everything else that uses those.
 
 use std::{process::Command, time::Duration};
 
 use anyhow::Context;
 use sqlx::PgPool;
 
-/// Runs `script` in bash with `scripts/lib.sh` loaded (the working directory is the repository).
-fn lib_sh(script: &str) -> anyhow::Result<()> {
+/// The directory of the suite's own data stores (`scripts/chaos` starts them).
+fn own_stores() -> anyhow::Result<String> {
+    std::env::var("KID_OWN_STORES").context(
+        "KID_OWN_STORES is not set: run the suite through scripts/chaos, which starts its own data stores",
+    )
+}
+
+/// Applies `fault` to the suite's own stores with `scripts/lib.sh`'s `own_stores` (the working
+/// directory is the repository).
+fn own_store(fault: &str) -> anyhow::Result<()> {
+    let dir = own_stores()?;
+    let script = format!("source scripts/lib.sh && own_stores {fault} '{dir}'");
     let status = Command::new("bash")
         .arg("-c")
-        .arg(format!("source scripts/lib.sh && {script}"))
+        .arg(&script)
         .status()
         .with_context(|| format!("running {script}"))?;
     anyhow::ensure!(status.success(), "{script} failed");
     Ok(())
 }
 
-fn run(program: &str, args: &[&str]) -> anyhow::Result<()> {
-    let output = Command::new(program)
-        .args(args)
-        .output()
-        .with_context(|| format!("running {program}"))?;
-    anyhow::ensure!(
-        output.status.success(),
-        "{program} {}: {}",
-        args.join(" "),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    Ok(())
+/// Fails unless the suite runs against its own data stores: its faults break those.
+pub fn check_own_stores() -> anyhow::Result<()> {
+    own_stores().map(drop)
 }
 
 /// Stops RabbitMQ's application (every connection drops, the port closes) for `down`, then
 /// starts it again and waits until it serves.
 pub async fn stop_rabbitmq(down: Duration) -> anyhow::Result<()> {
-    run("rabbitmqctl", &["stop_app"])?;
+    own_store("stop-rabbitmq")?;
     tokio::time::sleep(down).await;
-    run("rabbitmqctl", &["start_app"])?;
-    run("rabbitmqctl", &["await_startup"])?;
-    Ok(())
+    own_store("start-rabbitmq")
 }
 
-/// Kills Redis with SIGKILL, as a crash or an evicted pod does, and starts it again the way
-/// `scripts/lib.sh` does: from its append-only file, written every second as production's is
-/// (deploy/kubernetes/data/redis.yaml), so a second of writes at most is lost.
+/// Kills Redis with SIGKILL, as a crash or an evicted pod does, and starts it again from its
+/// append-only file, written every second as production's is (deploy/kubernetes/data/redis.yaml),
+/// so a second of writes at most is lost.
 pub async fn crash_redis() -> anyhow::Result<()> {
-    let pids = Command::new("pidof").arg("redis-server").output()?;
-    for pid in String::from_utf8_lossy(&pids.stdout).split_whitespace() {
-        run("kill", &["-KILL", pid])?;
-    }
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    lib_sh("ensure_redis")
-}
-
-/// Makes Redis keep what it holds across a restart (the append-only file, synced every
-/// second), as production's does, if the running one was started without.
-pub fn persist_redis() -> anyhow::Result<()> {
-    lib_sh("ensure_redis")
+    own_store("crash-redis")
 }
 
 /// Restarts PostgreSQL (a fast shutdown: every connection is cut, in-flight transactions roll
 /// back).
 pub async fn restart_postgres() -> anyhow::Result<()> {
-    let version = std::fs::read_dir("/etc/postgresql")?
-        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
-        .max_by_key(|name| name.parse::<u32>().unwrap_or(0))
-        .context("no PostgreSQL cluster")?;
-    run(
-        "pg_ctlcluster",
-        &[
-            "--skip-systemctl-redirect",
-            &version,
-            "main",
-            "restart",
-            "-m",
-            "fast",
-        ],
-    )?;
-    lib_sh("ensure_postgres")
+    own_store("restart-postgres")
 }
 
 /// Cuts every connection to the run's database but the caller's, as a failover or an
