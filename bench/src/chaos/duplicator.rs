@@ -25,6 +25,8 @@ const COPY: &str = "x-chaos-copy";
 /// How long the broker may take to answer a publish, its confirm or an ack
 /// ([`amqp::within`]).
 const BROKER_ANSWER: Duration = Duration::from_secs(5);
+/// How long connecting, opening a channel and declaring the tap may take together.
+const REOPEN: Duration = Duration::from_secs(10);
 
 /// Switches the duplication on and off, and counts the copies sent.
 #[derive(Clone, Default)]
@@ -53,15 +55,25 @@ impl Duplicator {
             let mut channel = Some(first);
             while !shutdown.is_cancelled() {
                 let open = match channel.take() {
-                    Some(open) => Ok(open),
-                    None => this.open(&settings, &queue).await,
+                    Some(open) => Some(open),
+                    // Bounded: a connection or declaration sent while the broker starts again
+                    // may wait for an answer that never comes, and the duplicator with it. A
+                    // broker that refuses (it is down) is simply tried again shortly.
+                    None => match tokio::time::timeout(REOPEN, this.open(&settings, &queue)).await {
+                        Ok(open) => open.ok(),
+                        Err(_) => {
+                            println!("  the duplicator had no channel within {REOPEN:?}: trying again");
+                            None
+                        }
+                    },
                 };
-                if let Ok(open) = open
+                // Said where the suite's report is read: a scenario that finds no copy says why.
+                if let Some(open) = open
                     && let Err(error) = this
                         .copy(&open, &settings.amqp.exchange, &queue.name, &shutdown)
                         .await
                 {
-                    tracing::warn!(error = %error, "duplicator lost the broker");
+                    println!("  the duplicator lost the broker: {error:#}");
                 }
                 tokio::select! {
                     () = tokio::time::sleep(Duration::from_millis(500)) => {}
