@@ -456,6 +456,10 @@ ensure_chromium() {
 E2E_PORT="${E2E_PORT:-18080}"
 start_e2e_portal() {
   psql -h 127.0.0.1 -U postgres -d postgres -qc 'drop database if exists kid_e2e' >/dev/null
+  # A new portal's Redis too: the sessions, throttles and cooldowns an earlier run left there
+  # for their windows (its Schemathesis's wrong staff enrolment links, say, for 15 minutes)
+  # would otherwise answer this run's journeys 429.
+  redis-cli --scan --pattern 'kid-e2e:*' | xargs -r -n 500 redis-cli unlink >/dev/null
   KID_DATABASE__URL=postgres://postgres@127.0.0.1:5432/kid_e2e \
   KID_REDIS__KEY_PREFIX=kid-e2e KID_AMQP__EXCHANGE=kid.e2e \
   KID_GATEWAY__PORT="$E2E_PORT" KID_GATEWAY__PUBLIC_URL="http://127.0.0.1:$E2E_PORT" \
