@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Code, Field, Flex, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Code, Field, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
@@ -31,6 +31,8 @@ import {
 } from '../api/enrol';
 import { staffPaths } from '../config/paths';
 import { staffFailureText } from '../utils/failure';
+
+import { AppCodeField } from './app-code-field';
 import { formatVietnamTime } from '../utils/time';
 
 /** As the player's two-factor set-up: an otpauth URL wants a larger code than a transfer's. */
@@ -214,27 +216,7 @@ function EnrolForm({ token }: { token: string }) {
           <PasswordInput {...register('passwordConfirm')} autoComplete="new-password" />
           <Field.ErrorText>{message(errors.passwordConfirm)}</Field.ErrorText>
         </Field.Root>
-        <Field.Root required invalid={!!errors.code}>
-          <Field.Label>
-            {t('staff.enrol.code')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            {...register('code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            autoCorrect="off"
-            spellCheck={false}
-            fontFamily="mono"
-            letterSpacing="widest"
-            maxLength={12}
-          />
-          {errors.code ? (
-            <Field.ErrorText>{message(errors.code)}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>{t('staff.signIn.codeHelp')}</Field.HelperText>
-          )}
-        </Field.Root>
+        <AppCodeField label={t('staff.enrol.code')} registration={register('code')} error={message(errors.code)} />
         <Button type="submit" size="lg" disabled={!!lock} loading={enrol.isPending}>
           {t('staff.enrol.submit')}
         </Button>

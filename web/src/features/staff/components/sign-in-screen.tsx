@@ -18,6 +18,8 @@ import { isEnrolledState } from '../api/enrol';
 import { staffSignInSchema, useStaffSignIn, type StaffSignInInput } from '../api/sign-in';
 import { staffFailureText } from '../utils/failure';
 
+import { AppCodeField } from './app-code-field';
+
 const FIELDS = ['username', 'password', 'code'] as const;
 
 /**
@@ -96,27 +98,7 @@ export function SignInScreen() {
             <Field.ErrorText>{message(errors.password)}</Field.ErrorText>
           </Field.Root>
 
-          <Field.Root required invalid={!!errors.code}>
-            <Field.Label>
-              {t('staff.signIn.code')}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
-              {...register('code')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              autoCorrect="off"
-              spellCheck={false}
-              fontFamily="mono"
-              letterSpacing="widest"
-              maxLength={12}
-            />
-            {errors.code ? (
-              <Field.ErrorText>{message(errors.code)}</Field.ErrorText>
-            ) : (
-              <Field.HelperText>{t('staff.signIn.codeHelp')}</Field.HelperText>
-            )}
-          </Field.Root>
+          <AppCodeField label={t('staff.signIn.code')} registration={register('code')} error={message(errors.code)} />
 
           <Button type="submit" size="lg" disabled={!!lock} loading={signIn.isPending}>
             {t('staff.signIn.submit')}

@@ -1,0 +1,38 @@
+import { Field, Input } from '@chakra-ui/react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+type AppCodeFieldProps = {
+  label: string;
+  /** The form's `register('code')`. */
+  registration: UseFormRegisterReturn;
+  /** The field's message, already translated; the hint on where to find the code otherwise. */
+  error: string | undefined;
+};
+
+/**
+ * The six digits of the member's authenticator app, as the console's sign-in and enrolment
+ * take them: a numeric keyboard, the phone's one-time-code autofill, room for spaces typed in.
+ */
+export function AppCodeField({ label, registration, error }: AppCodeFieldProps) {
+  const { t } = useTranslation();
+  return (
+    <Field.Root required invalid={!!error}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Input
+        {...registration}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        autoCorrect="off"
+        spellCheck={false}
+        fontFamily="mono"
+        letterSpacing="widest"
+        maxLength={12}
+      />
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>{t('staff.signIn.codeHelp')}</Field.HelperText>}
+    </Field.Root>
+  );
+}
