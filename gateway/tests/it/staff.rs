@@ -607,6 +607,35 @@ async fn an_admin_never_sees_a_new_members_credentials_and_an_enrolment_link_wor
     );
 }
 
+/// A guesser of enrolment links (or of a link's app code) from one address is stopped after ten
+/// failures in the window: 429, even for a link that works.
+#[tokio::test]
+async fn guessing_enrolment_links_from_one_address_is_stopped_after_ten_failures() {
+    let portal = staff_portal().await;
+    let admin = staff(&portal, "staff-admin").await;
+    let email = "doan-ma@kid.example";
+    let created = staff_send(
+        &admin,
+        &portal,
+        Method::POST,
+        "/staff/staff",
+        &json!({ "username": "doan-ma", "role": "viewer", "email": email }),
+    )
+    .await;
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let token = enrolment_token(&portal, email, 1).await;
+    for guess in 0..10 {
+        let (status, body) = enrolment_offer(&portal, &format!("guess-{guess}")).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "guess {guess}: {body}");
+    }
+    let (status, body) = enrolment_offer(&portal, "guess-10").await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    let (status, body) = enrolment_offer(&portal, &token).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    let (status, _) = enrol(&portal, &token, "Doan#Ma2026xyz", "000000").await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+}
+
 /// Issue 44: resetting a member's credentials ends their sessions, their old password and app,
 /// and any earlier link; it needs an admin who re-authenticated, and never one's own.
 #[tokio::test]
