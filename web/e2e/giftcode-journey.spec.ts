@@ -26,9 +26,17 @@ const ALREADY_REDEEMED = 'Bạn đã nhận quà của chương trình này rồ
  */
 async function openFromSideNav(page: Page, phone: boolean, name: string) {
   if (phone) {
+    // The drop-down opens with a height animation: on a loaded machine a click can land where
+    // the link was a frame before and miss it (the menu stays open on the same page). Click
+    // again until the page changes.
     const mobile = page.getByTestId('mobile-nav');
-    await mobile.getByRole('button').first().click();
-    await mobile.getByRole('link', { name }).click();
+    const link = mobile.getByRole('link', { name });
+    const before = page.url();
+    await expect(async () => {
+      if (!(await link.isVisible())) await mobile.getByRole('button').first().click();
+      await link.click({ timeout: 2_000 });
+      await expect(page).not.toHaveURL(before, { timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
   } else {
     await page.getByRole('navigation', { name: 'Quản lý tài khoản' }).getByRole('link', { name }).click();
   }
