@@ -13,7 +13,7 @@ use std::{
 use anyhow::Context;
 use kid_contracts::wallet::v1::{CoinMetadata, DebitRequest};
 use kid_identity::domain::{Password, PasswordHasher, Strength};
-use kid_payment::domain::signature;
+use kid_payment::domain::bank_feed::{Outgoing, now_ms};
 use reqwest::{Client, StatusCode};
 use serde_json::json;
 use time::OffsetDateTime;
@@ -262,7 +262,8 @@ pub struct Credits {
 /// contents, and the wallet's database to see them credited.
 pub struct BankFeed<'a> {
     pub base: &'a str,
-    pub secret: &'a [u8],
+    /// The provider the portal is set up for, and its key.
+    pub feed: &'a kid_payment::domain::bank_feed::BankFeed,
     pub contents: &'a [String],
     pub wallet_db: &'a sqlx::PgPool,
 }
@@ -278,7 +279,7 @@ impl BankFeed<'_> {
     ) -> anyhow::Result<Credits> {
         let Self {
             base,
-            secret,
+            feed,
             contents,
             wallet_db,
         } = *self;
@@ -296,22 +297,25 @@ impl BankFeed<'_> {
             }
             let permit = permits.clone().acquire_owned().await?;
             let id = format!("bench-{round}-{n}");
-            let body = serde_json::to_vec(&json!({
-                "id": id, "gateway": "Vietcombank", "transactionDate": "2026-11-22 10:00:00",
-                "accountNumber": "1023456789", "code": null, "content": format!("IBFT {}", contents[n % contents.len()]),
-                "transferType": "in", "transferAmount": 10_000, "referenceCode": id,
-            }))?;
-            let signature = signature::sign_now(secret, &body);
+            let content = format!("IBFT {}", contents[n % contents.len()]);
+            let body = feed.body(&Outgoing {
+                id: &id,
+                gateway: "Vietcombank",
+                account_number: "1023456789",
+                sub_account: None,
+                content: &content,
+                amount_vnd: 10_000,
+                transaction_date: "2026-11-22 10:00:00",
+            });
+            let headers = feed.headers(&body, now_ms());
             let (http, url) = (http.clone(), url.clone());
             tasks.spawn(async move {
                 let sent_at = OffsetDateTime::now_utc();
-                let answer = http
-                    .post(url)
-                    .header("content-type", "application/json")
-                    .header("x-signature", signature)
-                    .body(body)
-                    .send()
-                    .await;
+                let mut request = http.post(url).header("content-type", "application/json");
+                for (name, value) in headers {
+                    request = request.header(name, value);
+                }
+                let answer = request.body(body).send().await;
                 drop(permit);
                 let ok = answer.is_ok_and(|response| response.status().is_success());
                 (id, sent_at, ok)

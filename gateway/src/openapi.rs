@@ -145,7 +145,7 @@ pub fn document(paths: openapi::OpenApi) -> openapi::OpenApi {
     for (path, item) in document.paths.paths.iter_mut() {
         if path.starts_with("/webhooks/") {
             if let Some(operation) = item.post.as_mut() {
-                webhook_answers(operation);
+                webhook_answers(operation, path == "/webhooks/bank-transfer");
             }
             continue;
         }
@@ -167,23 +167,45 @@ pub fn document(paths: openapi::OpenApi) -> openapi::OpenApi {
     document
 }
 
-/// An outside party's webhook: signed instead of CSRF-protected, and answered in its own
-/// `WebhookAnswer` shape.
-fn webhook_answers(operation: &mut Operation) {
-    let signature = ParameterBuilder::new()
-        .name("X-Signature")
-        .parameter_in(ParameterIn::Header)
-        .required(Required::True)
-        .description(Some(
-            "Up to 4 `v1=<hex HMAC-SHA256 of the body>` entries, comma-separated, in at most \
-             1 KiB; checked before the body is read.",
-        ))
-        .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
-        .build();
-    operation.parameters.get_or_insert_with(Vec::new).push(signature);
+/// An outside party's webhook: proven by the provider's own credential instead of
+/// CSRF-protected, and answered in its own `WebhookAnswer` shape. The bank feed's credential
+/// is in headers (which ones, the provider `payment.bank_feed` names decides); the card
+/// aggregator's is `callback_sign` in the body.
+fn webhook_answers(operation: &mut Operation, bank_feed: bool) {
+    let credentials: &[(&str, &str)] = if bank_feed {
+        &[
+            ("Authorization", "SePay's API key: `Apikey <key>`."),
+            (
+                "X-SePay-Signature",
+                "SePay's HMAC: `sha256=<hex HMAC-SHA256 of \"<X-SePay-Timestamp>.<body>\">`.",
+            ),
+            (
+                "X-SePay-Timestamp",
+                "SePay's HMAC: unix seconds, within 5 minutes.",
+            ),
+            (
+                "X-Casso-Signature",
+                "Casso's webhook v2: `t=<unix ms>,v1=<hex HMAC-SHA512 of \"<t>.<body, keys sorted>\">`.",
+            ),
+        ]
+    } else {
+        &[]
+    };
+    for (name, description) in credentials {
+        let header = ParameterBuilder::new()
+            .name(*name)
+            .parameter_in(ParameterIn::Header)
+            .required(Required::False)
+            .description(Some(format!(
+                "{description} At most 1 KiB; checked before the body is read."
+            )))
+            .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+            .build();
+        operation.parameters.get_or_insert_with(Vec::new).push(header);
+    }
     let refusals = [
-        ("400", "Malformed, or a signature header over its bounds."),
-        ("401", "The signature is wrong."),
+        ("400", "Malformed, or a credential header over its bounds."),
+        ("401", "The credential is missing or wrong."),
         ("503", "Retry later."),
     ];
     for (status, description) in refusals {

@@ -1,11 +1,10 @@
-//! The bank feed's notifications, as the provider (SePay's webhook shape) sends them: signed with
-//! the portal's bank-feed secret and posted to `/api/webhooks/bank-transfer`. The `kid-bank-feed`
+//! The bank feed's notifications, as the provider the portal is set up for (SePay or Casso) sends
+//! them: in its body shape, with its credential, posted to `/api/webhooks/bank-transfer`. The `kid-bank-feed`
 //! simulator and the `kid-smoke` journey send them.
 
 use anyhow::Context;
-use kid_payment::domain::signature;
-use serde_json::json;
-use time::{OffsetDateTime, format_description::well_known::Rfc3339};
+use kid_payment::domain::bank_feed::{BankFeed, Outgoing, now_ms};
+use time::{OffsetDateTime, macros::format_description};
 
 /// An incoming transfer to one of our accounts.
 pub struct Transfer {
@@ -30,34 +29,34 @@ impl Transfer {
         )
     }
 
-    pub fn body(&self) -> anyhow::Result<Vec<u8>> {
-        let id = &self.id;
-        let body = json!({
-            "id": id,
-            "gateway": self.gateway,
-            "transactionDate": OffsetDateTime::now_utc().format(&Rfc3339)?,
-            "accountNumber": self.account_number,
-            "code": null,
-            "content": self.content,
-            "transferType": "in",
-            "transferAmount": self.amount,
-            "referenceCode": format!("FT{}", &id[..id.len().min(12)]),
-            "accumulated": 0,
-            "subAccount": null,
-            "description": format!("BankAPINotify {}", self.content),
-        });
-        Ok(serde_json::to_vec(&body)?)
+    /// The notification as `feed`'s provider words it.
+    pub fn body(&self, feed: &BankFeed) -> anyhow::Result<Vec<u8>> {
+        let date = OffsetDateTime::now_utc().format(format_description!(
+            "[year]-[month]-[day] [hour]:[minute]:[second]"
+        ))?;
+        Ok(feed.body(&Outgoing {
+            id: &self.id,
+            gateway: &self.gateway,
+            account_number: &self.account_number,
+            sub_account: None,
+            content: &self.content,
+            amount_vnd: self.amount,
+            transaction_date: &date,
+        }))
     }
 
-    /// Posts the signed notification to the portal at `portal`; the portal's answer.
-    pub async fn send(&self, portal: &str, secret: &[u8]) -> anyhow::Result<(reqwest::StatusCode, String)> {
-        let body = self.body()?;
-        let signature = signature::sign_now(secret, &body);
+    /// Posts the notification, with `feed`'s credential, to the portal at `portal`; the
+    /// portal's answer.
+    pub async fn send(&self, portal: &str, feed: &BankFeed) -> anyhow::Result<(reqwest::StatusCode, String)> {
+        let body = self.body(feed)?;
         let url = format!("{}/api/webhooks/bank-transfer", portal.trim_end_matches('/'));
-        let response = reqwest::Client::new()
+        let mut request = reqwest::Client::new()
             .post(&url)
-            .header("content-type", "application/json")
-            .header("x-signature", signature)
+            .header("content-type", "application/json");
+        for (name, value) in feed.headers(&body, now_ms()) {
+            request = request.header(name, value);
+        }
+        let response = request
             .body(body)
             .send()
             .await

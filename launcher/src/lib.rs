@@ -68,20 +68,26 @@ pub async fn start_outside_parties(
         .aggregator_url
         .parse()
         .context("payment.aggregator_url")?;
+    settings.payment.card_callback_url = format!("http://{gateway}/api/webhooks/card");
+    let partner = kid_payment::simulator::Partner {
+        partner_id: settings.payment.partner_id.clone(),
+        key: settings.payment.card_secret.clone(),
+        scheme: settings.payment.card_sign,
+        callback_url: settings.payment.card_callback_url.clone(),
+    };
     let simulator = kid_payment::simulator::spawn(
         &format!(
             "{}:{}",
             aggregator.host().unwrap_or("127.0.0.1"),
             aggregator.port_u16().unwrap_or(0)
         ),
-        settings.payment.card_secret.clone(),
+        partner,
         settings.payment.simulator_delay,
         shutdown.clone(),
     )
     .await
     .context("starting the card aggregator simulator")?;
     settings.payment.aggregator_url = format!("http://{simulator}");
-    settings.payment.card_callback_url = format!("http://{gateway}/api/webhooks/card");
     if settings.recharge.reference_game {
         // Its queue is declared before any order can be published.
         let game = kid_recharge::reference_game::ReferenceGame::start(settings).await;

@@ -1,5 +1,3 @@
-import { createHmac } from 'node:crypto';
-
 import type { Page } from '@playwright/test';
 
 import {
@@ -14,12 +12,12 @@ import {
 } from './fixtures';
 import { openSection, signIn } from './staff-fixtures';
 
-/** The development bank feed's signing secret (services/platform defaults). */
-const BANK_FEED_SECRET = 'dev-bank-secret';
+/** The development bank feed's SePay API key (services/platform defaults). */
+const SEPAY_API_KEY = 'dev-sepay-key';
 
 /**
- * Sends the bank feed's notification of an incoming Vietcombank transfer, signed as the feed
- * signs it: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` over the exact bytes sent.
+ * Sends SePay's notification of an incoming Vietcombank transfer, with the API key as SePay
+ * sends it: `Authorization: Apikey <key>`.
  */
 async function sendBankTransfer(baseURL: string, { id, content, amount }: { id: number; content: string; amount: number }) {
   const body = JSON.stringify({
@@ -33,11 +31,9 @@ async function sendBankTransfer(baseURL: string, { id, content, amount }: { id: 
     transferAmount: amount,
     referenceCode: `FT${id}`,
   });
-  const t = Math.floor(Date.now() / 1000);
-  const v1 = createHmac('sha256', BANK_FEED_SECRET).update(`${t}.${body}`).digest('hex');
   const response = await fetch(new URL('/api/webhooks/bank-transfer', baseURL), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Signature': `t=${t},v1=${v1}` },
+    headers: { 'Content-Type': 'application/json', Authorization: `Apikey ${SEPAY_API_KEY}` },
     body,
   });
   expect(response.status, await response.text()).toBe(200);

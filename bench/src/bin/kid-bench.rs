@@ -17,8 +17,8 @@ use kid_bench::{
     portal::Portal,
     report::{self, Row, Verdict},
 };
+use kid_payment::domain::bank_feed::BankFeed;
 use kid_platform::db;
-use secrecy::ExposeSecret;
 use serde_json::json;
 use uuid::Uuid;
 
@@ -594,21 +594,14 @@ async fn main() -> anyhow::Result<()> {
 
     // Bank notifications to credited balances: the path's own latency (paced), then how fast
     // the pipeline credits a burst.
-    let secret = run
-        .portal
-        .settings
-        .payment
-        .bank_feed_secret
-        .expose_secret()
-        .as_bytes()
-        .to_vec();
+    let feed = BankFeed::from_settings(&run.portal.settings.payment);
     let contents: Vec<String> = players
         .iter()
         .map(|player| player.transfer_content.clone())
         .collect();
     let bank = load::BankFeed {
         base: &base,
-        secret: &secret,
+        feed: &feed,
         contents: &contents,
         wallet_db: &wallet_db,
     };

@@ -20,8 +20,8 @@ use kid_bench::{
     },
     portal::{Options, Portal},
 };
+use kid_payment::domain::bank_feed::BankFeed;
 use kid_platform::db;
-use secrecy::ExposeSecret;
 use tokio::sync::Mutex;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
@@ -172,12 +172,11 @@ async fn main() -> anyhow::Result<()> {
     let wallet_db = db::connect(&settings.database, "wallet").await?;
     let world = Arc::new(World {
         base: base.clone(),
-        bank_secret: settings
-            .payment
-            .bank_feed_secret
-            .expose_secret()
-            .as_bytes()
-            .to_vec(),
+        feed: BankFeed::from_settings(&settings.payment),
+        forger: BankFeed::new(
+            settings.payment.bank_feed,
+            "not-the-provider's-key".to_owned().into(),
+        ),
         packages: packages(&wallet_db).await?,
         journal: Arc::new(Journal::default()),
         run: Uuid::new_v4().simple().to_string()[..8].to_owned(),

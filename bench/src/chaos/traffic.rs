@@ -1,6 +1,6 @@
 //! The traffic model: many players at once, as browsers and the outside parties send it.
 //! Each player signs up, tops up by bank transfer (the bank's signed notification, sometimes
-//! sent twice, sometimes forged with another notification's signature) and by phone card
+//! sent twice, sometimes forged by someone without the provider's key) and by phone card
 //! (through the aggregator's simulator, some cards worth less than declared, some invalid),
 //! buys coins on every product and zone (zone 99's game refuses them), changes their password,
 //! and signs out another device. Every request that the contract gives an idempotency key
@@ -15,7 +15,7 @@ use std::{
     time::Duration,
 };
 
-use kid_payment::domain::signature;
+use kid_payment::domain::bank_feed::{BankFeed, Outgoing, now_ms};
 use reqwest::{Client, RequestBuilder, StatusCode};
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
@@ -93,7 +93,10 @@ pub struct Journal {
 /// What the players share: where the portal is, the bank's secret, what can be bought.
 pub struct World {
     pub base: String,
-    pub bank_secret: Vec<u8>,
+    /// The bank feed's provider as the portal is set up for it.
+    pub feed: BankFeed,
+    /// The same provider with a key that is not the portal's.
+    pub forger: BankFeed,
     /// (product, price in KP) of every package on sale.
     pub packages: Vec<(String, i64)>,
     pub journal: Arc<Journal>,
@@ -378,26 +381,31 @@ impl World {
         player.sent += 1;
         let id = format!("chaos-{}-{}-{}", self.run, player.username, player.sent);
         let amount = 10_000 * rand::random_range(1..20);
+        let content = format!("IBFT {}", player.transfer_content);
         let body = |id: &str, amount: i64| {
-            serde_json::to_vec(&json!({
-                "id": id, "gateway": "Vietcombank", "transactionDate": "2026-11-26 10:00:00",
-                "accountNumber": "1023456789", "code": null,
-                "content": format!("IBFT {}", player.transfer_content),
-                "transferType": "in", "transferAmount": amount, "referenceCode": id,
-            }))
-            .unwrap_or_default()
+            self.feed.body(&Outgoing {
+                id,
+                gateway: "Vietcombank",
+                account_number: "1023456789",
+                sub_account: None,
+                content: &content,
+                amount_vnd: amount,
+                transaction_date: "2026-11-26 10:00:00",
+            })
         };
         let url = format!("{}/api/webhooks/bank-transfer", self.base);
         let genuine = body(&id, amount);
-        // The bank signs each try anew (its signature carries the time).
-        let post = |payload: &[u8], signed: &[u8]| {
-            Client::new()
+        // The provider proves each try anew (a signature carries the time).
+        let post = |payload: &[u8], feed: &BankFeed| {
+            let mut request = Client::new()
                 .post(&url)
-                .header("content-type", "application/json")
-                .header("x-signature", signature::sign_now(&self.bank_secret, signed))
-                .body(payload.to_vec())
+                .header("content-type", "application/json");
+            for (name, value) in feed.headers(payload, now_ms()) {
+                request = request.header(name, value);
+            }
+            request.body(payload.to_vec())
         };
-        let answer = self.send(|| post(&genuine, &genuine)).await;
+        let answer = self.send(|| post(&genuine, &self.feed)).await;
         self.journal
             .bank_transfers
             .lock()
@@ -406,18 +414,18 @@ impl World {
         match rand::random_range(0..20) {
             // The bank sends the same notification again.
             0..3 => {
-                let again = self.send(|| post(&genuine, &genuine)).await;
+                let again = self.send(|| post(&genuine, &self.feed)).await;
                 self.journal
                     .bank_transfers
                     .lock()
                     .await
                     .push((id, seen(&again), true));
             }
-            // Someone sends another notification under this one's signature.
+            // Someone without the provider's key sends a notification of ten times as much.
             3 => {
                 let forged_id = format!("{id}-forged");
                 let forged = body(&forged_id, amount * 10);
-                let answer = self.send(|| post(&forged, &genuine)).await;
+                let answer = self.send(|| post(&forged, &self.forger)).await;
                 self.journal
                     .bank_transfers
                     .lock()

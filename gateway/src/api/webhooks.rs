@@ -1,18 +1,21 @@
-//! Webhooks of outside parties: the bank feed's incoming transfers and the card aggregator's
-//! results. The body is passed to the payment service unread, with its `X-Signature`: the
+//! Webhooks of outside parties: the bank feed's incoming transfers (SePay's or Casso's webhook)
+//! and the card aggregator's results (the charging API's callback). The body is passed to the
+//! payment service unread, with the headers that may carry the provider's credential: the
 //! service verifies it before reading anything. They answer machines, so in plain JSON:
 //! `{"success": true, ...}`, or `{"success": false, "message": "..."}` with 400 (malformed),
 //! 401 (signature), 404 (unknown card order) or 503.
+
+use std::collections::HashMap;
 
 use axum::{
     Json,
     body::Bytes,
     extract::State,
-    http::{HeaderMap, StatusCode},
+    http::{HeaderMap, StatusCode, header::CONTENT_TYPE},
     response::{IntoResponse, Response},
 };
 use kid_contracts::payment::v1::{ReceiveBankTransferRequest, ReceiveCardCallbackRequest};
-use kid_platform::webhook::MAX_HEADER_LENGTH;
+use kid_platform::webhook::{CREDENTIAL_HEADERS, MAX_HEADER_LENGTH};
 use serde::Serialize;
 use tower_http::limit::RequestBodyLimitLayer;
 use utoipa::ToSchema;
@@ -20,7 +23,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::state::AppState;
 
-/// A transfer notification or card callback is a few hundred bytes. (A signature header over
+/// A transfer notification or card callback is a few hundred bytes. (A credential header over
 /// `MAX_HEADER_LENGTH` is not even forwarded: the payment service would refuse it.)
 const MAX_BODY: usize = 64 * 1024;
 
@@ -57,18 +60,24 @@ impl WebhookAnswer {
     }
 }
 
-/// The `X-Signature` header, or the 400 for one too long to be a signature.
-fn signature(headers: &HeaderMap) -> Result<String, tonic::Status> {
-    let value = headers
-        .get("x-signature")
-        .and_then(|value| value.to_str().ok())
-        .unwrap_or_default();
-    if value.len() > MAX_HEADER_LENGTH {
-        return Err(tonic::Status::invalid_argument(format!(
-            "the X-Signature header is longer than {MAX_HEADER_LENGTH} bytes"
-        )));
+/// The headers that may carry the provider's credential, or the 400 for one too long to be one.
+fn credentials(headers: &HeaderMap) -> Result<HashMap<String, String>, tonic::Status> {
+    let mut forwarded = HashMap::new();
+    for name in CREDENTIAL_HEADERS {
+        let Some(value) = headers.get(name) else {
+            continue;
+        };
+        if value.len() > MAX_HEADER_LENGTH {
+            return Err(tonic::Status::invalid_argument(format!(
+                "the {name} header is longer than {MAX_HEADER_LENGTH} bytes"
+            )));
+        }
+        forwarded.insert(
+            name.to_owned(),
+            String::from_utf8_lossy(value.as_bytes()).into_owned(),
+        );
     }
-    Ok(value.to_owned())
+    Ok(forwarded)
 }
 
 fn refusal(status: tonic::Status) -> Response {
@@ -76,7 +85,7 @@ fn refusal(status: tonic::Status) -> Response {
     let (code, message) = match status.code() {
         Code::Unauthenticated => (
             StatusCode::UNAUTHORIZED,
-            format!("signature refused: {}", status.message()),
+            format!("credential refused: {}", status.message()),
         ),
         Code::InvalidArgument => (StatusCode::BAD_REQUEST, status.message().to_owned()),
         Code::NotFound => (StatusCode::NOT_FOUND, status.message().to_owned()),
@@ -99,17 +108,7 @@ fn refusal(status: tonic::Status) -> Response {
     (code, Json(answer)).into_response()
 }
 
-/// Verifies nothing itself: passes the body unread with its signature header to `receive`
-/// (the payment service), and answers what it says.
-async fn forward(
-    headers: &HeaderMap,
-    body: Bytes,
-    receive: impl AsyncFnOnce(Vec<u8>, String) -> Result<WebhookAnswer, tonic::Status>,
-) -> Response {
-    let answer = match signature(headers) {
-        Ok(signature) => receive(body.to_vec(), signature).await,
-        Err(refused) => Err(refused),
-    };
+fn answer(answer: Result<WebhookAnswer, tonic::Status>) -> Response {
     match answer {
         Ok(answer) => Json(answer).into_response(),
         Err(status) => refusal(status),
@@ -124,18 +123,25 @@ async fn forward(
     responses((status = 200, description = "Received.", body = WebhookAnswer))
 )]
 async fn bank_transfer(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
-    forward(&headers, body, async |body, signature| {
-        let request = ReceiveBankTransferRequest { body, signature };
-        let response = state.payment().receive_bank_transfer(request).await?.into_inner();
-        Ok(WebhookAnswer {
-            matched: Some(response.matched),
-            ..WebhookAnswer::received(response.duplicate)
-        })
-    })
-    .await
+    answer(
+        async {
+            let headers = credentials(&headers)?;
+            let request = ReceiveBankTransferRequest {
+                body: body.to_vec(),
+                headers,
+            };
+            let response = state.payment().receive_bank_transfer(request).await?.into_inner();
+            Ok(WebhookAnswer {
+                matched: Some(response.matched),
+                ..WebhookAnswer::received(response.duplicate)
+            })
+        }
+        .await,
+    )
 }
 
-/// The card aggregator's result for a card order.
+/// The card aggregator's result for a card order, in the charging API's fields (JSON or a
+/// form), signed by its `callback_sign`.
 #[utoipa::path(
     post,
     path = "/webhooks/card",
@@ -146,10 +152,20 @@ async fn bank_transfer(State(state): State<AppState>, headers: HeaderMap, body: 
     )
 )]
 async fn card(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
-    forward(&headers, body, async |body, signature| {
-        let request = ReceiveCardCallbackRequest { body, signature };
-        let response = state.payment().receive_card_callback(request).await?.into_inner();
-        Ok(WebhookAnswer::received(response.duplicate))
-    })
-    .await
+    answer(
+        async {
+            let content_type = headers
+                .get(CONTENT_TYPE)
+                .and_then(|value| value.to_str().ok())
+                .unwrap_or_default()
+                .to_owned();
+            let request = ReceiveCardCallbackRequest {
+                body: body.to_vec(),
+                content_type,
+            };
+            let response = state.payment().receive_card_callback(request).await?.into_inner();
+            Ok(WebhookAnswer::received(response.duplicate))
+        }
+        .await,
+    )
 }

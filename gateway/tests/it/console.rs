@@ -95,10 +95,7 @@ async fn bank_transfer_into(portal: &Portal, id: &str, content: &str, amount: i6
     let response = Client::new()
         .post(format!("{}/api/webhooks/bank-transfer", portal.base))
         .header("content-type", "application/json")
-        .header(
-            "x-signature",
-            kid_payment::domain::signature::sign_now(b"dev-bank-secret", &body),
-        )
+        .header("authorization", "Apikey dev-sepay-key")
         .body(body)
         .send()
         .await

@@ -14,8 +14,8 @@
 
 use anyhow::{Context, bail};
 use kid_launcher::bank_feed::Transfer;
+use kid_payment::domain::bank_feed::BankFeed;
 use kid_platform::Settings;
-use secrecy::ExposeSecret;
 use uuid::Uuid;
 
 struct Args {
@@ -120,10 +120,7 @@ async fn main() -> anyhow::Result<()> {
     };
     let portal = args.portal.unwrap_or(settings.gateway.public_url.clone());
     let (status, answer) = transfer
-        .send(
-            &portal,
-            settings.payment.bank_feed_secret.expose_secret().as_bytes(),
-        )
+        .send(&portal, &BankFeed::from_settings(&settings.payment))
         .await?;
     println!("{status} {answer}");
     if !status.is_success() {

@@ -15,7 +15,7 @@
 //! with nothing in flight. `--no-game` when the portal
 //! runs its own reference game (the development launcher does).
 //!
-//! It reads `KID_…` settings like the portal: the bank-feed secret (`KID_PAYMENT__BANK_FEED_SECRET`)
+//! It reads `KID_…` settings like the portal: the bank feed's provider and key (`KID_PAYMENT__BANK_FEED`, `KID_PAYMENT__BANK_FEED_SECRET`)
 //! and the broker the game connects to, as the game team's own RabbitMQ user
 //! (`KID_AMQP__URL`, `KID_AMQP__EXCHANGE`). Each step prints what it saw; the first that does
 //! not hold within a minute ends the run with a non-zero status. `deploy/podman/kube-play-smoke`
@@ -28,10 +28,10 @@ use kid_launcher::{
     bank_feed::Transfer,
     player::{DEV_CAPTCHA, registration},
 };
+use kid_payment::domain::bank_feed::BankFeed;
 use kid_platform::Settings;
 use kid_recharge::reference_game::ReferenceGame;
 use reqwest::{Client, Method, StatusCode, header};
-use secrecy::ExposeSecret;
 use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
@@ -131,7 +131,7 @@ impl Player {
     /// Tops up `vnd` by bank transfer: the content and account the bank-transfer page shows,
     /// in a notification the bank feed sends `times` times (a provider retrying). The KP it
     /// must credit, and the player's transfer content.
-    async fn top_up(&self, secret: &[u8], vnd: i64, times: usize) -> anyhow::Result<(i64, String)> {
+    async fn top_up(&self, feed: &BankFeed, vnd: i64, times: usize) -> anyhow::Result<(i64, String)> {
         let methods = self.get("/payment/methods").await?;
         let bank = methods["bankTransfers"]
             .get(0)
@@ -149,7 +149,7 @@ impl Player {
             id: Uuid::now_v7().simple().to_string(),
         };
         for _ in 0..times {
-            let (status, answer) = transfer.send(&self.portal, secret).await?;
+            let (status, answer) = transfer.send(&self.portal, feed).await?;
             ensure!(status.is_success(), "bank feed: {status} {answer}");
         }
         #[expect(clippy::cast_possible_truncation, reason = "a rate times a small VND amount")]
@@ -282,8 +282,8 @@ async fn journey(args: &Args, settings: &Settings) -> anyhow::Result<()> {
     step(started, &format!("registered {username}, signed in, 0 KP"));
 
     // The provider retries a notification it is not sure arrived: the same transfer twice.
-    let secret = settings.payment.bank_feed_secret.expose_secret().as_bytes();
-    let (kp, syntax) = player.top_up(secret, TOP_UP_VND, 2).await?;
+    let feed = BankFeed::from_settings(&settings.payment);
+    let (kp, syntax) = player.top_up(&feed, TOP_UP_VND, 2).await?;
     within("the top-up credited", async || {
         Ok((player.credit().await? == kp).then_some(()))
     })
@@ -340,12 +340,7 @@ struct Tally {
 async fn traffic(args: &Args, settings: &Settings) -> anyhow::Result<()> {
     let started = Instant::now();
     let deadline = started + Duration::from_secs(args.seconds);
-    let secret = settings
-        .payment
-        .bank_feed_secret
-        .expose_secret()
-        .as_bytes()
-        .to_vec();
+    let feed = BankFeed::from_settings(&settings.payment);
     // Concurrently on this task: the players' futures borrow what they share. Each player
     // waits for each step to settle (the history shows only the last ten payments), and its
     // balance must be exact after every one.
@@ -356,7 +351,7 @@ async fn traffic(args: &Args, settings: &Settings) -> anyhow::Result<()> {
         let mut round = 0_i64;
         while Instant::now() < deadline {
             round += 1;
-            let (kp, _) = player.top_up(&secret, 100_000 + 50_000 * (round % 4), 1).await?;
+            let (kp, _) = player.top_up(&feed, 100_000 + 50_000 * (round % 4), 1).await?;
             tally.top_ups += 1;
             tally.credited += kp;
             balance += kp;

@@ -1,30 +1,25 @@
-//! The card aggregator: we send it each card with our signature, and it calls our webhook back
-//! with the card's result, signed the same way. The protocol, which the simulator speaks too:
-//!
-//! - `POST {aggregator_url}/cards`, header `X-Signature`, JSON body [`CardRequest`]; 2xx with
-//!   `{"transactionId": "..."}` when taken, 4xx with `{"message": "..."}` when refused.
-//! - Later, `POST {callbackUrl}`, header `X-Signature`, JSON body [`CardCallback`]. A later
-//!   callback for the same `requestId` with a lower `value` (or a failed status) corrects it.
+//! The card aggregator, spoken to in the charging API the aggregators share
+//! (`domain::charging`): each card is sent with `command=charging` and answered at once with a
+//! status (usually 99, pending); the result comes later to our webhook, and a card left pending
+//! is asked for again with `command=check`.
 
 use std::time::Duration;
 
 use secrecy::{ExposeSecret, SecretString};
-use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::domain::signature;
+use crate::domain::charging::{self, Command, Report, SignScheme, Signed};
 
-#[derive(Clone, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+/// A card as the aggregator takes it. Not `Debug` by derive: it holds the PIN.
+#[derive(Clone)]
 pub struct CardRequest {
-    pub partner_id: String,
     /// Our order id; the callback names it.
     pub request_id: Uuid,
+    /// Kid's provider code (`viettel`); [`telco`] gives the aggregator's name.
     pub provider: String,
     pub value: i64,
     pub pin: String,
     pub serial: String,
-    pub callback_url: String,
 }
 
 /// The PIN is a bearer secret: never in a log line, whatever formats the request.
@@ -40,37 +35,52 @@ impl std::fmt::Debug for CardRequest {
     }
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CardCallback {
-    pub request_id: Uuid,
-    #[serde(default)]
-    pub transaction_id: String,
-    /// SUCCESS, WRONG_AMOUNT, NOT_FOUND or INVALID.
-    pub status: String,
-    pub declared_value: i64,
-    /// The card's real value (0 when it is not good).
-    pub value: i64,
+/// The aggregators' name of a Kid provider code: upper case, and `VNMOBI` for Vietnamobile.
+pub fn telco(provider: &str) -> String {
+    match provider {
+        "vietnamobile" => "VNMOBI".to_owned(),
+        other => other.to_ascii_uppercase(),
+    }
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Accepted {
-    transaction_id: String,
-}
-
-#[derive(Debug, Deserialize)]
-struct Refusal {
-    #[serde(default)]
-    message: String,
+/// The request's form fields, signed.
+pub fn form(
+    card: &CardRequest,
+    partner_id: &str,
+    key: &str,
+    scheme: SignScheme,
+    command: Command,
+) -> Vec<(&'static str, String)> {
+    let telco = telco(&card.provider);
+    let request_id = card.request_id.to_string();
+    let sign = charging::sign(
+        key,
+        scheme,
+        &Signed {
+            telco: &telco,
+            code: &card.pin,
+            serial: &card.serial,
+            request_id: &request_id,
+            partner_id,
+            command,
+        },
+    );
+    vec![
+        ("telco", telco),
+        ("code", card.pin.clone()),
+        ("serial", card.serial.clone()),
+        ("amount", card.value.to_string()),
+        ("request_id", request_id),
+        ("partner_id", partner_id.to_owned()),
+        ("command", command.as_str().to_owned()),
+        ("sign", sign),
+    ]
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum AggregatorError {
-    /// The aggregator answered and will not take the card.
-    #[error("refused: {0}")]
-    Refused(String),
-    /// No clear answer: the aggregator may or may not have the card; its callback decides.
+    /// No clear answer: the aggregator may or may not have the card; its callback, or a
+    /// `check`, decides.
     #[error("no answer: {0}")]
     Unavailable(String),
 }
@@ -78,58 +88,71 @@ pub enum AggregatorError {
 /// Sends cards to the aggregator.
 #[tonic::async_trait]
 pub trait Aggregator: Send + Sync + 'static {
-    /// The aggregator's reference for the card.
-    async fn submit(&self, card: &CardRequest) -> Result<String, AggregatorError>;
+    /// The aggregator's answer to `command` for `card`.
+    async fn send(&self, card: &CardRequest, command: Command) -> Result<Report, AggregatorError>;
 }
 
-/// The real adapter: signed HTTPS requests.
+/// The real adapter: form POSTs to `{aggregator_url}/chargingws/v2`.
 pub struct HttpAggregator {
     client: reqwest::Client,
     url: String,
-    secret: SecretString,
+    partner_id: String,
+    key: SecretString,
+    scheme: SignScheme,
 }
 
 impl HttpAggregator {
-    pub fn new(url: &str, secret: SecretString, timeout: Duration) -> Result<Self, reqwest::Error> {
+    pub fn new(
+        url: &str,
+        partner_id: &str,
+        key: SecretString,
+        scheme: SignScheme,
+        timeout: Duration,
+    ) -> Result<Self, reqwest::Error> {
         Ok(Self {
             client: reqwest::Client::builder().timeout(timeout).build()?,
-            url: format!("{}/cards", url.trim_end_matches('/')),
-            secret,
+            url: format!("{}/chargingws/v2", url.trim_end_matches('/')),
+            partner_id: partner_id.to_owned(),
+            key,
+            scheme,
         })
     }
 }
 
 #[tonic::async_trait]
 impl Aggregator for HttpAggregator {
-    async fn submit(&self, card: &CardRequest) -> Result<String, AggregatorError> {
-        let body =
-            serde_json::to_vec(card).map_err(|error| AggregatorError::Unavailable(error.to_string()))?;
-        let signature = signature::sign_now(self.secret.expose_secret().as_bytes(), &body);
+    async fn send(&self, card: &CardRequest, command: Command) -> Result<Report, AggregatorError> {
+        let fields = form(
+            card,
+            &self.partner_id,
+            self.key.expose_secret(),
+            self.scheme,
+            command,
+        );
         let response = self
             .client
             .post(&self.url)
-            .header("content-type", "application/json")
-            .header("x-signature", signature)
-            .body(body)
+            .form(&fields)
             .send()
             .await
             // Never the request itself in the message: it holds the PIN.
             .map_err(|error| AggregatorError::Unavailable(error.without_url().to_string()))?;
         let status = response.status();
-        if status.is_success() {
-            let accepted: Accepted = response
-                .json()
-                .await
-                .map_err(|error| AggregatorError::Unavailable(error.to_string()))?;
-            Ok(accepted.transaction_id)
-        } else if status.is_client_error() {
-            let refusal: Refusal = response.json().await.unwrap_or(Refusal {
-                message: status.to_string(),
-            });
-            Err(AggregatorError::Refused(refusal.message))
-        } else {
-            Err(AggregatorError::Unavailable(status.to_string()))
+        if !status.is_success() {
+            return Err(AggregatorError::Unavailable(status.to_string()));
         }
+        let body = response
+            .bytes()
+            .await
+            .map_err(|error| AggregatorError::Unavailable(error.without_url().to_string()))?;
+        let report = Report::parse(&body, false).map_err(AggregatorError::Unavailable)?;
+        if report.status().is_none() {
+            return Err(AggregatorError::Unavailable(format!(
+                "unknown status {:?}",
+                report.status
+            )));
+        }
+        Ok(report)
     }
 }
 
@@ -140,16 +163,59 @@ mod tests {
     #[test]
     fn a_card_request_never_shows_its_pin() {
         let request = CardRequest {
-            partner_id: "kid".into(),
             request_id: Uuid::nil(),
             provider: "viettel".into(),
             value: 100_000,
             pin: "123456789015678".into(),
             serial: "20000000000001".into(),
-            callback_url: "http://127.0.0.1/api/webhooks/card".into(),
         };
         let shown = format!("{request:?}");
         assert!(!shown.contains("123456789015678"), "{shown}");
         assert!(shown.contains("20000000000001"), "{shown}");
+    }
+
+    #[test]
+    fn the_form_names_the_telco_as_aggregators_do_and_signs_without_the_amount() {
+        let card = CardRequest {
+            request_id: Uuid::nil(),
+            provider: "vietnamobile".into(),
+            value: 50_000,
+            pin: "123456789012".into(),
+            serial: "12345678901".into(),
+        };
+        let fields = form(
+            &card,
+            "kid-dev",
+            "dev-partner-key",
+            SignScheme::SortedValues,
+            Command::Charging,
+        );
+        let field = |name: &str| {
+            fields
+                .iter()
+                .find(|(key, _)| *key == name)
+                .map(|(_, value)| value.clone())
+        };
+        assert_eq!(field("telco").as_deref(), Some("VNMOBI"));
+        assert_eq!(field("command").as_deref(), Some("charging"));
+        assert_eq!(field("amount").as_deref(), Some("50000"));
+        let mut other = card.clone();
+        other.value = 100_000;
+        let again = form(
+            &other,
+            "kid-dev",
+            "dev-partner-key",
+            SignScheme::SortedValues,
+            Command::Charging,
+        );
+        assert_eq!(fields.last(), again.last(), "the amount is not signed");
+        let check = form(
+            &card,
+            "kid-dev",
+            "dev-partner-key",
+            SignScheme::SortedValues,
+            Command::Check,
+        );
+        assert_ne!(fields.last(), check.last(), "the command is");
     }
 }

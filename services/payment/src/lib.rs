@@ -34,7 +34,6 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
         "payment.card_secret",
         "payment.aggregator_url",
         "payment.partner_id",
-        "payment.card_callback_url",
     ],
     callers: &[auth::GATEWAY, auth::OPERATOR],
     gauges: &[
@@ -61,7 +60,9 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     let settings = host.settings.payment.clone();
     let aggregator = HttpAggregator::new(
         &settings.aggregator_url,
+        &settings.partner_id,
         settings.card_secret.clone(),
+        settings.card_sign,
         settings.aggregator_timeout,
     )?;
     let service = grpc::Payment::new(host.pool.clone(), settings, Arc::new(aggregator))

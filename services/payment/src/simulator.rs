@@ -1,95 +1,135 @@
-//! The card aggregator's simulator, for development and tests: it speaks the aggregator's
-//! protocol (see `aggregator`) over loopback. A card is taken at once and called back after a
-//! delay, with the outcome chosen by the last four digits of its PIN:
+//! The card aggregator's simulator, for development, the chaos suite and the bench: it speaks
+//! the charging API aggregators share (`domain::charging`) over loopback, as an aggregator
+//! whose dashboard holds our callback URL. A card is taken with status 99 and called back after
+//! a delay, as JSON by POST with its `callback_sign`, with the result chosen by the last four
+//! digits of its PIN:
 //!
 //! | PIN ends in | callback |
 //! |---|---|
-//! | `0001` | NOT_FOUND |
-//! | `0002` | INVALID |
-//! | `0003` | WRONG_AMOUNT, real value half the declared one |
-//! | `0009` | none: the card stays pending until `correct` answers it |
-//! | anything else | SUCCESS at the declared value |
+//! | `0001` | status 3, "Thẻ không tồn tại" (no such card) |
+//! | `0002` | status 3, "Thẻ sai" (a bad card) |
+//! | `0003` | status 2, worth half the declared value |
+//! | `0009` | none: the card stays at 99 until `correct` answers it |
+//! | anything else | status 1 at the declared value |
 //!
-//! `POST /cards/{requestId}/correct` with `{"value": n}` answers a card it took, again or for
-//! the first time: SUCCESS when `n` is the declared value, WRONG_AMOUNT at a smaller `n`, and
-//! INVALID at 0, as the aggregator does when it finds a card worth less after all.
+//! A request whose `sign` is wrong is answered status 100, as the aggregators do. `command=check`
+//! answers a card's current result. `POST /cards/{request_id}/correct` with `{"value": n}`
+//! answers a card it took, again or for the first time: status 1 at the declared value, 2 at a
+//! smaller `n`, and 3 at 0, as an aggregator does when it finds a card worth less after all.
 
 use std::{collections::HashMap, net::SocketAddr, sync::Arc, time::Duration};
 
 use axum::{
-    Json, Router,
-    body::Bytes,
+    Form, Json, Router,
     extract::{Path, State},
-    http::{HeaderMap, StatusCode},
+    http::StatusCode,
     routing::post,
 };
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 use tokio::{net::TcpListener, sync::Mutex};
 use tokio_util::sync::CancellationToken;
-use uuid::Uuid;
 
-use crate::{
-    aggregator::{CardCallback, CardRequest},
-    domain::signature,
-};
+use crate::domain::charging::{self, Command, SignScheme, Signed};
 
 pub const DEFAULT_DELAY: Duration = Duration::from_secs(2);
 
-/// The outcome the simulator gives a PIN by itself; none for a card it holds.
-pub fn outcome_for(pin: &str, declared: i64) -> Option<(&'static str, i64)> {
+/// The status, message and value the simulator gives a PIN by itself; none for a card it holds.
+pub fn outcome_for(pin: &str, declared: i64) -> Option<(i64, &'static str, i64)> {
     match pin.get(pin.len().saturating_sub(4)..).unwrap_or_default() {
-        "0001" => Some(("NOT_FOUND", 0)),
-        "0002" => Some(("INVALID", 0)),
-        "0003" => Some(("WRONG_AMOUNT", declared / 2)),
+        "0001" => Some((3, "Thẻ không tồn tại", 0)),
+        "0002" => Some((3, "Thẻ sai", 0)),
+        "0003" => Some((2, "Sai mệnh giá", declared / 2)),
         "0009" => None,
-        _ => Some(("SUCCESS", declared)),
+        _ => Some((1, "Thành công", declared)),
     }
 }
 
-/// The status of an answer at `value` for a card declared at `declared`.
-fn answer_status(value: i64, declared: i64) -> &'static str {
+/// The status and message of an answer at `value` for a card declared at `declared`.
+fn answer_status(value: i64, declared: i64) -> (i64, &'static str) {
     if value <= 0 {
-        "INVALID"
+        (3, "Thẻ sai")
     } else if value >= declared {
-        "SUCCESS"
+        (1, "Thành công")
     } else {
-        "WRONG_AMOUNT"
+        (2, "Sai mệnh giá")
     }
 }
 
-/// A card the simulator took, for a later correction.
+/// A card the simulator took.
 #[derive(Clone)]
 struct Taken {
-    callback_url: String,
+    telco: String,
+    code: String,
+    serial: String,
     declared: i64,
-    transaction_id: String,
+    trans_id: u64,
+    /// The last result called back: status, message, value.
+    result: Option<(i64, &'static str, i64)>,
 }
 
 #[derive(Clone)]
 struct Sim {
-    secret: Arc<SecretString>,
+    partner_id: String,
+    key: Arc<SecretString>,
+    scheme: SignScheme,
+    callback_url: String,
     delay: Duration,
     client: reqwest::Client,
-    cards: Arc<Mutex<HashMap<Uuid, Taken>>>,
+    cards: Arc<Mutex<(u64, HashMap<String, Taken>)>>,
+}
+
+/// The charging API's request.
+#[derive(Deserialize)]
+struct Request {
+    #[serde(default)]
+    telco: String,
+    #[serde(default)]
+    code: String,
+    #[serde(default)]
+    serial: String,
+    #[serde(default)]
+    amount: String,
+    #[serde(default)]
+    request_id: String,
+    #[serde(default)]
+    partner_id: String,
+    #[serde(default)]
+    command: String,
+    #[serde(default)]
+    sign: String,
+}
+
+fn report(request_id: &str, card: &Taken, status: i64, message: &str, value: Option<i64>) -> Value {
+    json!({
+        "status": status,
+        "message": message,
+        "request_id": request_id,
+        "declared_value": card.declared,
+        "value": value,
+        "amount": value.map(|value| value - value / 5),
+        "code": card.code,
+        "serial": card.serial,
+        "telco": card.telco,
+        "trans_id": card.trans_id,
+    })
 }
 
 impl Sim {
-    async fn call_back(&self, callback: CardCallback, url: &str) {
-        let Ok(body) = serde_json::to_vec(&callback) else {
-            return;
-        };
-        let signature = signature::sign_now(self.secret.expose_secret().as_bytes(), &body);
+    async fn call_back(&self, request_id: &str, card: &Taken, result: (i64, &'static str, i64)) {
+        let (status, message, value) = result;
+        let mut body = report(request_id, card, status, message, Some(value));
+        body["callback_sign"] = json!(charging::callback_sign(
+            self.key.expose_secret(),
+            &card.code,
+            &card.serial
+        ));
+        if let Some(taken) = self.cards.lock().await.1.get_mut(request_id) {
+            taken.result = Some(result);
+        }
         for attempt in 0..5u32 {
-            let sent = self
-                .client
-                .post(url)
-                .header("content-type", "application/json")
-                .header("x-signature", &signature)
-                .body(body.clone())
-                .send()
-                .await;
+            let sent = self.client.post(&self.callback_url).json(&body).send().await;
             match sent {
                 Ok(response) if response.status().is_success() || response.status().is_client_error() => {
                     return;
@@ -97,57 +137,73 @@ impl Sim {
                 _ => tokio::time::sleep(Duration::from_millis(200 * 2u64.pow(attempt))).await,
             }
         }
-        tracing::warn!(request_id = %callback.request_id, "card simulator gave up calling back");
+        tracing::warn!(%request_id, "card simulator gave up calling back");
     }
 }
 
-async fn take(
-    State(sim): State<Sim>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> (StatusCode, Json<serde_json::Value>) {
-    let header = headers
-        .get("x-signature")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default();
-    let now = time::OffsetDateTime::now_utc().unix_timestamp();
-    if signature::verify(sim.secret.expose_secret().as_bytes(), header, &body, now).is_err() {
-        return (
-            StatusCode::UNAUTHORIZED,
-            Json(json!({ "message": "bad signature" })),
-        );
+fn refused(message: &str) -> Json<Value> {
+    Json(json!({ "status": 100, "message": message }))
+}
+
+async fn charging(State(sim): State<Sim>, Form(request): Form<Request>) -> Json<Value> {
+    let command = match request.command.as_str() {
+        "charging" => Command::Charging,
+        "check" => Command::Check,
+        _ => return refused("command không hợp lệ"),
+    };
+    let expected = charging::sign(
+        sim.key.expose_secret(),
+        sim.scheme,
+        &Signed {
+            telco: &request.telco,
+            code: &request.code,
+            serial: &request.serial,
+            request_id: &request.request_id,
+            partner_id: &request.partner_id,
+            command,
+        },
+    );
+    if request.partner_id != sim.partner_id || expected != request.sign.to_ascii_lowercase() {
+        return refused("Sai chữ ký");
     }
-    let Ok(card) = serde_json::from_slice::<CardRequest>(&body) else {
-        return (
-            StatusCode::BAD_REQUEST,
-            Json(json!({ "message": "malformed card" })),
-        );
-    };
-    let transaction_id = format!("SIM-{}", Uuid::new_v4().simple());
-    let taken = Taken {
-        callback_url: card.callback_url.clone(),
-        declared: card.value,
-        transaction_id: transaction_id.clone(),
-    };
-    sim.cards.lock().await.insert(card.request_id, taken);
-    if let Some((status, value)) = outcome_for(&card.pin, card.value) {
-        let callback = CardCallback {
-            request_id: card.request_id,
-            transaction_id: transaction_id.clone(),
-            status: status.to_owned(),
-            declared_value: card.value,
-            value,
+    let mut cards = sim.cards.lock().await;
+    if command == Command::Check {
+        let Some(card) = cards.1.get(&request.request_id) else {
+            return refused("Không tìm thấy thẻ");
         };
+        let answer = match card.result {
+            Some((status, message, value)) => report(&request.request_id, card, status, message, Some(value)),
+            None => report(&request.request_id, card, 99, "PENDING", None),
+        };
+        return Json(answer);
+    }
+    let Ok(declared) = request.amount.parse::<i64>() else {
+        return refused("amount không hợp lệ");
+    };
+    if cards.1.contains_key(&request.request_id) {
+        return refused("request_id đã tồn tại");
+    }
+    cards.0 += 1;
+    let taken = Taken {
+        telco: request.telco,
+        code: request.code,
+        serial: request.serial,
+        declared,
+        trans_id: cards.0,
+        result: None,
+    };
+    cards.1.insert(request.request_id.clone(), taken.clone());
+    drop(cards);
+    if let Some(result) = outcome_for(&taken.code, declared) {
         let later = sim.clone();
+        let request_id = request.request_id.clone();
+        let card = taken.clone();
         tokio::spawn(async move {
             tokio::time::sleep(later.delay).await;
-            later.call_back(callback, &card.callback_url).await;
+            later.call_back(&request_id, &card, result).await;
         });
     }
-    (
-        StatusCode::ACCEPTED,
-        Json(json!({ "transactionId": transaction_id })),
-    )
+    Json(report(&request.request_id, &taken, 99, "PENDING", None))
 }
 
 #[derive(Deserialize)]
@@ -157,38 +213,44 @@ struct Correction {
 
 async fn correct(
     State(sim): State<Sim>,
-    Path(request_id): Path<Uuid>,
+    Path(request_id): Path<String>,
     Json(correction): Json<Correction>,
 ) -> StatusCode {
-    let Some(taken) = sim.cards.lock().await.get(&request_id).cloned() else {
+    let Some(card) = sim.cards.lock().await.1.get(&request_id).cloned() else {
         return StatusCode::NOT_FOUND;
     };
-    let callback = CardCallback {
-        request_id,
-        transaction_id: taken.transaction_id,
-        status: answer_status(correction.value, taken.declared).to_owned(),
-        declared_value: taken.declared,
-        value: correction.value.clamp(0, taken.declared),
-    };
-    sim.call_back(callback, &taken.callback_url).await;
+    let (status, message) = answer_status(correction.value, card.declared);
+    let value = correction.value.clamp(0, card.declared);
+    sim.call_back(&request_id, &card, (status, message, value)).await;
     StatusCode::NO_CONTENT
+}
+
+/// Where the simulator calls back, and with what it signs.
+pub struct Partner {
+    pub partner_id: String,
+    pub key: SecretString,
+    pub scheme: SignScheme,
+    pub callback_url: String,
 }
 
 /// Serves the simulator on `listener` until `shutdown`.
 pub async fn serve(
     listener: TcpListener,
-    secret: SecretString,
+    partner: Partner,
     delay: Duration,
     shutdown: CancellationToken,
 ) -> std::io::Result<()> {
     let sim = Sim {
-        secret: Arc::new(secret),
+        partner_id: partner.partner_id,
+        key: Arc::new(partner.key),
+        scheme: partner.scheme,
+        callback_url: partner.callback_url,
         delay,
         client: reqwest::Client::new(),
         cards: Arc::default(),
     };
     let app = Router::new()
-        .route("/cards", post(take))
+        .route("/chargingws/v2", post(charging))
         .route("/cards/{request_id}/correct", post(correct))
         .with_state(sim);
     axum::serve(listener, app)
@@ -199,14 +261,14 @@ pub async fn serve(
 /// Binds `address` and serves the simulator in the background; returns the bound address.
 pub async fn spawn(
     address: &str,
-    secret: SecretString,
+    partner: Partner,
     delay: Duration,
     shutdown: CancellationToken,
 ) -> std::io::Result<SocketAddr> {
     let listener = TcpListener::bind(address).await?;
     let bound = listener.local_addr()?;
     tokio::spawn(async move {
-        if let Err(error) = serve(listener, secret, delay, shutdown).await {
+        if let Err(error) = serve(listener, partner, delay, shutdown).await {
             tracing::error!(%error, "card simulator stopped");
         }
     });

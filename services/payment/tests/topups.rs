@@ -5,7 +5,9 @@
 use std::{sync::Arc, time::Duration};
 
 use kid_contracts::wallet::v1::{CoinMetadata, DebitRequest, wallet_service_client::WalletServiceClient};
-use kid_payment::domain::signature;
+use kid_payment::domain::bank_feed::{BankFeed, Outgoing, macs_verified, now_ms};
+use kid_payment::domain::charging;
+use kid_platform::config::BankFeedScheme;
 use kid_platform::{
     auth::{AttachInternalJwt, InternalJwt},
     db, grpc,
@@ -16,10 +18,10 @@ use kid_testing::{
 };
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
-use time::OffsetDateTime;
 use uuid::Uuid;
 
-const SECRET: &[u8] = b"dev-bank-secret";
+const API_KEY: &str = "Apikey dev-sepay-key";
+const PARTNER_KEY: &str = "dev-partner-key";
 
 /// The player's own transfer content, as /payment/bank-transfer shows it.
 async fn transfer_content(http: &Client, portal: &Portal) -> String {
@@ -64,28 +66,40 @@ fn vietcombank(id: &str, content: &str, amount: i64) -> Value {
     transfer(id, "Vietcombank", "1023456789", content, amount)
 }
 
-async fn post_signed(portal: &Portal, path: &str, body: &[u8], signature: &str) -> (StatusCode, Value) {
-    let response = Client::new()
+/// Posts `body` to `/api/webhooks/{path}` with `headers`; the answer.
+async fn post(portal: &Portal, path: &str, body: &[u8], headers: &[(&str, String)]) -> (StatusCode, Value) {
+    let mut request = Client::new()
         .post(format!("{}/api/webhooks/{path}", portal.base))
-        .header("content-type", "application/json")
-        .header("x-signature", signature)
-        .body(body.to_vec())
-        .send()
-        .await
-        .expect("webhook");
+        .header("content-type", "application/json");
+    for (name, value) in headers {
+        request = request.header(*name, value);
+    }
+    let response = request.body(body.to_vec()).send().await.expect("webhook");
     let status = response.status();
-    (status, response.json().await.expect("json answer"))
+    (status, response.json().await.unwrap_or(Value::Null))
 }
 
+/// SePay's notification with the development API key.
 async fn notify(portal: &Portal, body: &Value) -> (StatusCode, Value) {
     let body = serde_json::to_vec(body).expect("json");
-    post_signed(
+    post(
         portal,
         "bank-transfer",
         &body,
-        &signature::sign_now(SECRET, &body),
+        &[("authorization", API_KEY.to_owned())],
     )
     .await
+}
+
+/// The bank-feed records kept at all.
+async fn records(portal: &Portal) -> i64 {
+    let payment = db::connect(&portal.settings.database, "payment")
+        .await
+        .expect("pool");
+    sqlx::query_scalar("select count(*) from bank_feed_record")
+        .fetch_one(&payment)
+        .await
+        .expect("count")
 }
 
 async fn me(http: &Client, portal: &Portal) -> Value {
@@ -185,32 +199,31 @@ async fn the_bank_feed_credits_each_transfer_once_and_keeps_what_it_cannot_match
     }
     balance_reaches(&http, &portal, 500_000).await;
 
-    // Refused before anything is read: another secret, a stale timestamp, no signature.
+    // Refused before anything is read or kept: another key, another scheme, no key at all.
+    let kept = records(&portal).await;
     let body = serde_json::to_vec(&vietcombank("sepay-1002", &content, 900_000)).expect("json");
-    let (status, answer) = post_signed(
-        &portal,
-        "bank-transfer",
-        &body,
-        &signature::sign_now(b"not-the-secret", &body),
-    )
-    .await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED);
-    assert_eq!(answer["success"], false);
-    assert!(
-        answer["message"].as_str().expect("message").contains("signature"),
-        "{answer}"
+    for refused in [
+        vec![("authorization", "Apikey not-the-key".to_owned())],
+        vec![("authorization", "Bearer dev-sepay-key".to_owned())],
+        vec![("authorization", "Apikey dev-sepay-key ".to_owned() + "x")],
+        vec![],
+    ] {
+        let (status, answer) = post(&portal, "bank-transfer", &body, &refused).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{refused:?}");
+        assert_eq!(answer["success"], false);
+        assert!(
+            answer["message"]
+                .as_str()
+                .expect("message")
+                .contains("credential"),
+            "{answer}"
+        );
+    }
+    assert_eq!(
+        records(&portal).await,
+        kept,
+        "a refused notification is not recorded"
     );
-    let stale = OffsetDateTime::now_utc().unix_timestamp() - 400;
-    let (status, _) = post_signed(
-        &portal,
-        "bank-transfer",
-        &body,
-        &signature::sign(SECRET, stale, &body),
-    )
-    .await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED);
-    let (status, _) = post_signed(&portal, "bank-transfer", &body, "").await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED);
 
     // Unknown content and a malformed body: kept for support, never credited.
     let (status, answer) = notify(
@@ -224,23 +237,11 @@ async fn the_bank_feed_credits_each_transfer_once_and_keeps_what_it_cannot_match
         json!({ "success": true, "duplicate": false, "matched": false })
     );
     let malformed = br#"{"id": 1004, "gateway": "Vietcombank", "transferAmount": "many"}"#;
-    let (status, answer) = post_signed(
-        &portal,
-        "bank-transfer",
-        malformed,
-        &signature::sign_now(SECRET, malformed),
-    )
-    .await;
+    let key = [("authorization", API_KEY.to_owned())];
+    let (status, answer) = post(&portal, "bank-transfer", malformed, &key).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
     assert_eq!(answer["success"], false);
-    let not_json = b"not json at all";
-    let (status, _) = post_signed(
-        &portal,
-        "bank-transfer",
-        not_json,
-        &signature::sign_now(SECRET, not_json),
-    )
-    .await;
+    let (status, _) = post(&portal, "bank-transfer", b"not json at all", &key).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 
     let unmatched = feed_records(&portal, "unmatched").await;
@@ -285,51 +286,171 @@ async fn the_bank_feed_credits_each_transfer_once_and_keeps_what_it_cannot_match
     assert_eq!(me(&http, &portal).await["credit"], 550_000);
 }
 
+/// The contract: SePay's documented sample body, with a payee account of the development
+/// portal and a player's transfer content, and the development API key, credits the player once
+/// however often it is sent.
 #[tokio::test]
-async fn a_flood_of_signatures_over_a_large_body_is_refused_before_any_hmac() {
+async fn sepays_documented_sample_with_the_development_key_credits_once() {
     let portal = start(|_| {}).await;
-    let (http, _) = registered(&portal, "sigflood_player").await;
+    let (http, _) = registered(&portal, "sample_player").await;
     let content = transfer_content(&http, &portal).await;
-    let mut padded = vietcombank("sepay-flood-1", &content, 100_000);
+    let mut sample: Value =
+        serde_json::from_str(include_str!("fixtures/sepay-webhook.json")).expect("SePay's sample");
+    sample["accountNumber"] = json!("1023456789");
+    sample["content"] = json!(format!("chuyen tien {content}"));
+    for _ in 0..3 {
+        let (status, answer) = notify(&portal, &sample).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(answer["success"], true, "{answer}");
+    }
+    balance_reaches(&http, &portal, 2_277_000).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(me(&http, &portal).await["credit"], 2_277_000);
+}
+
+fn hmac_portal(settings: &mut kid_platform::Settings) {
+    settings.payment.bank_feed = BankFeedScheme::SepayHmac;
+    settings.payment.bank_feed_secret = "sepay-webhook-secret".to_owned().into();
+}
+
+/// SePay's HMAC-SHA256: a forged, a stale and a moved signature are refused; a replayed one
+/// is the same transfer again.
+#[tokio::test]
+async fn forged_stale_and_replayed_sepay_signatures_move_nothing() {
+    let portal = start(hmac_portal).await;
+    let (http, _) = registered(&portal, "hmac_player").await;
+    let content = transfer_content(&http, &portal).await;
+    let feed = BankFeed::from_settings(&portal.settings.payment);
+    let body = serde_json::to_vec(&vietcombank("9001", &content, 300_000)).expect("json");
+    let signed =
+        |feed: &BankFeed, body: &[u8], at: i64| -> Vec<(&'static str, String)> { feed.headers(body, at) };
+
+    let forger = BankFeed::new(BankFeedScheme::SepayHmac, "a-guess".to_owned().into());
+    let (status, _) = post(&portal, "bank-transfer", &body, &signed(&forger, &body, now_ms())).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, _) = post(
+        &portal,
+        "bank-transfer",
+        &body,
+        &signed(&feed, &body, now_ms() - 301_000),
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::UNAUTHORIZED,
+        "a signature older than five minutes"
+    );
+    // Another body under the genuine signature: ten times the amount.
+    let genuine = signed(&feed, &body, now_ms());
+    let more = serde_json::to_vec(&vietcombank("9001", &content, 3_000_000)).expect("json");
+    let (status, _) = post(&portal, "bank-transfer", &more, &genuine).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    // An API key where the portal wants a signature.
+    let (status, _) = post(
+        &portal,
+        "bank-transfer",
+        &body,
+        &[("authorization", API_KEY.to_owned())],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(records(&portal).await, 0, "nothing refused is recorded");
+
+    // The genuine one, then replayed as it was: one credit.
+    for duplicate in [false, true, true] {
+        let (status, answer) = post(&portal, "bank-transfer", &body, &genuine).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(answer["duplicate"], duplicate, "{answer}");
+    }
+    balance_reaches(&http, &portal, 300_000).await;
+}
+
+/// Over-long credentials are refused before any HMAC, and a body over the cap whatever it
+/// carries.
+#[tokio::test]
+async fn over_long_credentials_and_bodies_are_refused_before_any_hmac() {
+    let portal = start(hmac_portal).await;
+    let feed = BankFeed::from_settings(&portal.settings.payment);
+    let mut padded = vietcombank("9101", "no one", 100_000);
     padded["description"] = json!("x".repeat(60_000));
     let body = serde_json::to_vec(&padded).expect("json");
-    let good = signature::sign_now(SECRET, &body);
-    let (stamp, v1) = good.split_once(",v1=").expect("t and v1");
-
-    // 2,000 signatures: each would be an HMAC over 60 KB.
-    let before = signature::macs_verified();
-    let flood = format!("{stamp}{}", format!(",v1={v1}").repeat(2_000));
-    let (status, answer) = post_signed(&portal, "bank-transfer", &body, &flood).await;
+    let mut headers = feed.headers(&body, now_ms());
+    let before = macs_verified();
+    headers[0].1 = format!("{}{}", headers[0].1, "0".repeat(2_000));
+    let (status, answer) = post(&portal, "bank-transfer", &body, &headers).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
     assert_eq!(answer["success"], false);
-    // Five short ones fit in 1 KiB and still exceed the count.
-    let five = format!("{stamp}{}", format!(",v1={v1}").repeat(5));
-    let (status, answer) = post_signed(&portal, "bank-transfer", &body, &five).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
-    let (status, _) = post_signed(&portal, "card", &body, &flood).await;
+    let long_key = [("authorization", format!("Apikey {}", "k".repeat(2_000)))];
+    let (status, _) = post(&portal, "bank-transfer", &body, &long_key).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(signature::macs_verified(), before, "no HMAC was computed");
+    assert_eq!(macs_verified(), before, "no HMAC was computed");
 
-    // A body over the cap is refused whatever its signature.
-    let mut huge = vietcombank("sepay-flood-2", &content, 100_000);
+    let mut huge = vietcombank("9102", "no one", 100_000);
     huge["description"] = json!("x".repeat(70_000));
     let huge = serde_json::to_vec(&huge).expect("json");
-    let response = Client::new()
-        .post(format!("{}/api/webhooks/bank-transfer", portal.base))
-        .header("content-type", "application/json")
-        .header("x-signature", signature::sign_now(SECRET, &huge))
-        .body(huge)
-        .send()
-        .await
-        .expect("webhook");
-    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    let (status, _) = post(&portal, "bank-transfer", &huge, &feed.headers(&huge, now_ms())).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(records(&portal).await, 0);
+}
 
-    // Two signatures, a wrong one first (a rotation): verified, at two HMACs, and credited.
-    let rotating = format!("{stamp},v1={},v1={v1}", "00".repeat(32));
-    let (status, answer) = post_signed(&portal, "bank-transfer", &body, &rotating).await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
-    assert_eq!(signature::macs_verified(), before + 2);
-    balance_reaches(&http, &portal, 100_000).await;
+/// Casso behind the same port: its own body and HMAC-SHA512 signature; a transfer into one of
+/// our virtual accounts inside another bank's account is ours, one into a stranger's is not.
+#[tokio::test]
+async fn casso_notifications_credit_through_the_same_port() {
+    let portal = start(|settings| {
+        settings.payment.bank_feed = BankFeedScheme::Casso;
+        settings.payment.bank_feed_secret = "casso-key-bao-mat".to_owned().into();
+    })
+    .await;
+    let (http, _) = registered(&portal, "casso_player").await;
+    let content = transfer_content(&http, &portal).await;
+    let feed = BankFeed::from_settings(&portal.settings.payment);
+    let send = async |id: &str, account: &str, sub_account: Option<&str>, feed: &BankFeed| {
+        let body = feed.body(&Outgoing {
+            id,
+            gateway: "Vietcombank",
+            account_number: account,
+            sub_account,
+            content: &format!("{content} nap game"),
+            amount_vnd: 120_000,
+            transaction_date: "2026-12-07 10:00:00",
+        });
+        post(&portal, "bank-transfer", &body, &feed.headers(&body, now_ms())).await
+    };
+    let forger = BankFeed::new(BankFeedScheme::Casso, "guess".to_owned().into());
+    assert_eq!(
+        send("7001", "1023456789", None, &forger).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    let (status, answer) = send("7001", "1023456789", None, &feed).await;
+    assert_eq!(
+        (status, answer["matched"].clone()),
+        (StatusCode::OK, json!(true)),
+        "{answer}"
+    );
+    // Into a virtual account: Casso's virtualAccountNumber is our account.
+    let (status, answer) = send("7002", "9999000011", Some("1023456789"), &feed).await;
+    assert_eq!(
+        (status, answer["matched"].clone()),
+        (StatusCode::OK, json!(true)),
+        "{answer}"
+    );
+    let (status, answer) = send("7003", "9999000011", Some("555"), &feed).await;
+    assert_eq!(
+        (status, answer["matched"].clone()),
+        (StatusCode::OK, json!(false)),
+        "{answer}"
+    );
+    assert_eq!(send("7001", "1023456789", None, &feed).await.1["duplicate"], true);
+    balance_reaches(&http, &portal, 240_000).await;
+    let unmatched = feed_records(&portal, "unmatched").await;
+    assert_eq!(
+        unmatched,
+        vec![(
+            Some("casso:7003".to_owned()),
+            Some("not one of our accounts".to_owned())
+        )]
+    );
 }
 
 #[tokio::test]
@@ -403,9 +524,17 @@ async fn card_row(http: &Client, portal: &Portal, serial: &str, status: &str) ->
     .await
 }
 
+/// The charging API's callback body for the card (`pin`, `serial`) of order `request_id`.
+fn report(request_id: &str, pin: &str, serial: &str, status: i64, declared: i64, value: i64) -> Value {
+    json!({
+        "status": status, "message": "", "request_id": request_id, "declared_value": declared,
+        "value": value, "amount": value * 8 / 10, "code": pin, "serial": serial, "telco": "VIETTEL",
+        "trans_id": 54180, "callback_sign": charging::callback_sign(PARTNER_KEY, pin, serial),
+    })
+}
+
 async fn callback(portal: &Portal, body: &Value) -> (StatusCode, Value) {
-    let body = serde_json::to_vec(body).expect("json");
-    post_signed(portal, "card", &body, &signature::sign_now(SECRET, &body)).await
+    post(portal, "card", &serde_json::to_vec(body).expect("json"), &[]).await
 }
 
 #[tokio::test]
@@ -487,7 +616,7 @@ async fn cards_are_credited_refused_or_corrected_as_the_aggregator_says() {
     assert_eq!(credited["realValue"], 100_000);
     balance_reaches(&http, &portal, 85_000).await;
 
-    // NOT_FOUND and INVALID: failed, with their codes, no KP.
+    // Status 3 twice (no such card, a bad card): failed, INVALID, no KP.
     send_card(
         &http,
         &portal,
@@ -506,12 +635,13 @@ async fn cards_are_credited_refused_or_corrected_as_the_aggregator_says() {
         "100000000000003",
     )
     .await;
+    // Status 3 says a bad card, whatever its message.
     let not_found = card_row(&http, &portal, "10000000000002", "failed").await;
-    assert_eq!(not_found["payload"]["errorCode"], "NOT_FOUND");
+    assert_eq!(not_found["payload"]["errorCode"], "INVALID");
     let invalid = card_row(&http, &portal, "100000000000003", "failed").await;
     assert_eq!(invalid["payload"]["errorCode"], "INVALID");
 
-    // WRONG_AMOUNT: credited on the real value, half the declared one: 50,000 × 85%.
+    // Status 2: credited on the real value, half the declared one: 50,000 × 85%.
     send_card(
         &http,
         &portal,
@@ -526,8 +656,9 @@ async fn cards_are_credited_refused_or_corrected_as_the_aggregator_says() {
     assert_eq!(wrong["realValue"], 50_000);
     balance_reaches(&http, &portal, 85_000 + 42_500).await;
 
-    // The good card's callback again, and a late SUCCESS for the failed one: nothing moves.
-    let repeat = json!({ "requestId": good_order, "transactionId": "x", "status": "SUCCESS", "declaredValue": 100_000, "value": 100_000 });
+    // The good card's callback again, and a late status 1 for the failed one: nothing moves.
+    let good = ("123456789010009", "10000000000001");
+    let repeat = report(&good_order, good.0, good.1, 1, 100_000, 100_000);
     let (status, answer) = callback(&portal, &repeat).await;
     assert_eq!(
         (status, answer["duplicate"].clone()),
@@ -542,14 +673,20 @@ async fn cards_are_credited_refused_or_corrected_as_the_aggregator_says() {
             .await
             .expect("order")
     };
-    let late =
-        json!({ "requestId": failed_order, "status": "SUCCESS", "declaredValue": 50_000, "value": 50_000 });
+    let late = report(
+        &failed_order.to_string(),
+        "123456789010001",
+        "10000000000002",
+        1,
+        50_000,
+        50_000,
+    );
     let (status, answer) = callback(&portal, &late).await;
     assert_eq!(
         (status, answer["duplicate"].clone()),
         (StatusCode::OK, json!(true))
     );
-    let unknown = json!({ "requestId": Uuid::new_v4(), "status": "SUCCESS", "declaredValue": 1, "value": 1 });
+    let unknown = report(&Uuid::new_v4().to_string(), "1", "2", 1, 10_000, 10_000);
     assert_eq!(callback(&portal, &unknown).await.0, StatusCode::NOT_FOUND);
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(me(&http, &portal).await["credit"], 127_500);
@@ -578,7 +715,7 @@ async fn cards_are_credited_refused_or_corrected_as_the_aggregator_says() {
         .await
         .expect("debit");
     balance_reaches(&http, &portal, 7_500).await;
-    let void = json!({ "requestId": good_order, "transactionId": "x", "status": "INVALID", "declaredValue": 100_000, "value": 0 });
+    let void = report(&good_order, good.0, good.1, 3, 100_000, 0);
     let (status, answer) = callback(&portal, &void).await;
     assert_eq!(
         (status, answer["duplicate"].clone()),
@@ -602,4 +739,56 @@ async fn cards_are_credited_refused_or_corrected_as_the_aggregator_says() {
         .expect("debt settled first")["realValue"]
         .clone();
     assert_eq!(settled, 77_500);
+}
+
+/// The card webhook believes only the partner's `callback_sign`, and only for one of our
+/// cards: a forged or missing signature, or a signed callback for another card under our
+/// order, moves nothing; the genuine one, sent as a form, settles the card.
+#[tokio::test]
+async fn forged_and_foreign_card_callbacks_move_nothing() {
+    let portal = start(|_| {}).await;
+    let (http, _) = registered(&portal, "card_forger").await;
+    let (pin, serial) = ("123456789020009", "10000000000077");
+    let (status, sent) = send_card(&http, &portal, "viettel", 100_000, pin, serial).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{sent}");
+    let order = sent["orderId"].as_str().expect("order").to_owned();
+    card_row(&http, &portal, serial, "pending").await;
+
+    let mut forged = report(&order, pin, serial, 1, 100_000, 100_000);
+    forged["callback_sign"] = json!(charging::callback_sign("a-guessed-key", pin, serial));
+    assert_eq!(callback(&portal, &forged).await.0, StatusCode::UNAUTHORIZED);
+    forged.as_object_mut().expect("object").remove("callback_sign");
+    assert_eq!(callback(&portal, &forged).await.0, StatusCode::UNAUTHORIZED);
+    // Someone with a real card of their own, signed, names our order.
+    let foreign = report(&order, "999999999990000", "19999999999999", 1, 100_000, 100_000);
+    assert_eq!(callback(&portal, &foreign).await.0, StatusCode::NOT_FOUND);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(me(&http, &portal).await["credit"], 0);
+    card_row(&http, &portal, serial, "pending").await;
+
+    let genuine = report(&order, pin, serial, 1, 100_000, 100_000);
+    let form = serde_urlencoded::to_string(
+        genuine
+            .as_object()
+            .expect("object")
+            .iter()
+            .map(|(name, value)| {
+                (
+                    name.clone(),
+                    value.as_str().map_or_else(|| value.to_string(), str::to_owned),
+                )
+            })
+            .collect::<Vec<_>>(),
+    )
+    .expect("form");
+    let response = Client::new()
+        .post(format!("{}/api/webhooks/card", portal.base))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(form)
+        .send()
+        .await
+        .expect("callback");
+    assert_eq!(response.status(), StatusCode::OK);
+    card_row(&http, &portal, serial, "success").await;
+    balance_reaches(&http, &portal, 85_000).await;
 }

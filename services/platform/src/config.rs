@@ -113,19 +113,46 @@ pub enum UnansweredCheck {
     Allow,
 }
 
+/// The bank feed's provider and how it proves its webhooks (docs/providers.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BankFeedScheme {
+    /// SePay, `Authorization: Apikey <key>`.
+    SepayApiKey,
+    /// SePay, `X-SePay-Signature: sha256=<hex>` over `"<X-SePay-Timestamp>.<body>"`.
+    SepayHmac,
+    /// Casso's webhook v2, `X-Casso-Signature: t=<ms>,v1=<hex HMAC-SHA512>`.
+    Casso,
+}
+
+/// How the card aggregator's `sign` is made: aggregators document one or the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CardSignScheme {
+    /// `md5(partner_key + code + command + partner_id + request_id + serial + telco)`.
+    SortedValues,
+    /// `md5(partner_key + code + serial)`.
+    CodeSerial,
+}
+
 /// The payment service's outside parties. Durations are set in milliseconds.
 #[serde_as]
 #[derive(Debug, Clone, Deserialize)]
 pub struct PaymentSettings {
-    /// Shared secret of the bank feed's webhook signature.
+    /// The bank feed's provider and scheme.
+    pub bank_feed: BankFeedScheme,
+    /// The bank feed's API key (SePay), or its secret key (SePay's HMAC, Casso's "Key bảo mật").
     pub bank_feed_secret: SecretString,
-    /// Shared secret with the card aggregator: our orders and its callbacks.
+    /// The partner key at the card aggregator: it signs our requests and its callbacks.
     pub card_secret: SecretString,
-    /// Where card orders are sent.
+    /// How the aggregator wants requests signed.
+    pub card_sign: CardSignScheme,
+    /// The aggregator's host: cards go to `{aggregator_url}/chargingws/v2`.
     pub aggregator_url: String,
-    /// Our merchant id at the aggregator.
+    /// Our partner id at the aggregator.
     pub partner_id: String,
-    /// Where the aggregator calls back: the gateway's card webhook.
+    /// The gateway's card webhook. A real aggregator holds it in its partner dashboard; the
+    /// development launcher's simulator calls back here.
     pub card_callback_url: String,
     /// How long a card order may wait for the aggregator's answer.
     #[serde(rename = "aggregator_timeout_ms")]

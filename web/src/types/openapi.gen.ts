@@ -1416,7 +1416,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The card aggregator's result for a card order. */
+        /**
+         * The card aggregator's result for a card order, in the charging API's fields (JSON or a
+         *     form), signed by its `callback_sign`.
+         */
         post: operations["card"];
         delete?: never;
         options?: never;
@@ -5109,9 +5112,15 @@ export interface operations {
     bank_transfer: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Up to 4 `v1=<hex HMAC-SHA256 of the body>` entries, comma-separated, in at most 1 KiB; checked before the body is read. */
-                "X-Signature": string;
+            header?: {
+                /** @description SePay's API key: `Apikey <key>`. At most 1 KiB; checked before the body is read. */
+                Authorization?: string;
+                /** @description SePay's HMAC: `sha256=<hex HMAC-SHA256 of "<X-SePay-Timestamp>.<body>">`. At most 1 KiB; checked before the body is read. */
+                "X-SePay-Signature"?: string;
+                /** @description SePay's HMAC: unix seconds, within 5 minutes. At most 1 KiB; checked before the body is read. */
+                "X-SePay-Timestamp"?: string;
+                /** @description Casso's webhook v2: `t=<unix ms>,v1=<hex HMAC-SHA512 of "<t>.<body, keys sorted>">`. At most 1 KiB; checked before the body is read. */
+                "X-Casso-Signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5132,7 +5141,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookAnswer"];
                 };
             };
-            /** @description Malformed, or a signature header over its bounds. */
+            /** @description Malformed, or a credential header over its bounds. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5141,7 +5150,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookAnswer"];
                 };
             };
-            /** @description The signature is wrong. */
+            /** @description The credential is missing or wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5171,10 +5180,7 @@ export interface operations {
     card: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Up to 4 `v1=<hex HMAC-SHA256 of the body>` entries, comma-separated, in at most 1 KiB; checked before the body is read. */
-                "X-Signature": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5194,7 +5200,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookAnswer"];
                 };
             };
-            /** @description Malformed, or a signature header over its bounds. */
+            /** @description Malformed, or a credential header over its bounds. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5203,7 +5209,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookAnswer"];
                 };
             };
-            /** @description The signature is wrong. */
+            /** @description The credential is missing or wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;

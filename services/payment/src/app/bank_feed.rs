@@ -1,11 +1,11 @@
-//! The bank feed's webhook: incoming transfers to our bank and e-wallet accounts, in the shape
-//! of SePay's webhook. Each is verified by signature before its body is read, recorded whatever
+//! The bank feed's webhook: incoming transfers to our bank and e-wallet accounts, from the
+//! provider the publisher signed with (`domain::bank_feed`). Each is verified by the provider's
+//! credential before its body is read, recorded whatever
 //! it holds, deduplicated on the provider's id, matched to a player by the transfer content,
 //! and a matched one is handed to the wallet through the outbox.
 
 use kid_contracts::topics::{self, TopupReceived};
 use kid_platform::outbox;
-use serde::Deserialize;
 use serde_json::Value;
 use sqlx::PgPool;
 
@@ -15,7 +15,11 @@ use crate::{
         self,
         bank_feed::{Record, TransferFields},
     },
-    domain::{TransferStatus, card::kp_for_transfer, signature::Verified},
+    domain::{
+        TransferStatus,
+        bank_feed::{IncomingTransfer, Verified},
+        card::kp_for_transfer,
+    },
     events,
 };
 
@@ -43,41 +47,14 @@ pub enum Receipt {
     Duplicate,
 }
 
-/// SePay's webhook body. Unknown fields are kept in the record's `body`.
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Transfer {
-    id: Value,
-    gateway: String,
-    transaction_date: String,
-    account_number: String,
-    #[serde(default)]
-    code: Option<String>,
-    content: String,
-    transfer_type: String,
-    transfer_amount: i64,
-    #[serde(default)]
-    reference_code: Option<String>,
-}
-
-fn provider_id(id: &Value) -> Option<String> {
-    match id {
-        Value::Number(number) => Some(number.to_string()),
-        Value::String(text) if !text.trim().is_empty() => Some(text.trim().to_owned()),
-        _ => None,
-    }
-}
-
-impl Transfer {
-    fn fields(&self) -> TransferFields<'_> {
-        TransferFields {
-            transaction_date: &self.transaction_date,
-            account_number: &self.account_number,
-            content: &self.content,
-            transfer_type: &self.transfer_type,
-            amount_vnd: self.transfer_amount,
-            reference_code: self.reference_code.as_deref().or(self.code.as_deref()),
-        }
+fn fields(transfer: &IncomingTransfer) -> TransferFields<'_> {
+    TransferFields {
+        transaction_date: &transfer.transaction_date,
+        account_number: &transfer.account_number,
+        content: &transfer.content,
+        transfer_type: if transfer.incoming { "in" } else { "out" },
+        amount_vnd: transfer.amount_vnd,
+        reference_code: transfer.reference_code.as_deref(),
     }
 }
 
@@ -91,13 +68,11 @@ pub async fn receive(pool: &PgPool, notification: Verified<'_>) -> Result<Receip
         Ok(value) => value,
         Err(error) => return Err(keep_malformed(pool, None, &raw, &error.to_string()).await),
     };
-    let transfer = match Transfer::deserialize(&value) {
+    let transfer = match notification.read(&value) {
         Ok(transfer) => transfer,
-        Err(error) => return Err(keep_malformed(pool, Some(&value), &raw, &error.to_string()).await),
+        Err(reason) => return Err(keep_malformed(pool, Some(&value), &raw, &reason).await),
     };
-    let Some(provider_id) = provider_id(&transfer.id) else {
-        return Err(keep_malformed(pool, Some(&value), &raw, "no transaction id").await);
-    };
+    let provider_id = &transfer.provider_id;
     let transfer = &transfer;
     let value = &value;
     let mut tx = pool.begin().await?;
@@ -105,16 +80,20 @@ pub async fn receive(pool: &PgPool, notification: Verified<'_>) -> Result<Receip
     let method = db::methods::transfer_method(&mut tx, &transfer.gateway).await?;
     let user_id = app::methods::player_for_content(&mut tx, &transfer.content).await?;
     let kind = method.as_ref().map(|method| method.kind.as_str());
-    let (status, reason) = if !transfer.transfer_type.eq_ignore_ascii_case("in") {
+    let (status, reason) = if !transfer.incoming {
         (TransferStatus::Ignored, Some("not an incoming transfer"))
-    } else if transfer.transfer_amount <= 0 {
+    } else if transfer.amount_vnd <= 0 {
         (TransferStatus::Unmatched, Some("amount is not positive"))
     } else if method.is_none() {
         (TransferStatus::Unmatched, Some("unknown bank or e-wallet"))
-    } else if method
-        .as_ref()
-        .is_some_and(|method| !method.is_account(&transfer.account_number))
-    {
+    } else if method.as_ref().is_some_and(|method| {
+        // Paid into our account, or into one of our virtual accounts inside another.
+        !method.is_account(&transfer.account_number)
+            && !transfer
+                .sub_account
+                .as_deref()
+                .is_some_and(|sub| method.is_account(sub))
+    }) {
         (TransferStatus::Unmatched, Some(NOT_OUR_ACCOUNT))
     } else if user_id.is_none() {
         (TransferStatus::Unmatched, Some("no player's transfer content"))
@@ -124,8 +103,8 @@ pub async fn receive(pool: &PgPool, notification: Verified<'_>) -> Result<Receip
     let inserted = db::bank_feed::insert(
         &mut tx,
         Record {
-            provider_id: Some(&provider_id),
-            transfer: Some(transfer.fields()),
+            provider_id: Some(provider_id),
+            transfer: Some(fields(transfer)),
             body: Some(value),
             raw: &raw,
             method_code: method.as_ref().map(|method| method.code.as_str()),
@@ -143,14 +122,14 @@ pub async fn receive(pool: &PgPool, notification: Verified<'_>) -> Result<Receip
         tracing::warn!(%provider_id, ?reason, "bank-feed transfer kept for support");
         return Ok(Receipt::Kept);
     };
-    let kp = kp_for_transfer(transfer.transfer_amount, method.rate())
+    let kp = kp_for_transfer(transfer.amount_vnd, method.rate())
         .ok_or_else(|| FeedError::Malformed("amount too large".into()))?;
     let event = TopupReceived {
-        idempotency_key: events::bank_feed_topup_key(&provider_id),
+        idempotency_key: events::bank_feed_topup_key(provider_id),
         user_id,
         topup_type: kind.unwrap_or(topics::BANK_TRANSFER).to_owned(),
         source: method.code.clone(),
-        amount_vnd: transfer.transfer_amount,
+        amount_vnd: transfer.amount_vnd,
         kp,
         card_serial: String::new(),
         error_code: String::new(),
@@ -159,7 +138,7 @@ pub async fn receive(pool: &PgPool, notification: Verified<'_>) -> Result<Receip
     outbox::enqueue(&mut tx, topics::TOPUP_RECEIVED, &event).await?;
     tx.commit().await?;
     events::topup_received(&event.topup_type);
-    tracing::info!(%provider_id, %user_id, amount_vnd = transfer.transfer_amount, kp, "bank-feed transfer matched");
+    tracing::info!(%provider_id, %user_id, amount_vnd = transfer.amount_vnd, kp, "bank-feed transfer matched");
     Ok(Receipt::Credited)
 }
 

@@ -1,5 +1,5 @@
 //! Card orders: a card is checked, recorded as pending (its PIN never stored) and sent to the
-//! aggregator; the aggregator's signed callback settles it, and a later callback may correct
+//! aggregator; its answer or its signed callback settles it, and a later callback may correct
 //! it. Every outcome reaches the wallet through the outbox, keyed by the order.
 
 use kid_contracts::topics::{self, TopupCorrected, TopupFailed, TopupOpened, TopupReceived};
@@ -8,13 +8,13 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use crate::{
-    aggregator::{Aggregator, AggregatorError, CardCallback, CardRequest},
+    aggregator::{Aggregator, AggregatorError, CardRequest},
     db::{self, cards::NewOrder},
     domain::methods::CardProvider,
     domain::{
         CardStatus,
         card::{self, Outcome},
-        signature::Verified,
+        charging::{Command, Report, Status},
     },
     events,
 };
@@ -32,6 +32,8 @@ pub enum CardError {
     Malformed(String),
     #[error("no such card order")]
     UnknownOrder,
+    #[error("the callback_sign does not sign this card")]
+    Forged,
     #[error("database error")]
     Database(#[from] sqlx::Error),
     #[error("outbox error")]
@@ -84,14 +86,9 @@ fn check(input: &CardInput, provider: Option<&CardProvider>) -> Result<(), Field
 }
 
 /// Checks the card, records the pending order with its event for the wallet, and sends the card
-/// to the aggregator. Returns the order id.
-pub async fn submit(
-    pool: &PgPool,
-    aggregator: &dyn Aggregator,
-    callback_url: &str,
-    partner_id: &str,
-    input: CardInput,
-) -> Result<Uuid, CardError> {
+/// to the aggregator; an answer that already settles the card is applied at once. Returns the
+/// order id.
+pub async fn submit(pool: &PgPool, aggregator: &dyn Aggregator, input: CardInput) -> Result<Uuid, CardError> {
     let input = CardInput {
         provider: input.provider.trim().to_ascii_lowercase(),
         pin: input.pin.trim().to_owned(),
@@ -124,31 +121,37 @@ pub async fn submit(
     tx.commit().await?;
 
     let request = CardRequest {
-        partner_id: partner_id.to_owned(),
         request_id: order_id,
         provider: input.provider.clone(),
         value: input.value,
         pin: input.pin,
         serial: input.serial,
-        callback_url: callback_url.to_owned(),
     };
-    match aggregator.submit(&request).await {
-        Ok(reference) => {
-            db::cards::set_aggregator_ref(&mut *pool.acquire().await?, order_id, &reference).await?;
-            tracing::info!(%order_id, provider = %input.provider, value = input.value, "card sent to the aggregator");
-            Ok(order_id)
-        }
-        Err(AggregatorError::Refused(reason)) => {
-            let mut tx = pool.begin().await?;
-            fail(&mut tx, order_id, input.user_id, "REFUSED").await?;
-            tx.commit().await?;
-            tracing::warn!(%order_id, %reason, "the aggregator refused a card");
-            Err(CardError::Refused(reason))
-        }
+    let answer = match aggregator.send(&request, Command::Charging).await {
+        Ok(answer) => answer,
         Err(AggregatorError::Unavailable(reason)) => {
             // It may have the card: the order stays pending and its callback settles it; an
             // order without one is what the 'card callbacks overdue' alert watches.
             tracing::error!(%order_id, %reason, "no clear answer from the aggregator; the order stays pending");
+            return Ok(order_id);
+        }
+    };
+    match answer.status() {
+        Some(Status::NotTaken) => {
+            let mut tx = pool.begin().await?;
+            fail(&mut tx, order_id, input.user_id, "REFUSED").await?;
+            tx.commit().await?;
+            tracing::warn!(%order_id, reason = %answer.message, "the aggregator refused a card");
+            Err(CardError::Refused(answer.message))
+        }
+        Some(Status::Settled(outcome)) => {
+            settle(pool, order_id, outcome, &answer).await?;
+            tracing::info!(%order_id, %answer, "the aggregator settled a card at once");
+            Ok(order_id)
+        }
+        Some(Status::Pending) | None => {
+            db::cards::set_aggregator_ref(&mut *pool.acquire().await?, order_id, &answer.trans_id).await?;
+            tracing::info!(%order_id, provider = %input.provider, value = input.value, "card sent to the aggregator");
             Ok(order_id)
         }
     }
@@ -199,28 +202,66 @@ pub enum Settlement {
     Unchanged,
 }
 
-/// Verifies and applies one aggregator callback.
-pub async fn callback(pool: &PgPool, callback: Verified<'_>) -> Result<Settlement, CardError> {
-    let body = callback.body();
-    let callback: CardCallback =
-        serde_json::from_slice(body).map_err(|error| CardError::Malformed(error.to_string()))?;
-    let outcome = Outcome::parse(&callback.status)
-        .ok_or_else(|| CardError::Malformed(format!("unknown status {}", callback.status)))?;
-    let body_json: serde_json::Value =
-        serde_json::from_slice(body).map_err(|error| CardError::Malformed(error.to_string()))?;
-
-    let mut tx = pool.begin().await?;
-    let Some(order) = db::cards::lock(&mut tx, callback.request_id).await? else {
-        db::cards::record_callback(&mut tx, None, &body_json, "unknown-order").await?;
+/// Verifies and applies one aggregator callback: its `callback_sign` is checked before
+/// anything else of it is believed, and it must name one of our cards by order and serial.
+pub async fn callback(
+    pool: &PgPool,
+    partner_key: &str,
+    body: &[u8],
+    form: bool,
+) -> Result<Settlement, CardError> {
+    let report = Report::parse(body, form).map_err(CardError::Malformed)?;
+    if !report.signed_by(partner_key) {
+        return Err(CardError::Forged);
+    }
+    let status = report
+        .status()
+        .ok_or_else(|| CardError::Malformed(format!("unknown status {:?}", report.status)))?;
+    let order_id = report.request_id.trim().parse::<Uuid>().ok();
+    let outcome = match status {
+        Status::Settled(outcome) => outcome,
+        Status::Pending => {
+            tracing::info!(?order_id, "card callback says pending; nothing to do");
+            return Ok(Settlement::Unchanged);
+        }
+        Status::NotTaken => {
+            return Err(CardError::Malformed(
+                "status 100 is an answer, not a result".into(),
+            ));
+        }
+    };
+    let Some(order_id) = order_id else {
+        let mut tx = pool.begin().await?;
+        db::cards::record_callback(&mut tx, None, &report.redacted(), "unknown-order").await?;
         tx.commit().await?;
         return Err(CardError::UnknownOrder);
     };
-    let order_id = callback.request_id;
+    settle(pool, order_id, outcome, &report).await
+}
+
+/// Applies the aggregator's result `outcome` (in `report`) to the card order `order_id`.
+async fn settle(
+    pool: &PgPool,
+    order_id: Uuid,
+    outcome: Outcome,
+    report: &Report,
+) -> Result<Settlement, CardError> {
+    let body_json = report.redacted();
+    let mut tx = pool.begin().await?;
+    let order = match db::cards::lock(&mut tx, order_id).await? {
+        Some(order) if order.serial == report.serial.trim() => order,
+        _ => {
+            db::cards::record_callback(&mut tx, None, &body_json, "unknown-order").await?;
+            tx.commit().await?;
+            return Err(CardError::UnknownOrder);
+        }
+    };
     let real_value = match outcome {
         // Good at the declared value.
         Outcome::Success => order.declared_value,
-        Outcome::WrongAmount => callback.value.max(0),
-        Outcome::NotFound | Outcome::Invalid => 0,
+        // Never more than declared, whatever a report says.
+        Outcome::WrongAmount => report.value.unwrap_or_default().clamp(0, order.declared_value),
+        Outcome::Invalid | Outcome::Maintenance => 0,
     };
     let provider = db::methods::card_provider(&mut tx, &order.provider)
         .await?
@@ -236,7 +277,7 @@ pub async fn callback(pool: &PgPool, callback: Verified<'_>) -> Result<Settlemen
                 kp,
                 fee_percent: fee.map(|fee| fee.to_string()),
                 exchange_rate: provider.rate().to_string(),
-                aggregator_ref: &callback.transaction_id,
+                aggregator_ref: &report.trans_id,
             };
             db::cards::mark_success(&mut tx, order_id, success).await?;
             let received = TopupReceived {
@@ -292,7 +333,7 @@ pub async fn callback(pool: &PgPool, callback: Verified<'_>) -> Result<Settlemen
         events::topup_received(topics::CARD);
     }
     if settlement == Settlement::Unchanged {
-        tracing::info!(%order_id, status = %callback.status, "card callback changed nothing; kept");
+        tracing::info!(%order_id, %report, "card result changed nothing; kept");
     }
     Ok(settlement)
 }

@@ -34,8 +34,10 @@ pub enum Outcome {
     Success,
     /// Good, but worth `real_value`, not what was declared.
     WrongAmount,
-    NotFound,
     Invalid,
+    /// The aggregator could not check it (its status 4): not credited, the player may send it
+    /// again.
+    Maintenance,
 }
 
 impl Outcome {
@@ -43,19 +45,9 @@ impl Outcome {
         match self {
             Self::Success => None,
             Self::WrongAmount => Some("WRONG_AMOUNT"),
-            Self::NotFound => Some("NOT_FOUND"),
             Self::Invalid => Some("INVALID"),
+            Self::Maintenance => Some("MAINTENANCE"),
         }
-    }
-
-    pub fn parse(status: &str) -> Option<Self> {
-        Some(match status.to_ascii_uppercase().as_str() {
-            "SUCCESS" => Self::Success,
-            "WRONG_AMOUNT" => Self::WrongAmount,
-            "NOT_FOUND" => Self::NotFound,
-            "INVALID" => Self::Invalid,
-            _ => return None,
-        })
     }
 
     /// Whether the card credits KP.

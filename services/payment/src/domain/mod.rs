@@ -1,9 +1,12 @@
-//! Payment's types and rules, without I/O: signatures, transfer contents, VietQR codes, card
+//! Payment's types and rules, without I/O: the outside parties' protocols, transfer contents, VietQR codes, card
 //! arithmetic, the methods players pay with and the statuses the tables keep.
 
+pub mod bank_feed;
 pub mod card;
+pub mod casso;
+pub mod charging;
 pub mod methods;
-pub mod signature;
+pub mod sepay;
 pub mod syntax;
 pub mod vietqr;
 

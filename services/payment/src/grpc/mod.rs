@@ -18,9 +18,8 @@ use kid_platform::{
     config::PaymentSettings,
     grpc,
 };
-use secrecy::{ExposeSecret, SecretString};
+use secrecy::ExposeSecret;
 use sqlx::PgPool;
-use time::OffsetDateTime;
 use tonic::{Request, Response, Status};
 use uuid::Uuid;
 
@@ -33,7 +32,7 @@ use crate::{
         matching::{self, Kept, MatchError},
     },
     db,
-    domain::signature::{self, SignatureError, Verified},
+    domain::bank_feed::{BankFeed, CredentialError, Verified, now_ms},
     events,
 };
 
@@ -42,6 +41,7 @@ type Answer<T> = Result<Response<T>, Status>;
 pub struct Payment {
     pool: PgPool,
     settings: PaymentSettings,
+    bank_feed: BankFeed,
     aggregator: Arc<dyn Aggregator>,
     /// KP past which a transfer matched by hand waits for a second finance member.
     match_threshold: i64,
@@ -51,6 +51,7 @@ impl Payment {
     pub fn new(pool: PgPool, settings: PaymentSettings, aggregator: Arc<dyn Aggregator>) -> Self {
         Self {
             pool,
+            bank_feed: BankFeed::new(settings.bank_feed, settings.bank_feed_secret.clone()),
             settings,
             aggregator,
             match_threshold: 0,
@@ -74,19 +75,17 @@ fn database(error: sqlx::Error) -> Status {
     grpc::internal("payment database", &error)
 }
 
-fn now() -> i64 {
-    OffsetDateTime::now_utc().unix_timestamp()
-}
-
-/// `body`, if `signature` signs it with the partner's `secret`: an oversized header is a bad
+/// `body`, if `headers` hold the bank feed's credential for it: an oversized header is a bad
 /// argument, any other refusal unauthenticated.
-fn verified<'a>(secret: &SecretString, signature: &str, body: &'a [u8]) -> Result<Verified<'a>, Status> {
-    signature::verified(secret.expose_secret().as_bytes(), signature, body, now()).map_err(
-        |error| match error {
-            SignatureError::Oversized => Status::invalid_argument(error.to_string()),
-            _ => Status::unauthenticated(error.to_string()),
-        },
-    )
+fn verified<'a>(
+    feed: &BankFeed,
+    headers: &std::collections::HashMap<String, String>,
+    body: &'a [u8],
+) -> Result<Verified<'a>, Status> {
+    feed.verify(headers, body, now_ms()).map_err(|error| match error {
+        CredentialError::Oversized => Status::invalid_argument(error.to_string()),
+        _ => Status::unauthenticated(error.to_string()),
+    })
 }
 
 impl From<MatchError> for Status {
@@ -157,6 +156,7 @@ impl From<CardError> for Status {
             CardError::Refused(_) => Status::failed_precondition(cards::MSG_REFUSED),
             CardError::Malformed(reason) => Status::invalid_argument(format!("malformed callback: {reason}")),
             CardError::UnknownOrder => Status::not_found("no such card order"),
+            CardError::Forged => Status::unauthenticated("the callback_sign does not sign this card"),
             CardError::Database(error) => database(error),
             CardError::Outbox(error) => grpc::internal("payment outbox", &error),
         }
@@ -240,14 +240,7 @@ impl PaymentService for Payment {
             pin: request.pin,
             serial: request.serial,
         };
-        let order_id = cards::submit(
-            &self.pool,
-            self.aggregator.as_ref(),
-            &self.settings.card_callback_url,
-            &self.settings.partner_id,
-            input,
-        )
-        .await?;
+        let order_id = cards::submit(&self.pool, self.aggregator.as_ref(), input).await?;
         Ok(Response::new(SubmitCardResponse {
             transaction_id: events::card_topup_key(order_id),
             order_id: order_id.to_string(),
@@ -259,7 +252,7 @@ impl PaymentService for Payment {
         request: Request<ReceiveBankTransferRequest>,
     ) -> Answer<ReceiveBankTransferResponse> {
         let request = request.into_inner();
-        let notification = verified(&self.settings.bank_feed_secret, &request.signature, &request.body)?;
+        let notification = verified(&self.bank_feed, &request.headers, &request.body)?;
         let receipt = bank_feed::receive(&self.pool, notification).await?;
         Ok(Response::new(ReceiveBankTransferResponse {
             duplicate: receipt == Receipt::Duplicate,
@@ -272,8 +265,12 @@ impl PaymentService for Payment {
         request: Request<ReceiveCardCallbackRequest>,
     ) -> Answer<ReceiveCardCallbackResponse> {
         let request = request.into_inner();
-        let callback = verified(&self.settings.card_secret, &request.signature, &request.body)?;
-        let settlement = cards::callback(&self.pool, callback).await?;
+        let form = request
+            .content_type
+            .to_ascii_lowercase()
+            .starts_with("application/x-www-form-urlencoded");
+        let key = self.settings.card_secret.expose_secret();
+        let settlement = cards::callback(&self.pool, key, &request.body, form).await?;
         Ok(Response::new(ReceiveCardCallbackResponse {
             duplicate: settlement == Settlement::Unchanged,
         }))
