@@ -10,6 +10,8 @@ pub mod simulator;
 
 use std::sync::Arc;
 
+use secrecy::ExposeSecret;
+
 use aggregator::HttpAggregator;
 use kid_contracts::payment::v1::payment_service_server::{PaymentServiceServer, SERVICE_NAME};
 use kid_platform::{
@@ -65,7 +67,17 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
         settings.card_sign,
         settings.aggregator_timeout,
     )?;
-    let service = grpc::Payment::new(host.pool.clone(), settings, Arc::new(aggregator))
+    let aggregator: Arc<dyn aggregator::Aggregator> = Arc::new(aggregator);
+    // Cards left at 99 are asked about again: a lost callback loses no card.
+    host.spawn(app::cards::check_pending(
+        host.pool.clone(),
+        aggregator.clone(),
+        app::cards::pin_seal(settings.card_secret.expose_secret()),
+        settings.check_every,
+        settings.check_after,
+        host.shutdown_token(),
+    ));
+    let service = grpc::Payment::new(host.pool.clone(), settings, aggregator)
         .with_match_threshold(host.settings.wallet.adjustment_approval_kp);
     Ok(Routes::new(PaymentServiceServer::with_interceptor(
         service,

@@ -9,6 +9,7 @@
 //! | `0001` | status 3, "Thẻ không tồn tại" (no such card) |
 //! | `0002` | status 3, "Thẻ sai" (a bad card) |
 //! | `0003` | status 2, worth half the declared value |
+//! | `0008` | none: status 1 at the declared value, but the callback is lost (`check` finds it) |
 //! | `0009` | none: the card stays at 99 until `correct` answers it |
 //! | anything else | status 1 at the declared value |
 //!
@@ -41,9 +42,14 @@ pub fn outcome_for(pin: &str, declared: i64) -> Option<(i64, &'static str, i64)>
         "0001" => Some((3, "Thẻ không tồn tại", 0)),
         "0002" => Some((3, "Thẻ sai", 0)),
         "0003" => Some((2, "Sai mệnh giá", declared / 2)),
-        "0009" => None,
+        "0008" | "0009" => None,
         _ => Some((1, "Thành công", declared)),
     }
+}
+
+/// The result the simulator reaches for a PIN but never calls back: only `check` tells it.
+fn lost_callback(pin: &str, declared: i64) -> Option<(i64, &'static str, i64)> {
+    pin.ends_with("0008").then_some((1, "Thành công", declared))
 }
 
 /// The status and message of an answer at `value` for a card declared at `declared`.
@@ -184,13 +190,14 @@ async fn charging(State(sim): State<Sim>, Form(request): Form<Request>) -> Json<
         return refused("request_id đã tồn tại");
     }
     cards.0 += 1;
+    let result = lost_callback(&request.code, declared);
     let taken = Taken {
         telco: request.telco,
         code: request.code,
         serial: request.serial,
         declared,
         trans_id: cards.0,
-        result: None,
+        result,
     };
     cards.1.insert(request.request_id.clone(), taken.clone());
     drop(cards);

@@ -792,3 +792,48 @@ async fn forged_and_foreign_card_callbacks_move_nothing() {
     card_row(&http, &portal, serial, "success").await;
     balance_reaches(&http, &portal, 85_000).await;
 }
+
+/// A card the aggregator settled but whose callback never came is asked about again with the
+/// charging API's `check`, and credited once; its PIN, sealed while the order waited, is erased.
+#[tokio::test]
+async fn a_card_whose_callback_is_lost_is_credited_by_asking_again() {
+    let portal = start(|settings| {
+        settings.payment.check_after = Duration::from_millis(300);
+        settings.payment.check_every = Duration::from_millis(200);
+    })
+    .await;
+    let (http, _) = registered(&portal, "lost_callback").await;
+    let (pin, serial) = ("123456789030008", "10000000000088");
+    let (status, sent) = send_card(&http, &portal, "viettel", 100_000, pin, serial).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{sent}");
+    let payment = db::connect(&portal.settings.database, "payment")
+        .await
+        .expect("pool");
+    let sealed: Option<Vec<u8>> = sqlx::query_scalar("select sealed_pin from card_order where serial = $1")
+        .bind(serial)
+        .fetch_one(&payment)
+        .await
+        .expect("order");
+    let sealed = sealed.expect("the PIN is sealed while the order waits");
+    assert!(
+        !sealed.windows(pin.len()).any(|window| window == pin.as_bytes()),
+        "never in the clear"
+    );
+
+    card_row(&http, &portal, serial, "success").await;
+    balance_reaches(&http, &portal, 85_000).await;
+    let (sealed, checked): (Option<Vec<u8>>, bool) =
+        sqlx::query_as("select sealed_pin, checked_at is not null from card_order where serial = $1")
+            .bind(serial)
+            .fetch_one(&payment)
+            .await
+            .expect("order");
+    assert_eq!(
+        (sealed, checked),
+        (None, true),
+        "erased once settled, after a check"
+    );
+    // Asked again and again, it credits once.
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(me(&http, &portal).await["credit"], 85_000);
+}

@@ -158,6 +158,15 @@ pub struct PaymentSettings {
     #[serde(rename = "aggregator_timeout_ms")]
     #[serde_as(as = "DurationMilliSeconds<u64>")]
     pub aggregator_timeout: Duration,
+    /// A card still pending this long after it was sent (or last asked about) is asked about
+    /// again with the charging API's `check`.
+    #[serde(rename = "check_after_ms")]
+    #[serde_as(as = "DurationMilliSeconds<u64>")]
+    pub check_after: Duration,
+    /// How often the payment service looks for such cards.
+    #[serde(rename = "check_every_ms")]
+    #[serde_as(as = "DurationMilliSeconds<u64>")]
+    pub check_every: Duration,
     /// How long the development launcher's card simulator waits before calling back.
     #[serde(rename = "simulator_delay_ms")]
     #[serde_as(as = "DurationMilliSeconds<u64>")]

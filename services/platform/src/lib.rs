@@ -11,6 +11,7 @@ pub mod mail;
 pub mod mailbox;
 pub mod metrics;
 pub mod outbox;
+pub mod seal;
 pub mod service;
 pub mod shutdown;
 pub mod telemetry;

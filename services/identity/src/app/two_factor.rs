@@ -8,10 +8,6 @@
 //! Secrets are sealed at rest (AES-256-GCM under `identity.totp_key`, bound to the player).
 //! Guessing is throttled where the codes arrive (the gateway), as passwords are.
 
-use aes_gcm::{
-    Aes256Gcm, KeyInit, Nonce,
-    aead::{Aead, Payload},
-};
 use rand::seq::IndexedRandom;
 use secrecy::{ExposeSecret, SecretString};
 use sha2::{Digest, Sha256};
@@ -32,6 +28,7 @@ use kid_contracts::messages::{
     account::MSG_PASSWORD_NOW_REQUIRED,
     two_factor::{MSG_ALREADY_ENABLED, MSG_CODE_REQUIRED, MSG_CODE_WRONG, MSG_NOT_ENABLED, MSG_NOT_STARTED},
 };
+use kid_platform::seal::Seal;
 
 /// The name authenticator apps show beside the account.
 const ISSUER: &str = "Kid";
@@ -41,48 +38,23 @@ const RECOVERY_LENGTH: usize = 16;
 /// No 0/O, 1/I/L, U/V look-alikes.
 const RECOVERY_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTWXYZ23456789";
 
-/// Seals TOTP secrets at rest: AES-256-GCM under the SHA-256 of `identity.totp_key`, a random
-/// 96-bit nonce before the ciphertext, and the player's id as associated data (a sealed secret
-/// moved to another player's row does not open).
+/// Seals TOTP secrets at rest (`kid_platform::seal`) under `identity.totp_key`, with the
+/// player's id as associated data (a sealed secret moved to another player's row does not open).
 #[derive(Clone)]
-pub struct SecretSeal {
-    cipher: Aes256Gcm,
-}
-
-const NONCE_BYTES: usize = 12;
+pub struct SecretSeal(Seal);
 
 impl SecretSeal {
     pub fn new(key: &SecretString) -> Self {
-        let key = Sha256::digest(key.expose_secret().as_bytes());
-        Self {
-            cipher: Aes256Gcm::new(&key),
-        }
+        Self(Seal::new(key.expose_secret().as_bytes()))
     }
 
     pub(crate) fn seal(&self, user_id: Uuid, secret: &[u8]) -> Result<Vec<u8>, Error> {
-        let mut nonce = [0u8; NONCE_BYTES];
-        rand::Rng::fill(&mut rand::rng(), &mut nonce);
-        let payload = Payload {
-            msg: secret,
-            aad: user_id.as_bytes(),
-        };
-        let sealed = self
-            .cipher
-            .encrypt(&Nonce::from(nonce), payload)
-            .map_err(|_| Error::Internal("sealing a TOTP secret failed".into()))?;
-        Ok([nonce.as_slice(), &sealed].concat())
+        Ok(self.0.seal(user_id.as_bytes(), secret))
     }
 
     pub(crate) fn open(&self, user_id: Uuid, sealed: &[u8]) -> Result<Vec<u8>, Error> {
-        let (nonce, sealed) = sealed
-            .split_first_chunk::<NONCE_BYTES>()
-            .ok_or_else(|| Error::Internal("a sealed TOTP secret is too short".into()))?;
-        let payload = Payload {
-            msg: sealed,
-            aad: user_id.as_bytes(),
-        };
-        self.cipher
-            .decrypt(&Nonce::from(*nonce), payload)
+        self.0
+            .open(user_id.as_bytes(), sealed)
             .map_err(|_| Error::Internal("a TOTP secret does not open under identity.totp_key".into()))
     }
 }

@@ -1,10 +1,14 @@
-//! Card orders: a card is checked, recorded as pending (its PIN never stored) and sent to the
-//! aggregator; its answer or its signed callback settles it, and a later callback may correct
+//! Card orders: a card is checked, recorded as pending (its PIN only sealed, and erased when the
+//! order settles) and sent to the aggregator; its answer, its signed callback or, when that is
+//! lost, asking again settles it, and a later callback may correct
 //! it. Every outcome reaches the wallet through the outbox, keyed by the order.
 
 use kid_contracts::topics::{self, TopupCorrected, TopupFailed, TopupOpened, TopupReceived};
-use kid_platform::{outbox, validation::FieldErrors};
+use std::{sync::Arc, time::Duration};
+
+use kid_platform::{outbox, seal::Seal, validation::FieldErrors};
 use sqlx::{PgConnection, PgPool};
+use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 use crate::{
@@ -88,7 +92,12 @@ fn check(input: &CardInput, provider: Option<&CardProvider>) -> Result<(), Field
 /// Checks the card, records the pending order with its event for the wallet, and sends the card
 /// to the aggregator; an answer that already settles the card is applied at once. Returns the
 /// order id.
-pub async fn submit(pool: &PgPool, aggregator: &dyn Aggregator, input: CardInput) -> Result<Uuid, CardError> {
+pub async fn submit(
+    pool: &PgPool,
+    aggregator: &dyn Aggregator,
+    seal: &Seal,
+    input: CardInput,
+) -> Result<Uuid, CardError> {
     let input = CardInput {
         provider: input.provider.trim().to_ascii_lowercase(),
         pin: input.pin.trim().to_owned(),
@@ -99,12 +108,14 @@ pub async fn submit(pool: &PgPool, aggregator: &dyn Aggregator, input: CardInput
     let provider = db::methods::card_provider(&mut tx, &input.provider).await?;
     check(&input, provider.as_ref()).map_err(CardError::Invalid)?;
     let order_id = Uuid::now_v7();
+    let sealed_pin = seal.seal(order_id.as_bytes(), input.pin.as_bytes());
     let order = NewOrder {
         id: order_id,
         user_id: input.user_id,
         provider: &input.provider,
         declared_value: input.value,
         serial: &input.serial,
+        sealed_pin: &sealed_pin,
     };
     if !db::cards::insert_pending(&mut tx, order).await? {
         return Err(CardError::AlreadyPending);
@@ -200,6 +211,73 @@ pub enum Settlement {
     Corrected,
     /// Nothing new: the same result again, or one that cannot change a settled order (kept).
     Unchanged,
+}
+
+/// The seal of pending cards' PINs: a key of its own, derived from the aggregator partner key.
+pub fn pin_seal(partner_key: &str) -> Seal {
+    Seal::new(format!("kid card PIN seal\0{partner_key}").as_bytes())
+}
+
+/// Asks the aggregator again (`command=check`) about each card pending longer than `after`,
+/// and applies what it says; how many were asked about.
+pub async fn check_due(
+    pool: &PgPool,
+    aggregator: &dyn Aggregator,
+    seal: &Seal,
+    after: Duration,
+) -> Result<usize, CardError> {
+    let after_ms = i64::try_from(after.as_millis()).unwrap_or(i64::MAX);
+    let due = db::cards::take_due_checks(&mut *pool.acquire().await?, after_ms, 50).await?;
+    for card in &due {
+        let Ok(pin) = seal.open(card.id.as_bytes(), &card.sealed_pin) else {
+            tracing::error!(order_id = %card.id, "a card's PIN does not open: was the partner key changed?");
+            continue;
+        };
+        let request = CardRequest {
+            request_id: card.id,
+            provider: card.provider.clone(),
+            value: card.declared_value,
+            pin: String::from_utf8_lossy(&pin).into_owned(),
+            serial: card.serial.clone(),
+        };
+        match aggregator.send(&request, Command::Check).await {
+            Ok(report) => match report.status() {
+                Some(Status::Settled(outcome)) => {
+                    let settled = settle(pool, card.id, outcome, &report).await?;
+                    tracing::warn!(order_id = %card.id, ?settled, %report, "a card's result came by asking again");
+                }
+                _ => {
+                    tracing::info!(order_id = %card.id, %report, "the aggregator still has no result for a card")
+                }
+            },
+            Err(AggregatorError::Unavailable(reason)) => {
+                tracing::warn!(order_id = %card.id, %reason, "asking the aggregator about a card failed");
+            }
+        }
+    }
+    Ok(due.len())
+}
+
+/// Runs [`check_due`] every `every` until `shutdown`.
+pub async fn check_pending(
+    pool: PgPool,
+    aggregator: Arc<dyn Aggregator>,
+    seal: Seal,
+    every: Duration,
+    after: Duration,
+    shutdown: CancellationToken,
+) {
+    let mut ticks = tokio::time::interval(every);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            () = shutdown.cancelled() => return,
+            _ = ticks.tick() => {}
+        }
+        if let Err(error) = check_due(&pool, aggregator.as_ref(), &seal, after).await {
+            tracing::error!(%error, "checking pending cards failed");
+        }
+    }
 }
 
 /// Verifies and applies one aggregator callback: its `callback_sign` is checked before

@@ -26,19 +26,22 @@ pub struct NewOrder<'a> {
     pub provider: &'a str,
     pub declared_value: i64,
     pub serial: &'a str,
+    /// The PIN, sealed for this order (`kid_platform::seal`).
+    pub sealed_pin: &'a [u8],
 }
 
 /// Records the order as pending; false when the same card is already pending.
 pub async fn insert_pending(conn: &mut PgConnection, order: NewOrder<'_>) -> Result<bool, sqlx::Error> {
     let inserted = sqlx::query!(
-        "insert into card_order (id, user_id, provider, declared_value, serial, status)
-         values ($1, $2, $3, $4, $5, 'pending')
+        "insert into card_order (id, user_id, provider, declared_value, serial, status, sealed_pin)
+         values ($1, $2, $3, $4, $5, 'pending', $6)
          on conflict (provider, serial) where status = 'pending' do nothing",
         order.id,
         order.user_id,
         order.provider,
         order.declared_value,
-        order.serial
+        order.serial,
+        order.sealed_pin
     )
     .execute(conn)
     .await?
@@ -67,7 +70,8 @@ pub async fn mark_failed(
     error_code: &str,
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "update card_order set status = 'failed', error_code = $2, settled_at = now(), updated_at = now()
+        "update card_order set status = 'failed', error_code = $2, sealed_pin = null, settled_at = now(),
+             updated_at = now()
          where id = $1",
         order_id,
         error_code
@@ -108,7 +112,8 @@ pub async fn mark_success(
     sqlx::query!(
         "update card_order set status = 'success', error_code = $2, real_value = $3, kp = $4,
              fee_percent = $5::text::numeric, exchange_rate = $6::text::numeric,
-             aggregator_ref = coalesce(nullif($7, ''), aggregator_ref), settled_at = now(), updated_at = now()
+             aggregator_ref = coalesce(nullif($7, ''), aggregator_ref), sealed_pin = null, settled_at = now(),
+             updated_at = now()
          where id = $1",
         order_id,
         success.error_code,
@@ -157,5 +162,39 @@ pub async fn record_callback(
         outcome
     )
     .fetch_one(conn)
+    .await
+}
+
+/// A pending card the aggregator is to be asked about again.
+pub struct ToCheck {
+    pub id: Uuid,
+    pub provider: String,
+    pub declared_value: i64,
+    pub serial: String,
+    pub sealed_pin: Vec<u8>,
+}
+
+/// Up to `limit` pending cards sent more than `after_ms` ago and not asked about in that time,
+/// the longest waiting first; each is marked asked now (so another replica skips it).
+pub async fn take_due_checks(
+    conn: &mut PgConnection,
+    after_ms: i64,
+    limit: i64,
+) -> Result<Vec<ToCheck>, sqlx::Error> {
+    sqlx::query_as!(
+        ToCheck,
+        r#"update card_order set checked_at = now()
+           where id in (
+               select id from card_order
+               where status = 'pending' and sealed_pin is not null
+                 and submitted_at < now() - make_interval(secs => $1::bigint / 1000.0)
+                 and (checked_at is null or checked_at < now() - make_interval(secs => $1::bigint / 1000.0))
+               order by submitted_at limit $2
+               for update skip locked)
+           returning id, provider, declared_value, serial, sealed_pin as "sealed_pin!""#,
+        after_ms,
+        limit
+    )
+    .fetch_all(conn)
     .await
 }

@@ -17,6 +17,7 @@ use kid_platform::{
     auth::{self, StaffRole},
     config::PaymentSettings,
     grpc,
+    seal::Seal,
 };
 use secrecy::ExposeSecret;
 use sqlx::PgPool;
@@ -43,6 +44,7 @@ pub struct Payment {
     settings: PaymentSettings,
     bank_feed: BankFeed,
     aggregator: Arc<dyn Aggregator>,
+    pin_seal: Seal,
     /// KP past which a transfer matched by hand waits for a second finance member.
     match_threshold: i64,
 }
@@ -52,6 +54,7 @@ impl Payment {
         Self {
             pool,
             bank_feed: BankFeed::new(settings.bank_feed, settings.bank_feed_secret.clone()),
+            pin_seal: cards::pin_seal(settings.card_secret.expose_secret()),
             settings,
             aggregator,
             match_threshold: 0,
@@ -240,7 +243,7 @@ impl PaymentService for Payment {
             pin: request.pin,
             serial: request.serial,
         };
-        let order_id = cards::submit(&self.pool, self.aggregator.as_ref(), input).await?;
+        let order_id = cards::submit(&self.pool, self.aggregator.as_ref(), &self.pin_seal, input).await?;
         Ok(Response::new(SubmitCardResponse {
             transaction_id: events::card_topup_key(order_id),
             order_id: order_id.to_string(),
