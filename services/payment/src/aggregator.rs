@@ -1,14 +1,14 @@
 //! The card aggregator, spoken to in the charging API the aggregators share
 //! (`domain::charging`): each card is sent with `command=charging` and answered at once with a
 //! status (usually 99, pending); the result comes later to our webhook, and a card left pending
-//! is asked for again with `command=check`.
+//! is asked for again with `command=check`. Its price list (`getfee`) is read every hour.
 
 use std::time::Duration;
 
 use secrecy::{ExposeSecret, SecretString};
 use uuid::Uuid;
 
-use crate::domain::charging::{self, Command, Report, SignScheme, Signed};
+use crate::domain::charging::{self, Command, Fee, Report, SignScheme, Signed};
 
 /// A card as the aggregator takes it. Not `Debug` by derive: it holds the PIN.
 #[derive(Clone)]
@@ -40,6 +40,14 @@ pub fn telco(provider: &str) -> String {
     match provider {
         "vietnamobile" => "VNMOBI".to_owned(),
         other => other.to_ascii_uppercase(),
+    }
+}
+
+/// The Kid provider code of an aggregator's telco name ([`telco`] the other way).
+pub fn provider(telco: &str) -> String {
+    match telco.to_ascii_uppercase().as_str() {
+        "VNMOBI" | "VIETNAMOBILE" => "vietnamobile".to_owned(),
+        other => other.to_ascii_lowercase(),
     }
 }
 
@@ -90,12 +98,16 @@ pub enum AggregatorError {
 pub trait Aggregator: Send + Sync + 'static {
     /// The aggregator's answer to `command` for `card`.
     async fn send(&self, card: &CardRequest, command: Command) -> Result<Report, AggregatorError>;
+
+    /// The aggregator's price list.
+    async fn fees(&self) -> Result<Vec<Fee>, AggregatorError>;
 }
 
 /// The real adapter: form POSTs to `{aggregator_url}/chargingws/v2`.
 pub struct HttpAggregator {
     client: reqwest::Client,
     url: String,
+    fees_url: String,
     partner_id: String,
     key: SecretString,
     scheme: SignScheme,
@@ -112,6 +124,11 @@ impl HttpAggregator {
         Ok(Self {
             client: reqwest::Client::builder().timeout(timeout).build()?,
             url: format!("{}/chargingws/v2", url.trim_end_matches('/')),
+            fees_url: format!(
+                "{}/chargingws/v2/getfee?{}",
+                url.trim_end_matches('/'),
+                serde_urlencoded::to_string([("partner_id", partner_id)]).unwrap_or_default()
+            ),
             partner_id: partner_id.to_owned(),
             key,
             scheme,
@@ -153,6 +170,21 @@ impl Aggregator for HttpAggregator {
             )));
         }
         Ok(report)
+    }
+
+    async fn fees(&self) -> Result<Vec<Fee>, AggregatorError> {
+        let unavailable =
+            |error: reqwest::Error| AggregatorError::Unavailable(error.without_url().to_string());
+        let response = self
+            .client
+            .get(&self.fees_url)
+            .send()
+            .await
+            .map_err(unavailable)?
+            .error_for_status()
+            .map_err(unavailable)?;
+        let body = response.bytes().await.map_err(unavailable)?;
+        charging::parse_fees(&body).map_err(AggregatorError::Unavailable)
     }
 }
 

@@ -49,6 +49,15 @@ pub static SERVICE: ServiceSpec = ServiceSpec {
             name: "payment_card_orders_pending",
             query: "select count(*)::double precision from card_order where status = 'pending'",
         },
+        // Kid keeps less of a card than the aggregator does: the card credits more KP than
+        // the money it brings.
+        Gauge {
+            name: "payment_card_fees_below_aggregator",
+            query: "select count(*)::double precision from card_fee f
+                    join card_provider p on p.code = f.provider
+                    join aggregator_fee a on a.provider = f.provider and a.value = f.value
+                    where p.enabled and f.fee_percent < a.fee_percent",
+        },
         // The aggregator has not called back in ten minutes.
         Gauge {
             name: "payment_card_orders_overdue",
@@ -75,6 +84,11 @@ fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
         app::cards::pin_seal(settings.card_secret.expose_secret()),
         settings.check_every,
         settings.check_after,
+        host.shutdown_token(),
+    ));
+    host.spawn(app::cards::read_fees(
+        host.pool.clone(),
+        aggregator.clone(),
         host.shutdown_token(),
     ));
     let service = grpc::Payment::new(host.pool.clone(), settings, aggregator)

@@ -13,7 +13,8 @@
 //! | `0009` | none: the card stays at 99 until `correct` answers it |
 //! | anything else | status 1 at the declared value |
 //!
-//! A request whose `sign` is wrong is answered status 100, as the aggregators do. `command=check`
+//! A request whose `sign` is wrong is answered status 100, as the aggregators do. `getfee`
+//! answers a price list a few points under the development portal's own fees. `command=check`
 //! answers a card's current result. `POST /cards/{request_id}/correct` with `{"value": n}`
 //! answers a card it took, again or for the first time: status 1 at the declared value, 2 at a
 //! smaller `n`, and 3 at 0, as an aggregator does when it finds a card worth less after all.
@@ -22,9 +23,9 @@ use std::{collections::HashMap, net::SocketAddr, sync::Arc, time::Duration};
 
 use axum::{
     Form, Json, Router,
-    extract::{Path, State},
+    extract::{Path, Query, State},
     http::StatusCode,
-    routing::post,
+    routing::{get, post},
 };
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
@@ -213,6 +214,38 @@ async fn charging(State(sim): State<Sim>, Form(request): Form<Request>) -> Json<
     Json(report(&request.request_id, &taken, 99, "PENDING", None))
 }
 
+/// The simulator's price list: a few points under the development portal's own fees, grouped
+/// by telco as the Postman collection shows it.
+async fn fees(State(sim): State<Sim>, Query(query): Query<HashMap<String, String>>) -> Json<Value> {
+    if query.get("partner_id") != Some(&sim.partner_id) {
+        return refused("partner_id không hợp lệ");
+    }
+    let values = [
+        10_000, 20_000, 50_000, 100_000, 200_000, 300_000, 500_000, 1_000_000, 2_000_000, 5_000_000,
+    ];
+    let telcos = [
+        ("VIETTEL", 12),
+        ("VINAPHONE", 11),
+        ("MOBIFONE", 12),
+        ("VNMOBI", 13),
+        ("ZING", 10),
+        ("GATE", 10),
+        ("VTC", 10),
+        ("GARENA", 10),
+    ];
+    let list: serde_json::Map<String, Value> = telcos
+        .into_iter()
+        .map(|(telco, fee)| {
+            let rows = values
+                .iter()
+                .map(|value| json!({ "telco": telco, "value": value, "fees": fee, "penalty": 50 }))
+                .collect();
+            (telco.to_owned(), Value::Array(rows))
+        })
+        .collect();
+    Json(Value::Object(list))
+}
+
 #[derive(Deserialize)]
 struct Correction {
     value: i64,
@@ -258,6 +291,7 @@ pub async fn serve(
     };
     let app = Router::new()
         .route("/chargingws/v2", post(charging))
+        .route("/chargingws/v2/getfee", get(fees))
         .route("/cards/{request_id}/correct", post(correct))
         .with_state(sim);
     axum::serve(listener, app)

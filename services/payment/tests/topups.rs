@@ -837,3 +837,44 @@ async fn a_card_whose_callback_is_lost_is_credited_by_asking_again() {
     tokio::time::sleep(Duration::from_millis(800)).await;
     assert_eq!(me(&http, &portal).await["credit"], 85_000);
 }
+
+/// The aggregator's price list is read beside Kid's own fees (its telco names as Kid's
+/// brands), and a Kid fee below the aggregator's shows in the gauge the alert watches.
+#[tokio::test]
+async fn a_kid_fee_below_the_aggregators_shows_in_its_gauge() {
+    let metrics = kid_platform::metrics::handle();
+    let portal = start(|_| {}).await;
+    let payment = db::connect(&portal.settings.database, "payment")
+        .await
+        .expect("pool");
+    let fee = async |provider: &str| -> Option<String> {
+        sqlx::query_scalar(
+            "select fee_percent::text from aggregator_fee where provider = $1 and value = 100000",
+        )
+        .bind(provider)
+        .fetch_optional(&payment)
+        .await
+        .expect("fee")
+    };
+    eventually("the price list read", async || fee("viettel").await).await;
+    assert_eq!(
+        fee("vietnamobile").await.as_deref(),
+        Some("13.00"),
+        "VNMOBI is Vietnamobile"
+    );
+    let gauge = r#"payment_card_fees_below_aggregator{schema="payment"}"#;
+    eventually("the gauge at 0", async || {
+        (metric(&metrics.render(), gauge) == Some(0.0)).then_some(())
+    })
+    .await;
+
+    // Finance lowers Viettel's 100,000 card to 5%, under the aggregator's 12%.
+    sqlx::query("update card_fee set fee_percent = 5 where provider = 'viettel' and value = 100000")
+        .execute(&payment)
+        .await
+        .expect("fee");
+    eventually("the gauge at 1", async || {
+        (metric(&metrics.render(), gauge) == Some(1.0)).then_some(())
+    })
+    .await;
+}

@@ -280,6 +280,51 @@ pub async fn check_pending(
     }
 }
 
+/// How often the aggregator's price list is read.
+pub const FEES_EVERY: Duration = Duration::from_secs(3600);
+
+/// Reads the aggregator's price list into `aggregator_fee`, beside Kid's own `card_fee` (the
+/// gauge `payment_card_fees_below_aggregator` compares them); how many lines it keeps.
+pub async fn refresh_fees(pool: &PgPool, aggregator: &dyn Aggregator) -> Result<u64, CardError> {
+    let fees = match aggregator.fees().await {
+        Ok(fees) => fees,
+        Err(AggregatorError::Unavailable(reason)) => {
+            tracing::warn!(%reason, "the aggregator's price list could not be read");
+            return Ok(0);
+        }
+    };
+    let rows: Vec<(String, i64, String, Option<String>)> = fees
+        .iter()
+        .map(|fee| {
+            (
+                crate::aggregator::provider(&fee.telco),
+                fee.value,
+                fee.fee_percent.to_string(),
+                fee.penalty_percent.map(|penalty| penalty.to_string()),
+            )
+        })
+        .collect();
+    let mut tx = pool.begin().await?;
+    let kept = db::methods::replace_aggregator_fees(&mut tx, &rows).await?;
+    tx.commit().await?;
+    Ok(kept)
+}
+
+/// Runs [`refresh_fees`] now and every [`FEES_EVERY`] until `shutdown`.
+pub async fn read_fees(pool: PgPool, aggregator: Arc<dyn Aggregator>, shutdown: CancellationToken) {
+    let mut ticks = tokio::time::interval(FEES_EVERY);
+    loop {
+        tokio::select! {
+            () = shutdown.cancelled() => return,
+            _ = ticks.tick() => {}
+        }
+        match refresh_fees(&pool, aggregator.as_ref()).await {
+            Ok(kept) => tracing::info!(kept, "the aggregator's price list read"),
+            Err(error) => tracing::error!(%error, "keeping the aggregator's price list failed"),
+        }
+    }
+}
+
 /// Verifies and applies one aggregator callback: its `callback_sign` is checked before
 /// anything else of it is believed, and it must name one of our cards by order and serial.
 pub async fn callback(

@@ -115,3 +115,35 @@ pub async fn players_with_syntax(
     .fetch_all(conn)
     .await
 }
+
+/// Replaces the aggregator's price list with `fees` (provider, value, fee and penalty percent);
+/// lines of brands Kid does not sell are left out. How many lines it keeps.
+pub async fn replace_aggregator_fees(
+    conn: &mut PgConnection,
+    fees: &[(String, i64, String, Option<String>)],
+) -> Result<u64, sqlx::Error> {
+    let providers: Vec<String> = fees.iter().map(|fee| fee.0.clone()).collect();
+    let values: Vec<i64> = fees.iter().map(|fee| fee.1).collect();
+    let percents: Vec<String> = fees.iter().map(|fee| fee.2.clone()).collect();
+    let penalties: Vec<Option<String>> = fees.iter().map(|fee| fee.3.clone()).collect();
+    sqlx::query!("delete from aggregator_fee")
+        .execute(&mut *conn)
+        .await?;
+    let kept = sqlx::query!(
+        r#"insert into aggregator_fee (provider, value, fee_percent, penalty_percent)
+           select f.provider, f.value, f.fee::numeric, f.penalty::numeric
+           from unnest($1::text[], $2::bigint[], $3::text[], $4::text[]) as f(provider, value, fee, penalty)
+           where exists (select 1 from card_provider p where p.code = f.provider)
+           on conflict (provider, value) do update
+               set fee_percent = excluded.fee_percent, penalty_percent = excluded.penalty_percent,
+                   fetched_at = now()"#,
+        &providers,
+        &values,
+        &percents,
+        &penalties as &[Option<String>]
+    )
+    .execute(conn)
+    .await?
+    .rows_affected();
+    Ok(kept)
+}

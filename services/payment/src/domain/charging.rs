@@ -20,6 +20,7 @@
 //! MD5 is the protocol's, not a choice of ours: it lives only here.
 
 use md5::{Digest, Md5};
+use rust_decimal::{Decimal, prelude::ToPrimitive};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
@@ -202,6 +203,51 @@ impl Report {
     }
 }
 
+/// One line of the aggregator's price list (`GET {host}/chargingws/v2/getfee?partner_id=`):
+/// what it keeps of a card of `telco` at `value`, in percent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fee {
+    pub telco: String,
+    pub value: i64,
+    pub fee_percent: Decimal,
+    /// What it keeps of a card of the wrong face value.
+    pub penalty_percent: Option<Decimal>,
+}
+
+fn decimal(value: &Value) -> Option<Decimal> {
+    match value {
+        Value::Number(number) => number.to_string().parse().ok(),
+        Value::String(text) => text.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// The price list, in either shape the aggregators answer: a flat array of
+/// `{telco, value, fees, penalty}`, or those grouped in an object by telco.
+pub fn parse_fees(body: &[u8]) -> Result<Vec<Fee>, String> {
+    let list: Value = serde_json::from_slice(body).map_err(|error| error.to_string())?;
+    let rows: Vec<&Value> = match &list {
+        Value::Array(rows) => rows.iter().collect(),
+        Value::Object(groups) => groups.values().filter_map(Value::as_array).flatten().collect(),
+        _ => return Err("a price list is an array or an object of arrays".into()),
+    };
+    rows.into_iter()
+        .map(|row| {
+            let telco = row["telco"].as_str().ok_or("a fee without its telco")?;
+            let value = decimal(&row["value"])
+                .and_then(|value| value.to_i64())
+                .ok_or("a fee without its value")?;
+            let fee_percent = decimal(&row["fees"]).ok_or("a fee without its percent")?;
+            Ok(Fee {
+                telco: telco.trim().to_ascii_uppercase(),
+                value,
+                fee_percent,
+                penalty_percent: decimal(&row["penalty"]),
+            })
+        })
+        .collect()
+}
+
 /// The PIN is a bearer secret: never in a log line.
 impl std::fmt::Display for Report {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -253,6 +299,25 @@ mod tests {
             (Some(2), Some(20_000), None)
         );
         assert_eq!(report.trans_id, "3554649");
+    }
+
+    #[test]
+    fn the_price_list_reads_in_both_of_its_shapes() {
+        // As the Postman collection shows it (grouped by telco) and as the thesieure.com
+        // clients read it (flat).
+        let grouped = br#"{"VIETTEL":[{"telco":"VIETTEL","value":10000,"fees":30,"penalty":20},
+            {"telco":"VIETTEL","value":20000,"fees":"14.5","penalty":50}],"VINAPHONE":[],"GATE":[]}"#;
+        let flat = br#"[{"telco":"VNMOBI","value":10000,"fees":17,"penalty":50},
+            {"telco":"VIETTEL","value":10000,"fees":19,"penalty":null}]"#;
+        let grouped = parse_fees(grouped).expect("grouped");
+        assert_eq!(grouped.len(), 2);
+        assert_eq!(grouped[1].fee_percent, Decimal::new(145, 1));
+        assert_eq!(grouped[0].penalty_percent, Some(Decimal::from(20)));
+        let flat = parse_fees(flat).expect("flat");
+        assert_eq!((flat[0].telco.as_str(), flat[0].value), ("VNMOBI", 10_000));
+        assert_eq!(flat[1].penalty_percent, None);
+        assert!(parse_fees(br#"[{"telco":"VIETTEL","value":10000}]"#).is_err());
+        assert!(parse_fees(b"12").is_err());
     }
 
     #[test]
