@@ -715,6 +715,11 @@ async fn cards_are_credited_refused_or_corrected_as_the_aggregator_says() {
         .await
         .expect("debit");
     balance_reaches(&http, &portal, 7_500).await;
+    // A status 4 (maintenance) after the credit says nothing of the card: nothing is recalled.
+    let maintenance = report(&good_order, good.0, good.1, 4, 100_000, 0);
+    assert_eq!(callback(&portal, &maintenance).await.1["duplicate"], true);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(me(&http, &portal).await["credit"], 7_500);
     let void = report(&good_order, good.0, good.1, 3, 100_000, 0);
     let (status, answer) = callback(&portal, &void).await;
     assert_eq!(

@@ -422,7 +422,11 @@ async fn settle(
             fail(&mut tx, order_id, order.user_id, error_code.unwrap_or("INVALID")).await?;
             Settlement::Settled
         }
-        CardStatus::Success if order.real_value.unwrap_or_default() > real_value => {
+        // Maintenance (4) says the aggregator could not look at the card, nothing of its value:
+        // it never takes back a credit.
+        CardStatus::Success
+            if outcome != Outcome::Maintenance && order.real_value.unwrap_or_default() > real_value =>
+        {
             let (kp, _) = card_kp(&mut tx, &provider, real_value).await?;
             let recalled = order.kp.unwrap_or_default() - kp;
             let callback_id =
