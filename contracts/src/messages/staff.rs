@@ -29,6 +29,8 @@ pub const MSG_NOT_YOURSELF: &str = "Không thể tự hạ vai trò hoặc tự 
 pub const MSG_NOT_YOURSELF_RESET: &str = "Không thể tự đặt lại thông tin đăng nhập của mình";
 /// A new member without the address their enrolment link goes to.
 pub const MSG_EMAIL_REQUIRED: &str = "Vui lòng nhập địa chỉ email";
+/// A new member's address outside the organisation's mail domain (the domain follows).
+pub const MSG_EMAIL_OUTSIDE_DOMAIN: &str = "Chỉ dùng địa chỉ email của công ty, có đuôi";
 /// A new member's address that another member has.
 pub const MSG_EMAIL_TAKEN: &str = "Địa chỉ email này đã dùng cho một nhân viên khác";
 /// Resetting the credentials of a member made before members had addresses.

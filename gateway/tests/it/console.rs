@@ -1186,7 +1186,7 @@ async fn an_admin_session_left_open_cannot_make_a_finance_member_or_promote_one(
     let create = (
         "/staff/staff".to_owned(),
         Method::POST,
-        json!({ "username": "ke-toan-moi", "role": "finance", "email": "ke-toan-moi@kid.example" }),
+        json!({ "username": "ke-toan-moi", "role": "finance", "email": "ke-toan-moi@staff.kid.test" }),
     );
     let promote = (
         format!("/staff/staff/{support_id}"),

@@ -256,7 +256,7 @@ async fn a_viewer_managing_staff_is_refused_by_identity_itself() {
         &portal,
         Method::POST,
         "/staff/staff",
-        &json!({ "username": "sneaky", "role": "admin", "email": "sneaky@kid.example" }),
+        &json!({ "username": "sneaky", "role": "admin", "email": "sneaky@staff.kid.test" }),
     )
     .await;
     assert_eq!(created.status(), StatusCode::FORBIDDEN);
@@ -267,7 +267,7 @@ async fn a_viewer_managing_staff_is_refused_by_identity_itself() {
     let create = || CreateStaffRequest {
         username: "sneaky".into(),
         role: "admin".into(),
-        email: "sneaky@kid.example".into(),
+        email: "sneaky@staff.kid.test".into(),
     };
     for role in [StaffRole::Viewer, StaffRole::Support, StaffRole::Finance] {
         let (mut identity, token) = identity_as(&portal, auth::GATEWAY, Some(actor(role))).await;
@@ -371,7 +371,7 @@ async fn enrolled_member(
     role: &str,
     password: &str,
 ) -> (String, totp_rs::Totp) {
-    let email = format!("{username}@kid.example");
+    let email = format!("{username}@staff.kid.test");
     let response = staff_send(
         admin,
         portal,
@@ -417,15 +417,15 @@ async fn an_admin_creates_a_member_who_enrols_signs_in_and_is_disabled_at_once()
     assert_eq!(signed_in, StatusCode::OK);
     let (_, me_body) = me(&member, &portal).await;
     assert_eq!(me_body["role"], "support");
-    assert_eq!(me_body["email"], "thu-ngan@kid.example");
+    assert_eq!(me_body["email"], "thu-ngan@staff.kid.test");
     assert_eq!(me_body["enrolmentPending"], false);
 
     // The same username again is refused; so are an unknown role, another member's address
     // and no address.
     for (username, role, email, field) in [
-        ("thu-ngan", "viewer", "khac@kid.example", "username"),
-        ("ke-toan", "boss", "ke-toan@kid.example", "role"),
-        ("ke-toan", "viewer", "THU-NGAN@kid.example", "email"),
+        ("thu-ngan", "viewer", "khac@staff.kid.test", "username"),
+        ("ke-toan", "boss", "ke-toan@staff.kid.test", "role"),
+        ("ke-toan", "viewer", "THU-NGAN@staff.kid.test", "email"),
         ("ke-toan", "viewer", "staff-admin@staff.kid.test", "email"),
         ("ke-toan", "viewer", "", "email"),
     ] {
@@ -516,7 +516,7 @@ async fn an_admin_creates_a_member_who_enrols_signs_in_and_is_disabled_at_once()
 async fn an_admin_never_sees_a_new_members_credentials_and_an_enrolment_link_works_once() {
     let portal = staff_portal().await;
     let admin = staff(&portal, "staff-admin").await;
-    let email = "tai-chinh-moi@kid.example";
+    let email = "tai-chinh-moi@staff.kid.test";
     let response = staff_send(
         &admin,
         &portal,
@@ -607,13 +607,62 @@ async fn an_admin_never_sees_a_new_members_credentials_and_an_enrolment_link_wor
     );
 }
 
+/// An admin who could give any address could make a finance member whose link comes to a
+/// mailbox of their own, enrol it, and be maker and checker both. A staff address must be in
+/// the organisation's mail domain (`identity.staff_email_domain`), whose mailboxes no console
+/// admin reads for another member: outside it, nothing is made and no link is mailed.
+#[tokio::test]
+async fn an_admin_cannot_mail_a_new_finance_members_link_to_a_mailbox_outside_the_organisation() {
+    let portal = staff_portal().await;
+    let admin = staff(&portal, "staff-admin").await;
+    for email in [
+        "tai-chinh-ao@gmail.com",
+        "tai-chinh-ao@staff.kid.test.evil.example",
+        "tai-chinh-ao@evil-staff.kid.test",
+    ] {
+        let response = staff_send(
+            &admin,
+            &portal,
+            Method::POST,
+            "/staff/staff",
+            &json!({ "username": "tai-chinh-ao", "role": "finance", "email": email }),
+        )
+        .await;
+        let (status, body) = status_and_json(response).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{email}: {body}");
+        let message = body["errors"]["email"][0].as_str().expect("a message");
+        assert!(message.ends_with("@staff.kid.test"), "{message}");
+        assert!(mailbox(&portal, email).await.is_empty(), "{email}");
+    }
+    let (_, members) = get_json(&admin, &portal, "/staff/staff").await;
+    assert!(
+        members
+            .as_array()
+            .expect("members")
+            .iter()
+            .all(|member| member["username"] != "tai-chinh-ao"),
+        "{members}"
+    );
+    // In the domain (its case aside), the member is made and the link goes there.
+    let response = staff_send(
+        &admin,
+        &portal,
+        Method::POST,
+        "/staff/staff",
+        &json!({ "username": "tai-chinh-ao", "role": "finance", "email": "tai-chinh-ao@Staff.Kid.Test" }),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    enrolment_token(&portal, "tai-chinh-ao@Staff.Kid.Test", 1).await;
+}
+
 /// A guesser of enrolment links (or of a link's app code) from one address is stopped after ten
 /// failures in the window: 429, even for a link that works.
 #[tokio::test]
 async fn guessing_enrolment_links_from_one_address_is_stopped_after_ten_failures() {
     let portal = staff_portal().await;
     let admin = staff(&portal, "staff-admin").await;
-    let email = "doan-ma@kid.example";
+    let email = "doan-ma@staff.kid.test";
     let created = staff_send(
         &admin,
         &portal,
@@ -695,11 +744,11 @@ async fn a_reset_ends_the_members_sessions_old_credentials_and_links() {
     );
 
     // A second reset before enrolling: only the newest link works.
-    let first = enrolment_token(&portal, "kiem-soat@kid.example", 2).await;
+    let first = enrolment_token(&portal, "kiem-soat@staff.kid.test", 2).await;
     let (status, body) =
         status_and_json(staff_send(&admin, &portal, Method::POST, &path, &json!({})).await).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let second = enrolment_token(&portal, "kiem-soat@kid.example", 3).await;
+    let second = enrolment_token(&portal, "kiem-soat@staff.kid.test", 3).await;
     assert_ne!(first, second);
     assert_eq!(enrolment_offer(&portal, &first).await.0, StatusCode::NOT_FOUND);
     let (status, offer) = enrolment_offer(&portal, &second).await;

@@ -65,15 +65,18 @@ fn binary_of(image: &str) -> Option<&str> {
     (repository == "kid" || repository.ends_with("/kid")).then_some(binary)
 }
 
+fn service(binary: &str) -> &'static kid_platform::service::ServiceSpec {
+    kid_migrate::SERVICES
+        .iter()
+        .find(|spec| spec.schema == binary)
+        .unwrap_or_else(|| panic!("an image kid/{binary}, but no such binary"))
+}
+
 fn needs_of(binary: &str) -> Vec<&'static str> {
     match binary {
         "gateway" => kid_gateway::NEEDS.to_vec(),
         "migrate" => kid_migrate::MIGRATE_NEEDS.to_vec(),
-        service => kid_migrate::SERVICES
-            .iter()
-            .find(|spec| spec.schema == service)
-            .unwrap_or_else(|| panic!("an image kid/{service}, but no such binary"))
-            .all_needs(),
+        service => self::service(service).all_needs(),
     }
 }
 
@@ -214,7 +217,11 @@ fn load(binary: &str, environment: &[(String, String)]) -> Result<Settings, Stri
         for (name, value) in environment {
             jail.set_env(name, value);
         }
-        outcome = Settings::load_for(&needs).map_err(|error| error.to_string());
+        let loaded = match binary {
+            "gateway" | "migrate" => Settings::load_for(&needs),
+            service => self::service(service).load_settings(),
+        };
+        outcome = loaded.map_err(|error| error.to_string());
         Ok(())
     });
     outcome

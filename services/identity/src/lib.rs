@@ -40,6 +40,7 @@ const fn spec(wire: fn(&mut ServiceHost) -> anyhow::Result<Routes>) -> ServiceSp
             "mail.from",
             "gateway.public_url",
             "identity.totp_key",
+            "identity.staff_email_domain",
         ],
         callers: &[auth::GATEWAY, auth::OPERATOR],
         gauges: &[],
@@ -72,7 +73,8 @@ fn wire_with(host: &mut ServiceHost, sender: Arc<dyn mail::MailSender>) -> anyho
         app::passkeys::relying_party(&host.settings.gateway.passkey_origin())?,
         !host.settings.is_development(),
     )
-    .with_attachments(attachments);
+    .with_attachments(attachments)
+    .with_staff_email_domain(&host.settings.identity.staff_email_domain);
     // A ticket's image (5 MB at most) comes in one message.
     let server = IdentityServiceServer::new(service)
         .max_decoding_message_size(kid_contracts::MAX_IMAGE_MESSAGE_BYTES)
@@ -101,7 +103,7 @@ pub async fn seed_staff(settings: &kid_platform::Settings) -> anyhow::Result<()>
 /// admin enrols through the link mailed to `email`, as every member does: the operator sees no
 /// credential either.
 pub async fn create_admin(username: &str, email: &str) -> anyhow::Result<app::staff::Staff> {
-    let settings = kid_platform::Settings::load_for(&SERVICE.all_needs())?;
+    let settings = SERVICE.load_settings()?;
     let pool = kid_platform::db::connect(&settings.database, "identity").await?;
     let hasher = domain::PasswordHasher::new()?;
     let seal = app::two_factor::SecretSeal::new(&settings.identity.totp_key);
@@ -111,6 +113,7 @@ pub async fn create_admin(username: &str, email: &str) -> anyhow::Result<app::st
         seal: &seal,
         production: !settings.is_development(),
         public_url: &settings.gateway.public_url,
+        staff_email_domain: &settings.identity.staff_email_domain,
     };
     let operator = kid_platform::auth::StaffActor {
         id: uuid::Uuid::nil(),

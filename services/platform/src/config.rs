@@ -61,6 +61,9 @@ pub struct IdentitySettings {
     pub erase_sweep_interval: Duration,
     /// Where images players attach to support tickets are kept (outside the database).
     pub attachment_dir: String,
+    /// The one mail domain of staff addresses: an admin cannot send a new member's enrolment
+    /// link to a mailbox of their own outside the organisation's.
+    pub staff_email_domain: String,
 }
 
 /// Switches that break the portal on purpose, for the reliability suite (`scripts/chaos`) to
@@ -357,9 +360,9 @@ const CALLERS: [&str; 4] = ["gateway", "payment", "recharge", "operator"];
 /// Every secret a binary may hold (and every internal public key: the development key pairs are
 /// published in this repository, so a binary verifying with a development public key would take
 /// tokens anyone can sign), with the setting whose default is its development value. In
-/// production a binary holds only those it needs or is given (the others are emptied: a key it
-/// does not use is a key a taken pod cannot use), and refuses to start holding a development
-/// value.
+/// production a binary holds only those it needs, or may hold and is given (the others are
+/// emptied, given or not: a key it does not use is a key a taken pod cannot use), and refuses
+/// to start holding a development value.
 fn development_values() -> Vec<(String, String)> {
     let mut values = Vec::new();
     for caller in CALLERS {
@@ -442,16 +445,24 @@ impl Settings {
     /// binary fails closed: without `KID_ENVIRONMENT` it is production (and, as production
     /// needs `KID_ENVIRONMENT` named, refuses to start saying so).
     pub fn load_for(needs: &[&str]) -> Result<Self, ConfigError> {
-        Self::load_as(needs, "production")
+        Self::load_as(needs, &[], "production")
+    }
+
+    /// [`Settings::load_for`], for a binary that may also hold the secrets in `may_hold` when
+    /// given them (the public keys of callers it serves but does not need, a previous key while
+    /// one rotates). Any other secret is emptied in production even when given: a key a binary
+    /// does not use is a key a taken pod could use.
+    pub fn load_holding(needs: &[&str], may_hold: &[String]) -> Result<Self, ConfigError> {
+        Self::load_as(needs, may_hold, "production")
     }
 
     /// Defaults, then the environment, with no production check unless `KID_ENVIRONMENT` says
     /// production: for development tools (the launcher, the bank-feed command).
     pub fn load() -> Result<Self, ConfigError> {
-        Self::load_as(&[], "development")
+        Self::load_as(&[], &[], "development")
     }
 
-    fn load_as(needs: &[&str], unset_environment: &str) -> Result<Self, ConfigError> {
+    fn load_as(needs: &[&str], may_hold: &[String], unset_environment: &str) -> Result<Self, ConfigError> {
         let given = environment();
         let mut merged = Figment::from(Toml::string(DEFAULTS))
             .merge(Serialized::default("environment", unset_environment))
@@ -473,7 +484,9 @@ impl Settings {
         }
         let defaults = Figment::from(Toml::string(DEFAULTS));
         for (key, development) in development_values() {
-            if !needs.contains(&key.as_str()) && given.find_value(&key).is_err() {
+            let held =
+                needs.contains(&key.as_str()) || (may_hold.contains(&key) && given.find_value(&key).is_ok());
+            if !held {
                 let emptied = figment::util::nest(&key, Value::from(""));
                 merged = merged.merge(Serialized::defaults(emptied));
                 continue;
@@ -589,17 +602,22 @@ mod tests {
     }
 
     /// A taken pod's own settings are what it can use: in production a binary holds no key it
-    /// neither needs nor is given (the development operator pair above all, published here:
+    /// does not use, given or not (the development operator pair above all, published here:
     /// a wallet verifying with its public key would take tokens anyone can sign), and refuses
-    /// any development key it is given.
+    /// any development key it holds.
     #[test]
-    fn production_holds_no_key_it_does_not_need_and_no_development_key_at_all() {
+    fn production_holds_no_key_it_does_not_use_and_no_development_key_at_all() {
         figment::Jail::expect_with(|jail| {
             let needs = ["environment", "database.url", "jwt.public_keys.gateway"];
+            let may_hold = [
+                "jwt.public_keys.operator".to_owned(),
+                "jwt.previous_public_keys.gateway".to_owned(),
+            ];
+            let load = || Settings::load_holding(&needs, &may_hold);
             jail.set_env("KID_ENVIRONMENT", "production");
             jail.set_env("KID_DATABASE__URL", "postgres://kid@db/kid");
             jail.set_env("KID_JWT__PUBLIC_KEYS__GATEWAY", "the-gateways-public-key");
-            let settings = Settings::load_for(&needs).expect("settings");
+            let settings = load().expect("settings");
             assert_eq!(settings.jwt.public_keys["gateway"], "the-gateways-public-key");
             for caller in CALLERS {
                 assert_eq!(
@@ -618,17 +636,17 @@ mod tests {
             assert_eq!(settings.payment.card_secret.expose_secret(), "");
             assert_eq!(settings.recharge.giftcode_pepper.expose_secret(), "");
             assert_eq!(settings.identity.totp_key.expose_secret(), "");
-            // Given, a key is held even when not needed: then never a development one.
+            // Given, a key it may hold is held: then never a development one.
             jail.set_env(
                 "KID_JWT__PUBLIC_KEYS__OPERATOR",
                 default_of("jwt.public_keys.operator"),
             );
             assert!(matches!(
-                Settings::load_for(&needs),
+                load(),
                 Err(ConfigError::DevelopmentSecret(key)) if key == "jwt.public_keys.operator"
             ));
             jail.set_env("KID_JWT__PUBLIC_KEYS__OPERATOR", "an-operator-key-from-the-vault");
-            let settings = Settings::load_for(&needs).expect("settings");
+            let settings = load().expect("settings");
             assert_eq!(
                 settings.jwt.public_keys["operator"],
                 "an-operator-key-from-the-vault"
@@ -638,21 +656,31 @@ mod tests {
                 default_of("jwt.public_keys.gateway"),
             );
             assert!(matches!(
-                Settings::load_for(&needs),
+                load(),
                 Err(ConfigError::DevelopmentSecret(key)) if key == "jwt.previous_public_keys.gateway"
             ));
             jail.set_env(
                 "KID_JWT__PREVIOUS_PUBLIC_KEYS__GATEWAY",
                 "the-gateway-key-before-rotation",
             );
-            let settings = Settings::load_for(&needs).expect("settings");
+            let settings = load().expect("settings");
             assert_eq!(
                 settings.jwt.previous_public_keys["gateway"],
                 "the-gateway-key-before-rotation"
             );
+            // Given, a key it neither needs nor may hold is not held: a signing key mounted in
+            // the wrong pod, or a public key of a caller it does not serve.
+            let (operator, _) = crate::auth::generate_key_pair();
+            jail.set_env("KID_JWT__SIGNING_KEYS__OPERATOR", operator.expose_secret());
+            jail.set_env("KID_JWT__PUBLIC_KEYS__PAYMENT", "payments-public-key");
+            jail.set_env("KID_PAYMENT__CARD_SECRET", "the-aggregators-partner-key");
+            let settings = load().expect("settings");
+            assert_eq!(settings.jwt.signing_keys["operator"].expose_secret(), "");
+            assert_eq!(settings.jwt.public_keys["payment"], "");
+            assert_eq!(settings.payment.card_secret.expose_secret(), "");
             // Development keeps every development key: the launcher runs every caller.
             jail.set_env("KID_ENVIRONMENT", "development");
-            let settings = Settings::load_for(&needs).expect("settings");
+            let settings = load().expect("settings");
             assert_eq!(
                 settings.jwt.signing_keys["payment"].expose_secret(),
                 default_of("jwt.signing_keys.payment")

@@ -238,6 +238,26 @@ impl ServiceSpec {
     pub fn all_needs(&self) -> Vec<&'static str> {
         SERVICE_NEEDS.iter().chain(self.needs).copied().collect()
     }
+
+    /// The keys the service may hold when given, beyond what it needs: the public key of each
+    /// of its callers (the operator's only where an operator calls it), and each one's previous
+    /// key while it rotates. No other secret: production empties it even when given.
+    pub fn may_hold(&self) -> Vec<String> {
+        self.callers
+            .iter()
+            .flat_map(|caller| {
+                [
+                    format!("jwt.public_keys.{caller}"),
+                    format!("jwt.previous_public_keys.{caller}"),
+                ]
+            })
+            .collect()
+    }
+
+    /// The service's settings as its binary loads them: see [`Settings::load_holding`].
+    pub fn load_settings(&self) -> Result<Settings, crate::config::ConfigError> {
+        Settings::load_holding(&self.all_needs(), &self.may_hold())
+    }
 }
 
 /// A service built from its spec, bound and migrated, ready to serve.
@@ -307,7 +327,7 @@ pub fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 
 /// Settings, telemetry, the metrics listener and SIGTERM, then the service until it stops.
 async fn run_binary(spec: &'static ServiceSpec) -> anyhow::Result<()> {
-    let settings = Settings::load_for(&spec.all_needs()).context("loading settings")?;
+    let settings = spec.load_settings().context("loading settings")?;
     let _telemetry = crate::telemetry::init(spec.schema)?;
     let shutdown = crate::shutdown::on_signal();
     if settings.metrics.port != 0 {

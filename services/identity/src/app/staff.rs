@@ -3,10 +3,10 @@
 //! Every step is recorded in identity's staff audit log.
 
 use kid_contracts::messages::staff::{
-    MSG_CODE_FORMAT, MSG_CODE_REQUIRED, MSG_DEVELOPMENT_SECRET, MSG_EMAIL_REQUIRED, MSG_EMAIL_TAKEN,
-    MSG_ENROLMENT_CODE_WRONG, MSG_ENROLMENT_INVALID, MSG_NO_EMAIL, MSG_NOT_YOURSELF, MSG_NOT_YOURSELF_RESET,
-    MSG_PASSWORD_REQUIRED, MSG_REAUTH_REQUIRED, MSG_REAUTH_WRONG, MSG_ROLE_INVALID, MSG_SIGN_IN_FAILED,
-    MSG_STAFF_NOT_FOUND, MSG_USERNAME_INVALID, MSG_USERNAME_REQUIRED, MSG_USERNAME_TAKEN,
+    MSG_CODE_FORMAT, MSG_CODE_REQUIRED, MSG_DEVELOPMENT_SECRET, MSG_EMAIL_OUTSIDE_DOMAIN, MSG_EMAIL_REQUIRED,
+    MSG_EMAIL_TAKEN, MSG_ENROLMENT_CODE_WRONG, MSG_ENROLMENT_INVALID, MSG_NO_EMAIL, MSG_NOT_YOURSELF,
+    MSG_NOT_YOURSELF_RESET, MSG_PASSWORD_REQUIRED, MSG_REAUTH_REQUIRED, MSG_REAUTH_WRONG, MSG_ROLE_INVALID,
+    MSG_SIGN_IN_FAILED, MSG_STAFF_NOT_FOUND, MSG_USERNAME_INVALID, MSG_USERNAME_REQUIRED, MSG_USERNAME_TAKEN,
 };
 use kid_platform::{
     audit,
@@ -100,6 +100,8 @@ pub struct Factors<'a> {
     pub production: bool,
     /// The portal's origin, for the enrolment links in mail.
     pub public_url: &'a str,
+    /// The mail domain every staff address is in (`identity.staff_email_domain`).
+    pub staff_email_domain: &'a str,
 }
 
 fn actor(staff: &Staff, ip: &str) -> StaffActor {
@@ -112,12 +114,28 @@ fn actor(staff: &Staff, ip: &str) -> StaffActor {
     }
 }
 
+/// A staff address outside the organisation's mail domain.
+fn outside_domain(domain: &str) -> String {
+    format!("{MSG_EMAIL_OUTSIDE_DOMAIN} @{domain}")
+}
+
 fn six_digits(code: &str) -> Option<String> {
     let code: String = code.chars().filter(|c| !c.is_whitespace()).collect();
     (code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit())).then_some(code)
 }
 
 impl Factors<'_> {
+    /// `email` when it is in the staff mail domain: an admin who could give any address could
+    /// mail a new finance member's enrolment link to themselves and be maker and checker both.
+    fn in_staff_domain(&self, email: Email) -> Result<Email, String> {
+        let domain = email.as_str().rsplit_once('@').map_or("", |(_, domain)| domain);
+        if !self.staff_email_domain.is_empty() && domain.eq_ignore_ascii_case(self.staff_email_domain) {
+            Ok(email)
+        } else {
+            Err(outside_domain(self.staff_email_domain))
+        }
+    }
+
     /// Whether `code` is the member's current app code, taken once (a replay is refused).
     async fn code_is_right(
         &self,
@@ -297,7 +315,10 @@ impl Factors<'_> {
             errors.add("email", MSG_EMAIL_REQUIRED);
             None
         } else {
-            errors.take("email", Email::parse(email))
+            errors.take(
+                "email",
+                Email::parse(email).and_then(|email| self.in_staff_domain(email)),
+            )
         };
         errors.check().map_err(Error::Validation)?;
         let (Some(role), Some(email)) = (role, email) else {

@@ -70,6 +70,8 @@ pub struct Identity {
     /// Production refuses the development staff's authenticator secret.
     production: bool,
     attachments: tickets::AttachmentStore,
+    /// The mail domain every staff address is in.
+    staff_email_domain: String,
 }
 
 impl Identity {
@@ -89,7 +91,14 @@ impl Identity {
             public_url,
             production,
             attachments: tickets::AttachmentStore::new(std::env::temp_dir().join("kid-attachments")),
+            staff_email_domain: String::new(),
         }
+    }
+
+    /// The mail domain staff addresses must be in (none is, until it is set).
+    pub fn with_staff_email_domain(mut self, domain: &str) -> Self {
+        domain.clone_into(&mut self.staff_email_domain);
+        self
     }
 
     /// Where ticket attachments are kept.
@@ -105,6 +114,7 @@ impl Identity {
             seal: &self.seal,
             production: self.production,
             public_url: &self.public_url,
+            staff_email_domain: &self.staff_email_domain,
         }
     }
 }

@@ -45,6 +45,7 @@ async fn production_refuses_the_development_secret_that_development_accepts() {
         seal: &seal,
         production,
         public_url: &settings.gateway.public_url,
+        staff_email_domain: &settings.identity.staff_email_domain,
     };
     let attempt = |code: String| async move {
         let attempt = SignIn {

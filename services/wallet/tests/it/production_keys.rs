@@ -32,11 +32,16 @@ fn payment_keys() -> PaymentKeys {
 
 /// The wallet's keys as its production binary loads them: every setting it needs given, no
 /// other.
+fn production_keys(payment: &PaymentKeys) -> JwtSettings {
+    production_keys_given(payment, &[])
+}
+
+/// [`production_keys`], with `more` variables set in the pod as well.
 #[allow(
     clippy::result_large_err,
     reason = "figment's Jail closures return its own large error"
 )]
-fn production_keys(payment: &PaymentKeys) -> JwtSettings {
+fn production_keys_given(payment: &PaymentKeys, more: &[(&str, &str)]) -> JwtSettings {
     let mut loaded = None;
     figment::Jail::expect_with(|jail| {
         let needs = kid_wallet::SERVICE.all_needs();
@@ -51,7 +56,15 @@ fn production_keys(payment: &PaymentKeys) -> JwtSettings {
             };
             jail.set_env(kid_platform::config::variable_name(key), value);
         }
-        loaded = Some(Settings::load_for(&needs).expect("production settings").jwt);
+        for (name, value) in more {
+            jail.set_env(name, value);
+        }
+        loaded = Some(
+            kid_wallet::SERVICE
+                .load_settings()
+                .expect("production settings")
+                .jwt,
+        );
         Ok(())
     });
     loaded.expect("loaded")
@@ -88,6 +101,45 @@ async fn a_pod_minting_tokens_with_the_development_keys_cannot_credit_a_producti
         .await
         .expect("payment credits");
     assert_eq!(credited(&wallet, user).await, ["real"]);
+}
+
+/// A private key mounted in the wrong pod (the operator's, whose public key the wallet rightly
+/// holds) is not held there: the wallet's binary empties every secret it does not use, given
+/// or not, so a taken wallet pod cannot sign as the operator and credit, grant or refund.
+#[tokio::test]
+async fn a_taken_wallet_pod_given_the_operators_private_key_by_mistake_cannot_sign_as_the_operator() {
+    let payment = payment_keys();
+    let (operator_private, operator_public) = auth::generate_key_pair();
+    let production = production_keys_given(
+        &payment,
+        &[
+            (
+                "KID_JWT__SIGNING_KEYS__OPERATOR",
+                operator_private.expose_secret(),
+            ),
+            ("KID_JWT__PUBLIC_KEYS__OPERATOR", &operator_public),
+        ],
+    );
+    assert_eq!(production.public_keys[auth::OPERATOR], operator_public);
+    assert_eq!(production.signing_keys[auth::OPERATOR].expose_secret(), "");
+    let wallet = common::start_with(|settings| settings.jwt = production.clone()).await;
+    let user = Uuid::new_v4();
+    let refused = client_as(&wallet.endpoint, &production, auth::OPERATOR)
+        .credit(common::credit("from-the-pod", user, 500_000))
+        .await
+        .expect_err("the pod holds no operator key");
+    assert!(refused.message().contains("cannot mint"), "{refused:?}");
+    // The operator's own key, where it belongs, credits: the refusal above was the pod's.
+    let mut operator = Settings::development().expect("defaults").jwt;
+    operator.signing_keys.clear();
+    operator
+        .signing_keys
+        .insert(auth::OPERATOR.to_owned(), operator_private);
+    client_as(&wallet.endpoint, &operator, auth::OPERATOR)
+        .credit(common::credit("by-the-operator", user, 500_000))
+        .await
+        .expect("the operator credits");
+    assert_eq!(credited(&wallet, user).await, ["by-the-operator"]);
 }
 
 /// What payment's pod holds: its private key, and no public key.
