@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 
+import type { EmotionCache } from '@emotion/cache';
+import { __unsafe_useEmotionCache } from '@emotion/react';
 import { configure } from '@testing-library/dom';
 import { cleanup } from '@testing-library/react';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 import { toaster } from '@/components/ui/toaster-store';
@@ -52,6 +56,28 @@ Element.prototype.scrollTo = () => undefined;
 Element.prototype.scrollIntoView = () => undefined;
 
 void initTestI18n();
+
+/**
+ * Emotion's styles are not put into jsdom: its style engine re-reads every rule Chakra inserts
+ * on each getComputedStyle, which role queries and user-event call for every element they
+ * look at. Class names are still given (the cache notes each as inserted), so nothing else
+ * changes; what CSS alone hides or shows is checked in the browser journeys instead.
+ */
+function unstyled() {
+  const captured: { cache?: EmotionCache | null } = {};
+  function Capture() {
+    captured.cache = __unsafe_useEmotionCache();
+    return null;
+  }
+  renderToStaticMarkup(createElement(Capture));
+  const { cache } = captured;
+  if (!cache) throw new Error("Emotion's default cache was not found");
+  cache.insert = (_selector, serialized, _sheet, shouldCache) => {
+    if (shouldCache) cache.inserted[serialized.name] = true;
+    return undefined;
+  };
+}
+unstyled();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
