@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import type { RechargeInfo } from '@/types/api-schema';
 
 export const coinRechargeInfoQueryKey = (productCode: string) => ['recharge', 'info', productCode] as const;
@@ -11,8 +11,10 @@ export const coinRechargeInfoQueryKey = (productCode: string) => ['recharge', 'i
  * all of it, the giftcode page the servers a code of in-game items can go to.
  */
 export async function getCoinRechargeInfo(productCode: string): Promise<RechargeInfo> {
-  const response = await api.get<RechargeInfo>(`/payment/coin-recharge/${encodeURIComponent(productCode)}`);
-  return response.data;
+  const answer = await api.GET('/payment/coin-recharge/{product_code}', {
+    params: { path: { product_code: productCode } },
+  });
+  return dataOf(answer);
 }
 
 export const coinRechargeInfoQueryOptions = (productCode: string) =>

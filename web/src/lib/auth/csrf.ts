@@ -2,5 +2,5 @@ import { api } from '@/lib/api-client';
 
 /** Sets the XSRF-TOKEN cookie that every state-changing auth call must echo. */
 export async function getCsrfCookie(): Promise<void> {
-  await api.get('/auth/csrf-cookie');
+  await api.GET('/auth/csrf-cookie');
 }

@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf, orOnStatus } from '@/lib/api-client';
 import type { User } from '@/types/api-schema';
 
 export const USER_QUERY_KEY = ['me'] as const;
 
 /** The current user, or null when signed out (GET /me answers 401). */
 export async function getUser(): Promise<User | null> {
-  const response = await api.get<User>('/me', {
-    validateStatus: (status) => (status >= 200 && status < 300) || status === 401,
-  });
-  return response.status === 401 ? null : response.data;
+  return orOnStatus(
+    api.GET('/me').then((answer) => dataOf(answer)),
+    401,
+    null,
+  );
 }
 
 /**

@@ -8,7 +8,7 @@ import { getCsrfCookie } from './csrf';
 
 export async function logout(): Promise<void> {
   await getCsrfCookie();
-  await api.post('/auth/logout');
+  await api.POST('/auth/logout');
 }
 
 type UseLogoutOptions = {

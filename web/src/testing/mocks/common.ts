@@ -6,7 +6,7 @@ import type { paths } from '@/types/openapi.gen';
 
 import { db } from './db';
 
-/** Where the app's axios client sends its calls in tests (env.API_URL without VITE_API_URL). */
+/** Where the app's clients send their calls in tests (env.API_URL without VITE_API_URL). */
 export const API = '/api';
 
 /**

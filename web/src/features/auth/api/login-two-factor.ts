@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, userQueryOptions } from '@/lib/auth';
 import type { SecondFactorBody, User } from '@/types/api-schema';
 
@@ -19,8 +19,7 @@ export const SIGN_IN_EXPIRED = 'Phiên đăng nhập đã hết hạn, hãy đă
 export async function loginTwoFactor(code: string): Promise<User> {
   const body: SecondFactorBody = { code: code.trim() };
   await getCsrfCookie();
-  const response = await api.post<User>('/auth/login/two-factor', body);
-  return response.data;
+  return dataOf(await api.POST('/auth/login/two-factor', { body }));
 }
 
 /** As a sign-in without two-factor (useLogin): the current user is read again, and the guard leaves. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Resolver } from 'react-hook-form';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, userQueryOptions } from '@/lib/auth';
 import { type CaptchaTokenSource, retryWithCaptchaWhenThrottled } from '@/lib/captcha-retry';
 import type { LoginAnswer, TwoFactorRequired } from '@/types/api-schema';
@@ -43,8 +43,7 @@ export async function login({ gReCaptchaToken, ...input }: LoginRequest): Promis
   const body = (await loadSchema()).loginInputSchema.parse(input);
   await getCsrfCookie();
   // An undefined token is left out of the JSON.
-  const response = await api.post<LoginAnswer>('/auth/login', { ...body, gReCaptchaToken });
-  return response.data;
+  return dataOf(await api.POST('/auth/login', { body: { ...body, gReCaptchaToken } }));
 }
 
 type UseLoginOptions = {

@@ -1,9 +1,9 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, userQueryOptions } from '@/lib/auth';
-import type { Ceremony, PasskeySignInBody, User } from '@/types/api-schema';
+import type { PasskeySignInBody, User } from '@/types/api-schema';
 
 /**
  * POST /auth/passkey/options, then the browser's prompt (the passkeys it holds for the portal;
@@ -14,14 +14,13 @@ import type { Ceremony, PasskeySignInBody, User } from '@/types/api-schema';
  */
 export async function signInWithPasskey(remember: boolean): Promise<User> {
   await getCsrfCookie();
-  const { ceremonyId, options } = (await api.post<Ceremony>('/auth/passkey/options')).data;
+  const { ceremonyId, options } = dataOf(await api.POST('/auth/passkey/options'));
   // The WebAuthn library loads only now, not with the sign-in page.
   const { startAuthentication } = await import('@simplewebauthn/browser');
   const optionsJSON = options as unknown as PublicKeyCredentialRequestOptionsJSON;
   const credential = await startAuthentication({ optionsJSON });
   const body: PasskeySignInBody = { ceremonyId, credential: { ...credential }, remember };
-  const response = await api.post<User>('/auth/passkey', body);
-  return response.data;
+  return dataOf(await api.POST('/auth/passkey', { body }));
 }
 
 /** As a sign-in with the password (useLogin): the current user is read again, and the guard leaves. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { PASSWORD_MAX_LENGTH } from '@/components/ui/password-input';
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, userQueryOptions } from '@/lib/auth';
 import { isAtLeastYearsOld, isAtMostYearsOld, isIsoDate } from '@/lib/date';
 import { meetsPasswordLevel, STRONGER_PASSWORD_MESSAGE } from '@/lib/password-strength';
@@ -100,8 +100,7 @@ export type RegisterRequest = RegisterInput & { gReCaptchaToken: string };
 export async function register({ gReCaptchaToken, ...input }: RegisterRequest): Promise<User> {
   const body = registerInputSchema.parse(input);
   await getCsrfCookie();
-  const response = await api.post<User>('/auth/register', { ...body, gReCaptchaToken });
-  return response.data;
+  return dataOf(await api.POST('/auth/register', { body: { ...body, gReCaptchaToken } }));
 }
 
 /** Signs up, then reloads the current user; the sign-up route's guard then sends the user on. */

@@ -11,7 +11,7 @@ export const emailVerificationQueryKey = (token: string) => ['/email-verificatio
  */
 export async function verifyEmail(token: string): Promise<void> {
   await getCsrfCookie();
-  await api.put('/auth/email-verification', { token });
+  await api.PUT('/auth/email-verification', { body: { token } });
 }
 
 /**

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
-import type { EndSessionBody, SessionEnded } from '@/types/api-schema';
+import type { SessionEnded } from '@/types/api-schema';
 
 /**
  * POST /auth/end-session with the token of the new-device mail's link, signed in or not: 200
@@ -11,8 +11,7 @@ import type { EndSessionBody, SessionEnded } from '@/types/api-schema';
  */
 export async function endSession(token: string): Promise<SessionEnded> {
   await getCsrfCookie();
-  const response = await api.post<SessionEnded>('/auth/end-session', { token } satisfies EndSessionBody);
-  return response.data;
+  return dataOf(await api.POST('/auth/end-session', { body: { token } }));
 }
 
 /**

@@ -3,7 +3,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { z } from 'zod';
 
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
 import { TRANSACTION_HISTORY_QUERY_KEY } from '@/lib/query-keys';
 import type { GiftcodeRedeemed, RedeemBody } from '@/types/api-schema';
@@ -57,10 +57,11 @@ export async function redeemGiftcode({ idempotencyKey, ...request }: GiftcodeRed
   const body: RedeemBody = { code: request.code.trim(), gReCaptchaToken: request.gReCaptchaToken };
   if (request.zoneId > 0) body.zoneId = request.zoneId;
   await getCsrfCookie();
-  const response = await api.post<GiftcodeRedeemed>('/giftcode/redeem', body, {
+  const answer = await api.POST('/giftcode/redeem', {
+    body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
-  return response.data;
+  return dataOf(answer);
 }
 
 /** Granted KP raise the balance (header and credit bar) and add a row to the history. */

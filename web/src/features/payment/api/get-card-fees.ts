@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import type { CardFee } from '@/types/api-schema';
 
 export const CARD_FEES_QUERY_KEY = ['payment', 'card-fees'] as const;
 
 /** GET /payment/card-recharge/fees: the fee percent per card brand and face value. */
 export async function getCardFees(): Promise<CardFee[]> {
-  const response = await api.get<CardFee[]>('/payment/card-recharge/fees');
-  return response.data;
+  return dataOf(await api.GET('/payment/card-recharge/fees'));
 }
 
 export const cardFeesQueryOptions = () =>

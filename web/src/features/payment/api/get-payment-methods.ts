@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import type { PaymentMethods } from '@/types/api-schema';
 
 export const PAYMENT_METHODS_QUERY_KEY = ['payment', 'methods'] as const;
@@ -10,8 +10,7 @@ export const PAYMENT_METHODS_QUERY_KEY = ['payment', 'methods'] as const;
  * transfer content and its VietQR code) and the card brands with their face values.
  */
 export async function getPaymentMethods(): Promise<PaymentMethods> {
-  const response = await api.get<PaymentMethods>('/payment/methods');
-  return response.data;
+  return dataOf(await api.GET('/payment/methods'));
 }
 
 export const paymentMethodsQueryOptions = () =>

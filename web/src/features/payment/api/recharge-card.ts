@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { CARD_VALUE_MAX, CARD_VALUE_MIN } from '@/config/constants';
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
 import { TRANSACTION_HISTORY_QUERY_KEY } from '@/lib/query-keys';
 import type { CardProvider, CardSent } from '@/types/api-schema';
@@ -88,8 +88,7 @@ export type CardRechargeRequest = CardRechargeInput & { gReCaptchaToken: string 
 export async function rechargeCard(request: CardRechargeRequest): Promise<CardSent> {
   const body = { ...request, pin: normaliseCardCode(request.pin), serial: normaliseCardCode(request.serial) };
   await getCsrfCookie();
-  const response = await api.post<CardSent>('/payment/card-recharge', body);
-  return response.data;
+  return dataOf(await api.POST('/payment/card-recharge', { body }));
 }
 
 /** A sent card appears in the history at once, pending; the balance changes once it is processed. */

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { paths } from '@/config/paths';
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
 import { browser } from '@/lib/browser';
 import type { Closed, DeleteBody } from '@/types/api-schema';
@@ -25,8 +25,7 @@ export type DeleteAccountField = keyof DeleteAccountInput;
 export async function deleteAccount(input: DeleteAccountInput): Promise<Closed> {
   const body: DeleteBody = deleteAccountInputSchema.parse(input);
   await getCsrfCookie();
-  const { data } = await api.post<Closed>('/me/delete', body);
-  return data;
+  return dataOf(await api.POST('/me/delete', { body }));
 }
 
 /** The public page that says the account is closed and when its personal data goes. */

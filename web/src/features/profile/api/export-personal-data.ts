@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api, ApiError, toApiError, type ApiErrorBody } from '@/lib/api-client';
+import { api, dataOf, withTimeout } from '@/lib/api-client';
 
 import { fileNameFromDisposition, saveFile } from '../utils/save-file';
 
@@ -12,43 +12,16 @@ const EXPORT_TIMEOUT_MS = 60_000;
 
 export type PersonalDataFile = { blob: Blob; fileName: string };
 
-const isArrayBuffer = (data: unknown): data is ArrayBuffer =>
-  Object.prototype.toString.call(data) === '[object ArrayBuffer]';
-
-/** Asked for as bytes, an error's JSON body arrives as bytes too: read it, so the server's words show. */
-function withErrorBody(error: unknown): ApiError {
-  const apiError = toApiError(error);
-  if (!isArrayBuffer(apiError.data)) return apiError;
-  try {
-    const body = JSON.parse(new TextDecoder().decode(apiError.data)) as ApiErrorBody;
-    return new ApiError(body.message ?? apiError.message, {
-      status: apiError.status,
-      errors: body.errors,
-      data: body,
-      code: apiError.code,
-      retryAfterSeconds: apiError.retryAfterSeconds,
-    });
-  } catch {
-    return apiError;
-  }
-}
-
 /**
  * GET /me/export: everything Kid holds about the player as one JSON attachment
  * (`kid-du-lieu-ca-nhan-<username>-<YYYYMMDD>.json`), kept byte for byte with the name the
  * server gives it.
  */
 export async function exportPersonalData(): Promise<PersonalDataFile> {
-  try {
-    const response = await api.get<ArrayBuffer>('/me/export', {
-      responseType: 'arraybuffer',
-      timeout: EXPORT_TIMEOUT_MS,
-    });
-    const fileName = fileNameFromDisposition(response.headers['content-disposition']) ?? PERSONAL_DATA_FILE_NAME;
-    return { blob: new Blob([response.data], { type: 'application/json' }), fileName };
-  } catch (error) {
-    throw withErrorBody(error);
-  }
+  // A failure's JSON body is read as JSON whatever `parseAs` says, so the server's words show.
+  const answer = await api.GET('/me/export', { parseAs: 'arrayBuffer', fetch: withTimeout(EXPORT_TIMEOUT_MS) });
+  const fileName = fileNameFromDisposition(answer.response.headers.get('Content-Disposition')) ?? PERSONAL_DATA_FILE_NAME;
+  return { blob: new Blob([dataOf(answer)], { type: 'application/json' }), fileName };
 }
 
 /** Downloads the file and hands it to the browser; nothing the app holds changes. */

@@ -9,7 +9,7 @@ import { getCsrfCookie } from '@/lib/auth';
  */
 export async function sendVerificationEmail(): Promise<void> {
   await getCsrfCookie();
-  await api.post('/auth/email-verification/send');
+  await api.POST('/auth/email-verification/send');
 }
 
 /** Nothing the app holds changes until the player opens the link, so nothing is refreshed. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
 import type { User } from '@/types/api-schema';
 
@@ -61,8 +61,7 @@ export type ProfileChange = Partial<
  */
 export async function updateProfile(change: ProfileChange): Promise<User> {
   await getCsrfCookie();
-  const { data } = await api.patch<User>('/me/update-profile', change);
-  return data;
+  return dataOf(await api.PATCH('/me/update-profile', { body: change }));
 }
 
 /**

@@ -308,7 +308,7 @@ describe('coin top-up: refusals', () => {
     );
   });
 
-  it("says the error is unknown, with axios' code, when no answer came", async () => {
+  it("says the error is unknown, with the client's code, when no answer came", async () => {
     server.use(http.post('/api/payment/coin-recharge/fsonline', () => HttpResponse.error()));
     await submitFsonline();
     expect(await screen.findByRole('alert')).toHaveTextContent(

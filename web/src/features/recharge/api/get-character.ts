@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError, dataOf } from '@/lib/api-client';
 import { MAX_RETRIES } from '@/lib/query-client';
 import type { Character } from '@/types/api-schema';
 
@@ -14,10 +14,10 @@ export const characterQueryKey = (productCode: string, zoneId: number) =>
  * in time.
  */
 export async function getCharacter(productCode: string, zoneId: number): Promise<Character> {
-  const response = await api.get<Character>(`/payment/coin-recharge/${encodeURIComponent(productCode)}/character`, {
-    params: { zoneId },
+  const answer = await api.GET('/payment/coin-recharge/{product_code}/character', {
+    params: { path: { product_code: productCode }, query: { zoneId: String(zoneId) } },
   });
-  return response.data;
+  return dataOf(answer);
 }
 
 /**

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import type { Product } from '@/types/api-schema';
 
 export const PRODUCTS_QUERY_KEY = ['recharge', 'products'] as const;
 
 /** GET /product: the games whose coin can be bought with KP. */
 export async function getProducts(): Promise<Product[]> {
-  const response = await api.get<Product[]>('/product');
-  return response.data;
+  return dataOf(await api.GET('/product'));
 }
 
 export const productsQueryOptions = () =>

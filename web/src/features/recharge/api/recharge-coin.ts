@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
 import { TRANSACTION_HISTORY_QUERY_KEY } from '@/lib/query-keys';
 import type { CoinOrder } from '@/types/api-schema';
@@ -41,12 +41,12 @@ export async function rechargeCoin({ idempotencyKey, ...request }: CoinRechargeR
     gReCaptchaToken: request.gReCaptchaToken,
   };
   await getCsrfCookie();
-  const response = await api.post<CoinOrder>(
-    `/payment/coin-recharge/${encodeURIComponent(request.productCode)}`,
+  const answer = await api.POST('/payment/coin-recharge/{product_code}', {
+    params: { path: { product_code: request.productCode } },
     body,
-    { headers: { 'Idempotency-Key': idempotencyKey } },
-  );
-  return response.data;
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  return dataOf(answer);
 }
 
 /** Spending KP lowers the balance (header and credit bar) and adds a row to the history. */

@@ -13,7 +13,8 @@ export function serverMessage(data: unknown): string | null {
 /**
  * What the message area says about a failed coin top-up (spec section 8): on 422 whatever the
  * fields do not show; otherwise the server's message, or, when it sent none (an empty 5xx, a
- * lost connection), 'Lỗi không xác định…' with the HTTP status or axios' code.
+ * lost connection), 'Lỗi không xác định…' with the HTTP status or the client's code
+ * ('ERR_NETWORK', 'ECONNABORTED').
  */
 export function coinRechargeFailureText(t: TFunction, error: unknown, formFields: readonly string[]): string | null {
   if (!error) return null;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf, orOnStatus } from '@/lib/api-client';
 import type { Validity } from '@/types/api-schema';
 
 /** Whether the mailed reset link can still set a password. */
@@ -14,10 +14,13 @@ export const resetTokenQueryKey = (token: string) => ['/auth/reset-password', to
  * it resolves to `{ valid: false }`; only transport errors and 5xx reject.
  */
 export async function checkResetToken(token: string): Promise<ResetTokenCheck> {
-  const response = await api.get<Partial<ResetTokenCheck>>(`/auth/reset-password/${encodeURIComponent(token)}`, {
-    validateStatus: (status) => (status >= 200 && status < 300) || status === 404,
-  });
-  return { valid: response.status !== 404 && response.data.valid === true };
+  const answer = api.GET('/auth/reset-password/{token}', { params: { path: { token } } });
+  const check = await orOnStatus(
+    answer.then((result) => dataOf(result)),
+    404,
+    null,
+  );
+  return { valid: check?.valid === true };
 }
 
 /**

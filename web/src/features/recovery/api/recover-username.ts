@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
 import type { Neutral } from '@/types/api-schema';
 
@@ -38,8 +38,7 @@ export type RecoverUsernameRequest = ForgotUsernameInput & { gReCaptchaToken: st
 export async function recoverUsername({ gReCaptchaToken, ...input }: RecoverUsernameRequest): Promise<Neutral> {
   const body = forgotUsernameInputSchema.parse(input);
   await getCsrfCookie();
-  const response = await api.post<Neutral>('/auth/recover-username', { ...body, gReCaptchaToken });
-  return response.data;
+  return dataOf(await api.POST('/auth/recover-username', { body: { ...body, gReCaptchaToken } }));
 }
 
 /** Nothing the app holds changes, so nothing is refreshed. */

@@ -44,7 +44,7 @@ export type ResetPasswordRequest = ResetPasswordInput & { token: string };
 export async function resetPassword({ token, ...input }: ResetPasswordRequest): Promise<void> {
   const body = resetPasswordInputSchema.parse(input);
   await getCsrfCookie();
-  await api.post('/auth/reset-password', { ...body, token });
+  await api.POST('/auth/reset-password', { body: { ...body, token } });
 }
 
 /**

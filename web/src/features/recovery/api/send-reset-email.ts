@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
 import type { Neutral } from '@/types/api-schema';
 
@@ -29,8 +29,7 @@ export type SendResetEmailRequest = ForgotPasswordInput & { gReCaptchaToken: str
 export async function sendResetEmail({ gReCaptchaToken, ...input }: SendResetEmailRequest): Promise<Neutral> {
   const body = forgotPasswordInputSchema.parse(input);
   await getCsrfCookie();
-  const response = await api.post<Neutral>('/auth/reset-password/send-email', { ...body, gReCaptchaToken });
-  return response.data;
+  return dataOf(await api.POST('/auth/reset-password/send-email', { body: { ...body, gReCaptchaToken } }));
 }
 
 /** Nothing the app holds changes, so nothing is refreshed. */

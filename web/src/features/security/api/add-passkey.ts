@@ -2,7 +2,7 @@ import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/bro
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
 import type { NewPasskeyBody, Passkey } from '@/types/api-schema';
 
@@ -52,8 +52,7 @@ export async function addPasskey(input: AddPasskeyInput): Promise<Passkey> {
   const credential = await startRegistration({ optionsJSON });
   const body: NewPasskeyBody = { ceremonyId, credential: { ...credential }, name };
   await getCsrfCookie();
-  const response = await api.post<Passkey>('/me/passkeys', body);
-  return response.data;
+  return dataOf(await api.POST('/me/passkeys', { body }));
 }
 
 /** The mutation settles once the list has been read again, so the new passkey shows as the dialog closes. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
 import type { User } from '@/types/api-schema';
 
@@ -92,8 +92,7 @@ export type ChangeEmailRequest = {
 export async function changeEmail(request: ChangeEmailRequest): Promise<User> {
   const body = { ...request, email: newEmailSchema.parse(request.email), securityCode: request.securityCode.trim() };
   await getCsrfCookie();
-  const response = await api.post<User>('/me/change-email', body);
-  return response.data;
+  return dataOf(await api.POST('/me/change-email', { body }));
 }
 
 /** The answer is the user as it now is; /me is asked again as well (spec section 7). */

@@ -50,7 +50,7 @@ export async function changePassword({ gReCaptchaToken, ...input }: ChangePasswo
   const body = changePasswordInputSchema.parse(input);
   await getCsrfCookie();
   // An undefined token is left out of the JSON.
-  await api.post('/me/change-password', { ...body, gReCaptchaToken });
+  await api.POST('/me/change-password', { body: { ...body, gReCaptchaToken } });
 }
 
 type UseChangePasswordOptions = {

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
-import type { ConfirmBody, RecoveryCodes } from '@/types/api-schema';
+import type { ConfirmBody } from '@/types/api-schema';
 
 /** An authenticator app's codes have six digits. */
 export const TOTP_CODE_LENGTH = 6;
@@ -40,8 +40,7 @@ export type ConfirmTwoFactorInput = z.infer<typeof confirmTwoFactorInputSchema>;
 export async function confirmTwoFactor({ code }: ConfirmTwoFactorInput): Promise<string[]> {
   const body: ConfirmBody = { code: compactCode(code) };
   await getCsrfCookie();
-  const response = await api.post<RecoveryCodes>('/me/two-factor/totp/confirm', body);
-  return response.data.recoveryCodes;
+  return dataOf(await api.POST('/me/two-factor/totp/confirm', { body })).recoveryCodes;
 }
 
 /**

@@ -27,7 +27,7 @@ export type DisableTwoFactorField = keyof DisableTwoFactorInput;
 export async function disableTwoFactor(input: DisableTwoFactorInput): Promise<void> {
   const body: DisableBody = disableTwoFactorInputSchema.parse(input);
   await getCsrfCookie();
-  await api.delete('/me/two-factor/totp', { data: body });
+  await api.DELETE('/me/two-factor/totp', { body });
 }
 
 /** The mutation settles once /me has been read again, so the card says 'off' as the form closes. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import type { Passkey } from '@/types/api-schema';
 
 /** Not under /me's key, so refreshing the user does not ask for the passkeys again. */
@@ -8,8 +8,7 @@ export const PASSKEYS_QUERY_KEY = ['passkeys'] as const;
 
 /** GET /me/passkeys: the player's passkeys, oldest first. */
 export async function getPasskeys(): Promise<Passkey[]> {
-  const response = await api.get<Passkey[]>('/me/passkeys');
-  return response.data;
+  return dataOf(await api.GET('/me/passkeys'));
 }
 
 export const passkeysQueryOptions = () =>

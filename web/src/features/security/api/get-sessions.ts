@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import type { Session } from '@/types/api-schema';
 
 /** Not under /me's key, so refreshing the user does not ask for the sessions again. */
@@ -8,8 +8,7 @@ export const SESSIONS_QUERY_KEY = ['sessions'] as const;
 
 /** GET /me/sessions: the player's live sessions, most recently used first. */
 export async function getSessions(): Promise<Session[]> {
-  const response = await api.get<Session[]>('/me/sessions');
-  return response.data;
+  return dataOf(await api.GET('/me/sessions'));
 }
 
 export const sessionsQueryOptions = () =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import type { SignIn } from '@/types/api-schema';
 
 /** Not under /me's key, so refreshing the user does not ask for the history again. */
@@ -11,8 +11,7 @@ export const SIGN_INS_QUERY_KEY = ['sign-ins'] as const;
  * wrong second-factor code), newest first.
  */
 export async function getSignIns(): Promise<SignIn[]> {
-  const response = await api.get<SignIn[]>('/me/sign-ins');
-  return response.data;
+  return dataOf(await api.GET('/me/sign-ins'));
 }
 
 export const signInsQueryOptions = () =>

@@ -11,7 +11,7 @@ import { PASSKEYS_QUERY_KEY } from './get-passkeys';
  */
 export async function removePasskey(id: string): Promise<void> {
   await getCsrfCookie();
-  await api.delete(`/me/passkeys/${encodeURIComponent(id)}`);
+  await api.DELETE('/me/passkeys/{id}', { params: { path: { id } } });
 }
 
 /** Either way the list is out of date afterwards: the passkey is gone. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
 import type { CodeBody, Sent } from '@/types/api-schema';
 
@@ -22,8 +22,7 @@ export type SecurityCodeAction = Extract<
  */
 export async function sendSecurityCode(action: SecurityCodeAction): Promise<Sent> {
   await getCsrfCookie();
-  const response = await api.post<Sent>('/me/security-code/', { action });
-  return response.data;
+  return dataOf(await api.POST('/me/security-code/', { body: { action } }));
 }
 
 /** Nothing the app holds changes until the code is used, so nothing is refreshed. */

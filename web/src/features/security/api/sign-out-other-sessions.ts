@@ -8,7 +8,7 @@ import { SESSIONS_QUERY_KEY } from './get-sessions';
 /** POST /me/sessions/sign-out-others: signs out every session but this browser's (204). */
 export async function signOutOtherSessions(): Promise<void> {
   await getCsrfCookie();
-  await api.post('/me/sessions/sign-out-others');
+  await api.POST('/me/sessions/sign-out-others');
 }
 
 export function useSignOutOtherSessions() {

@@ -11,7 +11,7 @@ import { SESSIONS_QUERY_KEY } from './get-sessions';
  */
 export async function signOutSession(id: string): Promise<void> {
   await getCsrfCookie();
-  await api.delete(`/me/sessions/${encodeURIComponent(id)}`);
+  await api.DELETE('/me/sessions/{handle}', { params: { path: { handle: id } } });
 }
 
 /** Either way the list is out of date afterwards: the session is gone. */

@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
 import type { Ceremony, PasswordBody } from '@/types/api-schema';
 
@@ -11,6 +11,5 @@ import type { Ceremony, PasswordBody } from '@/types/api-schema';
 export async function startPasskeyRegistration(password: string): Promise<Ceremony> {
   const body: PasswordBody = { password };
   await getCsrfCookie();
-  const response = await api.post<Ceremony>('/me/passkeys/options', body);
-  return response.data;
+  return dataOf(await api.POST('/me/passkeys/options', { body }));
 }

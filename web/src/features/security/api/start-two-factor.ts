@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
 import type { Enrolment, PasswordBody } from '@/types/api-schema';
 
@@ -25,8 +25,7 @@ export type StartTwoFactorField = keyof StartTwoFactorInput;
 export async function startTwoFactor(input: StartTwoFactorInput): Promise<Enrolment> {
   const body: PasswordBody = startTwoFactorInputSchema.parse(input);
   await getCsrfCookie();
-  const response = await api.post<Enrolment>('/me/two-factor/totp', body);
-  return response.data;
+  return dataOf(await api.POST('/me/two-factor/totp', { body }));
 }
 
 /** Nothing the app holds changes until a code confirms the secret, so nothing is refreshed. */

@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 
+import { dataOf } from '@/lib/api-client';
 import { server } from '@/testing/mocks/server';
 import {
   STAFF_FORBIDDEN,
@@ -11,7 +12,6 @@ import {
   staffDb,
 } from '@/testing/mocks/staff-handlers';
 import { renderApp, renderComponent, screen, waitFor, within } from '@/testing/test-utils';
-import type { StaffBody } from '@/types/api-schema';
 import { viewportWidth } from '@/testing/viewport';
 
 import { staffApi } from '../api/staff-client';
@@ -167,8 +167,8 @@ describe('re-authentication before an action that needs it', () => {
     const { events } = renderComponent(<ReauthDialog />);
     const [viewer, finance] = [staffDb.members[3]!, staffDb.members[1]!];
     const both = Promise.all([
-      staffApi.patch<StaffBody>(`/staff/staff/${viewer.id}`, { role: 'support', disabled: false }),
-      staffApi.patch<StaffBody>(`/staff/staff/${finance.id}`, { role: 'finance', disabled: true }),
+      staffApi.PATCH('/staff/staff/{id}', { params: { path: { id: viewer.id } }, body: { role: 'support', disabled: false } }),
+      staffApi.PATCH('/staff/staff/{id}', { params: { path: { id: finance.id } }, body: { role: 'finance', disabled: true } }),
     ]);
 
     const reauth = await screen.findByRole('dialog', { name: 'Xác thực lại' });
@@ -176,7 +176,7 @@ describe('re-authentication before an action that needs it', () => {
     await events.click(within(reauth).getByRole('button', { name: 'Xác nhận' }));
 
     const answers = await both;
-    expect(answers.map(({ data }) => [data.username, data.role, data.disabled])).toEqual([
+    expect(answers.map((answer) => dataOf(answer)).map((data) => [data.username, data.role, data.disabled])).toEqual([
       ['staff-viewer', 'support', false],
       ['staff-finance', 'finance', true],
     ]);
@@ -187,7 +187,10 @@ describe('re-authentication before an action that needs it', () => {
   it('asks nobody when no console layout is there: the call fails with the 403', async () => {
     server.use(http.patch(PATCH, reauthRequired));
     signInStaff('staff-admin');
-    await expect(staffApi.patch(`/staff/staff/${staffDb.members[3]!.id}`, { role: 'support', disabled: false })).rejects.toMatchObject({
+    const id = staffDb.members[3]!.id;
+    await expect(
+      staffApi.PATCH('/staff/staff/{id}', { params: { path: { id } }, body: { role: 'support', disabled: false } }),
+    ).rejects.toMatchObject({
       status: 403,
       message: STAFF_REAUTH_NEEDED,
     });

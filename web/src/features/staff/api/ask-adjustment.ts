@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
+import { dataOf } from '@/lib/api-client';
 import type { components } from '@/types/openapi.gen';
 
 import { findPlayer } from './find-player';
@@ -65,10 +66,11 @@ export async function askAdjustment({ player, kp, reason, idempotencyKey }: AskA
   const found = await findPlayer(player);
   if (!found) throw new NoSuchPlayerError(player);
   const body: components['schemas']['AskBody'] = { userId: found.id, kp, reason };
-  const response = await staffApi.post<AdjustmentAnswer>('/staff/adjustments', body, {
+  const answer = await staffApi.POST('/staff/adjustments', {
+    body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
-  return response.data;
+  return dataOf(answer);
 }
 
 export function useAskAdjustment() {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { toApiError } from '@/lib/api-client';
+import { dataOf, toApiError } from '@/lib/api-client';
 import type { StaffEnrolmentBody, StaffEnrolmentTokenBody } from '@/types/api-schema';
 
 import { STAFF_QUERY_KEY } from './get-staff-me';
@@ -22,8 +22,8 @@ export async function checkEnrolment(token: string): Promise<EnrolmentCheck> {
   const body: StaffEnrolmentTokenBody = { token };
   await getStaffCsrfCookie();
   try {
-    const response = await staffApi.post<StaffEnrolmentBody>('/staff/enrolment/check', body);
-    return { valid: true, enrolment: response.data };
+    const enrolment = dataOf(await staffApi.POST('/staff/enrolment/check', { body }));
+    return { valid: true, enrolment };
   } catch (error) {
     const apiError = toApiError(error);
     if (apiError.status === 404) return { valid: false, message: apiError.message };

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
+import { dataOf } from '@/lib/api-client';
 import type { CreatedStaffBody, NewStaffBody } from '@/types/api-schema';
 
 import { STAFF_ROLES } from '../utils/roles';
@@ -40,8 +41,7 @@ export const CREATE_MEMBER_FIELDS = ['username', 'role', 'email'] as const;
  */
 export async function createMember(input: CreateMemberInput): Promise<CreatedStaffBody> {
   const body: NewStaffBody = createMemberSchema.parse(input);
-  const response = await staffApi.post<CreatedStaffBody>('/staff/staff', body);
-  return response.data;
+  return dataOf(await staffApi.POST('/staff/staff', { body }));
 }
 
 export function useCreateMember() {

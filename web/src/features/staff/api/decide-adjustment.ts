@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { dataOf } from '@/lib/api-client';
+
 import type { AdjustmentAnswer } from './ask-adjustment';
 import { STAFF_ADJUSTMENTS_QUERY_KEY } from './get-adjustments';
 import { staffApi } from './staff-client';
@@ -13,8 +15,12 @@ export type DecideAdjustmentInput = { id: string; decision: AdjustmentDecision }
  * now stands; 403 for one's own; 409 once decided.
  */
 export async function decideAdjustment({ id, decision }: DecideAdjustmentInput): Promise<AdjustmentAnswer> {
-  const response = await staffApi.post<AdjustmentAnswer>(`/staff/adjustments/${encodeURIComponent(id)}/${decision}`);
-  return response.data;
+  const options = { params: { path: { id } } };
+  const answer =
+    decision === 'approve'
+      ? await staffApi.POST('/staff/adjustments/{id}/approve', options)
+      : await staffApi.POST('/staff/adjustments/{id}/reject', options);
+  return dataOf(answer);
 }
 
 export function useDecideAdjustment() {

@@ -51,7 +51,7 @@ export async function enrol({ token, ...input }: EnrolRequest): Promise<void> {
   const parsed = enrolSchema.parse(input);
   const body: StaffEnrolBody = { ...parsed, code: compactCode(parsed.code), token };
   await getStaffCsrfCookie();
-  await staffApi.post('/staff/enrolment', body);
+  await staffApi.POST('/staff/enrolment', { body });
 }
 
 /** Enrols; a link the server no longer knows (404) turns the page into its invalid-link view. */

@@ -1,5 +1,6 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
 
+import { dataOf } from '@/lib/api-client';
 import type { components } from '@/types/openapi.gen';
 
 import { STAFF_QUERY_KEY } from './get-staff-me';
@@ -14,8 +15,8 @@ type FoundPlayer = components['schemas']['PlayerBody'];
 export async function findPlayer(key: string): Promise<FoundPlayer | null> {
   const wanted = key.trim().toLowerCase();
   if (!wanted) return null;
-  const response = await staffApi.get<FoundPlayer[]>('/staff/players', { params: { q: wanted } });
-  return response.data.find((player) => player.username.toLowerCase() === wanted || player.id.toLowerCase() === wanted) ?? null;
+  const players = dataOf(await staffApi.GET('/staff/players', { params: { query: { q: wanted } } }));
+  return players.find((player) => player.username.toLowerCase() === wanted || player.id.toLowerCase() === wanted) ?? null;
 }
 
 /** A player by id, kept for the session: an adjustment names its player by id only. */

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { dataOf } from '@/lib/api-client';
 import type { components } from '@/types/openapi.gen';
 
 import { STAFF_QUERY_KEY } from './get-staff-me';
@@ -21,8 +22,7 @@ export const STAFF_ADJUSTMENTS_QUERY_KEY = [...STAFF_QUERY_KEY, 'adjustments'] a
  * the KP above which one waits for a second finance member.
  */
 export async function getAdjustments(status: AdjustmentStatus | null): Promise<Adjustments> {
-  const response = await staffApi.get<Adjustments>('/staff/adjustments', { params: status ? { status } : {} });
-  return response.data;
+  return dataOf(await staffApi.GET('/staff/adjustments', { params: { query: status ? { status } : {} } }));
 }
 
 export const adjustmentsQueryOptions = (status: AdjustmentStatus | null) =>

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { env } from '@/config/env';
+import { dataOf } from '@/lib/api-client';
 import type { StaffActionBody } from '@/types/api-schema';
 
 import { STAFF_QUERY_KEY } from './get-staff-me';
@@ -33,10 +34,10 @@ const auditParams = (subject: string): Record<string, string> => (subject ? { su
 
 /** GET /staff/audit: a page of the log, newest first (every role may read it). */
 export async function getAuditPage({ subject, after, limit = AUDIT_PAGE_SIZE }: AuditPageRequest): Promise<StaffAction[]> {
-  const response = await staffApi.get<StaffAction[]>('/staff/audit', {
-    params: { limit, ...(after ?? {}), ...auditParams(subject) },
+  const answer = await staffApi.GET('/staff/audit', {
+    params: { query: { limit, ...(after ?? {}), ...auditParams(subject) } },
   });
-  return response.data;
+  return dataOf(answer);
 }
 
 export const auditLogQueryOptions = (subject: string) =>

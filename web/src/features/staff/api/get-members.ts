@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
+import { dataOf } from '@/lib/api-client';
 import type { StaffBody } from '@/types/api-schema';
 
 import { STAFF_QUERY_KEY } from './get-staff-me';
@@ -9,8 +10,7 @@ export const STAFF_MEMBERS_QUERY_KEY = [...STAFF_QUERY_KEY, 'members'] as const;
 
 /** GET /staff/staff: every staff member (admin only: 403 with the server's message otherwise). */
 export async function getMembers(): Promise<StaffBody[]> {
-  const response = await staffApi.get<StaffBody[]>('/staff/staff');
-  return response.data;
+  return dataOf(await staffApi.GET('/staff/staff'));
 }
 
 export const membersQueryOptions = () =>

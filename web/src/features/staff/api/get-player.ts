@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 
+import { dataOf } from '@/lib/api-client';
 import type { Transaction } from '@/types/api-schema';
 import type { components } from '@/types/openapi.gen';
 
@@ -21,8 +22,7 @@ export const playerQueryKey = (id: string) => [...STAFF_QUERY_KEY, 'player', id]
  * transactions, coin orders, adjustments and tickets. 404 for no such player.
  */
 export async function getPlayer(id: string): Promise<PlayerDetail> {
-  const response = await staffApi.get<PlayerDetail>(`/staff/players/${encodeURIComponent(id)}`);
-  return response.data;
+  return dataOf(await staffApi.GET('/staff/players/{id}', { params: { path: { id } } }));
 }
 
 export const playerQueryOptions = (id: string) =>
@@ -35,10 +35,10 @@ export const usePlayer = (id: string) => useQuery(playerQueryOptions(id));
 
 /** GET /staff/players/{id}/ledger?cursor=…: the transactions after `cursor`, newest first. */
 export async function getLedgerPage(id: string, cursor: string): Promise<LedgerPage> {
-  const response = await staffApi.get<LedgerPage>(`/staff/players/${encodeURIComponent(id)}/ledger`, {
-    params: { cursor, limit: LEDGER_PAGE_SIZE },
+  const answer = await staffApi.GET('/staff/players/{id}/ledger', {
+    params: { path: { id }, query: { cursor, limit: String(LEDGER_PAGE_SIZE) } },
   });
-  return response.data;
+  return dataOf(answer);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { dataOf, orOnStatus } from '@/lib/api-client';
 import type { StaffMeBody } from '@/types/api-schema';
 
 import { staffApi } from './staff-client';
@@ -13,10 +14,11 @@ export const STAFF_ME_QUERY_KEY = [...STAFF_QUERY_KEY, 'me'] as const;
  * player's, 15 minutes unused, or the member disabled: 401).
  */
 export async function getStaffMe(): Promise<StaffMeBody | null> {
-  const response = await staffApi.get<StaffMeBody>('/staff/me', {
-    validateStatus: (status) => (status >= 200 && status < 300) || status === 401,
-  });
-  return response.status === 401 ? null : response.data;
+  return orOnStatus(
+    staffApi.GET('/staff/me').then((answer) => dataOf(answer)),
+    401,
+    null,
+  );
 }
 
 export const staffMeQueryOptions = () =>

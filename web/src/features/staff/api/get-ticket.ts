@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { env } from '@/config/env';
+import { dataOf } from '@/lib/api-client';
 import type { TicketBody } from '@/types/api-schema';
 
 import { STAFF_TICKETS_QUERY_KEY } from './get-tickets';
@@ -8,8 +9,7 @@ import { staffApi } from './staff-client';
 
 /** GET /staff/tickets/{id} (every role): a ticket and its conversation, oldest message first. */
 export async function getTicket(id: string): Promise<TicketBody> {
-  const response = await staffApi.get<TicketBody>(`/staff/tickets/${encodeURIComponent(id)}`);
-  return response.data;
+  return dataOf(await staffApi.GET('/staff/tickets/{id}', { params: { path: { id } } }));
 }
 
 export const ticketQueryOptions = (id: string) =>

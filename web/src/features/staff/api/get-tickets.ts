@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { dataOf } from '@/lib/api-client';
 import type { TicketSummaryBody } from '@/types/api-schema';
 
 import { STAFF_QUERY_KEY } from './get-staff-me';
@@ -15,8 +16,7 @@ export const STAFF_TICKETS_QUERY_KEY = [...STAFF_QUERY_KEY, 'tickets'] as const;
 
 /** GET /staff/tickets (every role): every player's tickets of one status or all, most recently active first. */
 export async function getTickets(status: TicketStatus | null): Promise<TicketSummaryBody[]> {
-  const response = await staffApi.get<TicketSummaryBody[]>('/staff/tickets', { params: status ? { status } : {} });
-  return response.data;
+  return dataOf(await staffApi.GET('/staff/tickets', { params: { query: status ? { status } : {} } }));
 }
 
 export const ticketsQueryOptions = (status: TicketStatus | null) =>

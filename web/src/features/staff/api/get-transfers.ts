@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { dataOf } from '@/lib/api-client';
 import type { components } from '@/types/openapi.gen';
 
 import { STAFF_QUERY_KEY } from './get-staff-me';
@@ -21,8 +22,7 @@ export const STAFF_TRANSFERS_QUERY_KEY = [...STAFF_QUERY_KEY, 'transfers'] as co
  * support matched by hand instead.
  */
 export async function getTransfers(matched: boolean): Promise<Transfer[]> {
-  const response = await staffApi.get<Transfer[]>('/staff/transfers', { params: matched ? { matched: true } : {} });
-  return response.data;
+  return dataOf(await staffApi.GET('/staff/transfers', { params: { query: matched ? { matched: true } : {} } }));
 }
 
 export const transfersQueryOptions = (matched: boolean) =>

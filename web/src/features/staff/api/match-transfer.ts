@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { dataOf } from '@/lib/api-client';
 import type { components } from '@/types/openapi.gen';
 
 import { STAFF_TRANSFERS_QUERY_KEY } from './get-transfers';
@@ -21,8 +22,7 @@ export type MatchTransferInput = { transferId: string; player: string };
  */
 export async function matchTransfer({ transferId, player }: MatchTransferInput): Promise<Matched> {
   const body: components['schemas']['MatchBody'] = { player: player.trim() };
-  const response = await staffApi.post<Matched>(`/staff/transfers/${encodeURIComponent(transferId)}/match`, body);
-  return response.data;
+  return dataOf(await staffApi.POST('/staff/transfers/{id}/match', { params: { path: { id: transferId } }, body }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
+import { dataOf } from '@/lib/api-client';
 import type { ReauthenticateBody, StaffMeBody } from '@/types/api-schema';
 
 import { STAFF_ME_QUERY_KEY } from './get-staff-me';
@@ -22,8 +23,7 @@ export async function reauthenticate(input: ReauthenticateInput): Promise<StaffM
   // An app code may be pasted with spaces ('123 456'); a password is sent as typed.
   const code = secret.replace(/\s/g, '');
   const body: ReauthenticateBody = { secret: /^\d{6}$/.test(code) ? code : secret };
-  const response = await staffApi.post<StaffMeBody>('/staff/auth/reauthenticate', body);
-  return response.data;
+  return dataOf(await staffApi.POST('/staff/auth/reauthenticate', { body }));
 }
 
 export function useReauthenticate() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
+import { dataOf } from '@/lib/api-client';
 import type { components } from '@/types/openapi.gen';
 
 import { playerQueryKey } from './get-player';
@@ -29,8 +30,7 @@ export type ReasonInput = z.infer<typeof reasonInputSchema>;
  */
 export async function refundOrder({ orderId, reason }: ReasonInput & { orderId: string }): Promise<Refunded> {
   const body: components['schemas']['RefundBody'] = { reason: reason.trim() };
-  const response = await staffApi.post<Refunded>(`/staff/orders/${encodeURIComponent(orderId)}/refund`, body);
-  return response.data;
+  return dataOf(await staffApi.POST('/staff/orders/{id}/refund', { params: { path: { id: orderId } }, body }));
 }
 
 export function useRefundOrder(playerId: string) {

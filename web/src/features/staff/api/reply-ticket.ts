@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
+import { dataOf } from '@/lib/api-client';
 import type { TicketBody } from '@/types/api-schema';
 import type { components } from '@/types/openapi.gen';
 
@@ -25,8 +26,7 @@ export type ReplyInput = z.infer<typeof replyInputSchema>;
  */
 export async function replyTicket({ ticketId, body, close }: ReplyInput & { ticketId: string }): Promise<TicketBody> {
   const request: components['schemas']['ReplyBody'] = { body: body.trim(), close };
-  const response = await staffApi.post<TicketBody>(`/staff/tickets/${encodeURIComponent(ticketId)}/reply`, request);
-  return response.data;
+  return dataOf(await staffApi.POST('/staff/tickets/{id}/reply', { params: { path: { id: ticketId } }, body: request }));
 }
 
 /** The ticket as answered replaces the one shown; the lists (and a player's page) are read again. */

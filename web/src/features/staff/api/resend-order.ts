@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { dataOf } from '@/lib/api-client';
 import type { components } from '@/types/openapi.gen';
 
 import { playerQueryKey } from './get-player';
@@ -12,8 +13,7 @@ type Resent = components['schemas']['ResentBody'];
  * under the same message id, so the game delivers it once whichever copy it reads.
  */
 export async function resendOrder(orderId: string): Promise<Resent> {
-  const response = await staffApi.post<Resent>(`/staff/orders/${encodeURIComponent(orderId)}/resend`);
-  return response.data;
+  return dataOf(await staffApi.POST('/staff/orders/{id}/resend', { params: { path: { id: orderId } } }));
 }
 
 /** The player's page is read again after it, whatever the answer. */

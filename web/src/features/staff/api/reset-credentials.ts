@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { dataOf } from '@/lib/api-client';
 import type { StaffBody } from '@/types/api-schema';
 
 import { setMemberInList, STAFF_MEMBERS_QUERY_KEY } from './get-members';
@@ -12,8 +13,7 @@ import { staffApi } from './staff-client';
  * have no email on record or are the admin themselves; 404 when there is no such member.
  */
 export async function resetCredentials(id: string): Promise<StaffBody> {
-  const response = await staffApi.post<StaffBody>(`/staff/staff/${encodeURIComponent(id)}/reset-credentials`);
-  return response.data;
+  return dataOf(await staffApi.POST('/staff/staff/{id}/reset-credentials', { params: { path: { id } } }));
 }
 
 export function useResetCredentials() {

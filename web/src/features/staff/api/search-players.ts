@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
+import { dataOf } from '@/lib/api-client';
 import type { components } from '@/types/openapi.gen';
 
 import { STAFF_QUERY_KEY } from './get-staff-me';
@@ -12,8 +13,7 @@ export type FoundPlayer = components['schemas']['PlayerBody'];
  * whose email, phone, id, transfer content (KID…) or transaction id is `q`.
  */
 export async function searchPlayers(q: string): Promise<FoundPlayer[]> {
-  const response = await staffApi.get<FoundPlayer[]>('/staff/players', { params: { q } });
-  return response.data;
+  return dataOf(await staffApi.GET('/staff/players', { params: { query: { q } } }));
 }
 
 export const playerSearchQueryOptions = (q: string) =>

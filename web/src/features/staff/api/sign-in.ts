@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
+import { dataOf } from '@/lib/api-client';
 import type { StaffMeBody, StaffSignInBody } from '@/types/api-schema';
 
 import { STAFF_ME_QUERY_KEY } from './get-staff-me';
@@ -42,8 +43,7 @@ export async function staffSignIn(input: StaffSignInInput): Promise<StaffMeBody>
   const parsed = staffSignInSchema.parse(input);
   const body: StaffSignInBody = { ...parsed, code: compactCode(parsed.code) };
   await getStaffCsrfCookie();
-  const response = await staffApi.post<StaffMeBody>('/staff/auth/sign-in', body);
-  return response.data;
+  return dataOf(await staffApi.POST('/staff/auth/sign-in', { body }));
 }
 
 /** Signs in and keeps the answer as the current member, so the console opens without asking again. */

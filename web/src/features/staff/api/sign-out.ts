@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { orOnStatus } from '@/lib/api-client';
 import { browser } from '@/lib/browser';
 
 import { staffPaths } from '../config/paths';
@@ -9,9 +10,7 @@ import { staffApi } from './staff-client';
 
 /** POST /staff/auth/sign-out (204); a 401 means the session had ended already, which is as good. */
 export async function staffSignOut(): Promise<void> {
-  await staffApi.post('/staff/auth/sign-out', undefined, {
-    validateStatus: (status) => (status >= 200 && status < 300) || status === 401,
-  });
+  await orOnStatus(staffApi.POST('/staff/auth/sign-out'), 401, undefined);
 }
 
 /**

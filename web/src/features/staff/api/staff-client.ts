@@ -1,20 +1,11 @@
-import axios from 'axios';
+import type { Middleware } from 'openapi-fetch';
 
-import { REQUEST_TIMEOUT_MS } from '@/config/constants';
-import { env, PRODUCT_ID } from '@/config/env';
-import { toApiError } from '@/lib/api-client';
+import { apiErrorOf, createApiClient, echoXsrf, toApiError } from '@/lib/api-client';
 
 import { requestReauthentication } from '../utils/reauth-requests';
 
 /** The `code` of a 403 that an action moving money needs the password or app code again. */
 export const REAUTH_REQUIRED = 'reauth_required';
-
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** What the console's client already did for this call: it is sent once more at most for each. */
-    staffRetried?: { csrf?: boolean; reauth?: boolean };
-  }
-}
 
 /** A 403 whose body says `code: reauth_required`. */
 export function isReauthRequired(error: unknown): boolean {
@@ -46,7 +37,59 @@ export function setStaffUnauthorizedHandler(handler: (() => void) | undefined) {
   unauthorizedHandler = handler;
 }
 
-const isAuthCall = (url: string | undefined) => !!url && /^\/?staff\/(auth\/|me$)/.test(url);
+const STAFF_XSRF_COOKIE = 'STAFF-XSRF-TOKEN';
+
+/** Each call as it was first sent (its body unread), by openapi-fetch's id for the call. */
+const sent = new Map<string, Request>();
+
+/**
+ * The console's retries, before an answer becomes an ApiError. A 419 (the XSRF token missing or
+ * stale: a cookie cleared, a session replaced) gets a fresh token, then the call once more; a
+ * 403 `reauth_required` asks the member to re-authenticate, then sends the call once more. Each
+ * at most once per call; the call is sent again exactly as it was, but for the XSRF header,
+ * read afresh from the cookie.
+ */
+const retries: Middleware = {
+  onRequest: ({ request, id }) => {
+    sent.set(id, request.clone());
+  },
+  onError: ({ id }) => {
+    sent.delete(id);
+  },
+  onResponse: async ({ response, id, options }) => {
+    const original = sent.get(id);
+    sent.delete(id);
+    if (!original) return undefined;
+    const sendAgain = () => {
+      const again = original.clone();
+      echoXsrf(again, STAFF_XSRF_COOKIE);
+      return options.fetch(again);
+    };
+    const done = { csrf: false, reauth: false };
+    let answer = response;
+    for (;;) {
+      if (answer.status === 419 && !done.csrf) {
+        done.csrf = true;
+        await getStaffCsrfCookie();
+        answer = await sendAgain();
+        continue;
+      }
+      if (answer.status === 403 && !done.reauth) {
+        const error = await apiErrorOf(answer);
+        if (isReauthRequired(error)) {
+          if (!(await requestReauthentication(error.message))) {
+            givenUp.add(error);
+            throw error;
+          }
+          done.reauth = true;
+          answer = await sendAgain();
+          continue;
+        }
+      }
+      return answer === response ? undefined : answer;
+    }
+  },
+};
 
 /**
  * The console's HTTP client: as the player's (lib/api-client.ts), but with the console's own
@@ -64,42 +107,14 @@ const isAuthCall = (url: string | undefined) => !!url && /^\/?staff\/(auth\/|me$
  * member's role refused: show its message (`staffFailureText` in the form's alert, or
  * `useStaffFailureToast`).
  */
-export const staffApi = axios.create({
-  baseURL: env.API_URL,
-  withCredentials: true,
-  timeout: REQUEST_TIMEOUT_MS,
-  headers: {
-    Accept: 'application/json',
-    'X-Requested-With': 'XMLHttpRequest',
-    'X-Product': PRODUCT_ID,
-  },
-  xsrfCookieName: 'STAFF-XSRF-TOKEN',
-  xsrfHeaderName: 'X-XSRF-TOKEN',
-  withXSRFToken: true,
+export const staffApi = createApiClient({
+  xsrfCookieName: STAFF_XSRF_COOKIE,
+  onUnauthorized: () => unauthorizedHandler?.(),
+  isAuthCall: (path) => /^\/staff\/(auth\/|me$)/.test(path),
+  middleware: [retries],
 });
 
 /** Sets the STAFF-XSRF-TOKEN cookie that the sign-in form's POST must echo. */
 export async function getStaffCsrfCookie(): Promise<void> {
-  await staffApi.get('/staff/auth/csrf-cookie');
+  await staffApi.GET('/staff/auth/csrf-cookie');
 }
-
-staffApi.interceptors.response.use(undefined, async (error: unknown) => {
-  const apiError = toApiError(error);
-  const config = axios.isAxiosError(error) ? error.config : undefined;
-  const retried = config?.staffRetried ?? {};
-  // 419: the XSRF token is missing or stale (a cookie cleared, a session replaced). A fresh one,
-  // then the call once more.
-  if (config && apiError.status === 419 && !retried.csrf) {
-    await getStaffCsrfCookie();
-    return staffApi.request({ ...config, staffRetried: { ...retried, csrf: true } });
-  }
-  if (config && isReauthRequired(apiError) && !retried.reauth) {
-    if (await requestReauthentication(apiError.message)) {
-      return staffApi.request({ ...config, staffRetried: { ...retried, reauth: true } });
-    }
-    givenUp.add(apiError);
-    throw apiError;
-  }
-  if (apiError.status === 401 && !isAuthCall(config?.url)) unauthorizedHandler?.();
-  throw apiError;
-});

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { dataOf } from '@/lib/api-client';
 import type { StaffBody, StaffChangeBody } from '@/types/api-schema';
 
 import { setMemberInList, STAFF_MEMBERS_QUERY_KEY } from './get-members';
@@ -14,8 +15,7 @@ export type UpdateMemberInput = { id: string; role: string; disabled: boolean };
  */
 export async function updateMember({ id, role, disabled }: UpdateMemberInput): Promise<StaffBody> {
   const body: StaffChangeBody = { role, disabled };
-  const response = await staffApi.patch<StaffBody>(`/staff/staff/${encodeURIComponent(id)}`, body);
-  return response.data;
+  return dataOf(await staffApi.PATCH('/staff/staff/{id}', { params: { path: { id } }, body }));
 }
 
 export function useUpdateMember() {

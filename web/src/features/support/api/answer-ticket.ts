@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api, toApiError } from '@/lib/api-client';
+import { api, dataOf, toApiError } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
 import type { TicketBody } from '@/types/api-schema';
 
@@ -20,8 +20,12 @@ export async function answerTicket({ ticketId, ...input }: AnswerRequest): Promi
   form.append('body', input.body.trim());
   if (input.attachment) form.append('attachment', input.attachment, input.attachment.name);
   await getCsrfCookie();
-  const response = await api.post<TicketBody>(`/support/tickets/${encodeURIComponent(ticketId)}/messages`, form);
-  return response.data;
+  const answer = await api.POST('/support/tickets/{id}/messages', {
+    params: { path: { id: ticketId } },
+    // The form as built here: the document types the image as a string (format binary).
+    body: form as never,
+  });
+  return dataOf(answer);
 }
 
 /** The answer shows at once; a ticket closed meanwhile is read again (its form then goes). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import type { TicketBody } from '@/types/api-schema';
 
 import { SUPPORT_QUERY_KEY } from './get-tickets';
@@ -10,8 +10,7 @@ import { SUPPORT_QUERY_KEY } from './get-tickets';
  * first; 404 when it is none of theirs (or no ticket at all).
  */
 export async function getTicket(id: string): Promise<TicketBody> {
-  const response = await api.get<TicketBody>(`/support/tickets/${encodeURIComponent(id)}`);
-  return response.data;
+  return dataOf(await api.GET('/support/tickets/{id}', { params: { path: { id } } }));
 }
 
 export const ticketQueryKey = (id: string) => [...SUPPORT_QUERY_KEY, 'ticket', id] as const;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import type { TicketSummaryBody } from '@/types/api-schema';
 
 /** The key of everything the support centre reads: the list, and each ticket under it. */
@@ -11,8 +11,7 @@ export const TICKETS_QUERY_KEY = [...SUPPORT_QUERY_KEY, 'list'] as const;
 
 /** GET /support/tickets: the player's tickets, the most recently active first. */
 export async function getTickets(): Promise<TicketSummaryBody[]> {
-  const response = await api.get<TicketSummaryBody[]>('/support/tickets');
-  return response.data;
+  return dataOf(await api.GET('/support/tickets'));
 }
 
 export const ticketsQueryOptions = () =>

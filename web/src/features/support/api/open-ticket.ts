@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
 import type { TicketBody } from '@/types/api-schema';
 
@@ -23,8 +23,10 @@ export async function openTicket(input: TicketInput): Promise<TicketBody> {
   if (input.transactionId) form.append('transactionId', input.transactionId);
   if (input.attachment) form.append('attachment', input.attachment, input.attachment.name);
   await getCsrfCookie();
-  const response = await api.post<TicketBody>('/support/tickets', form);
-  return response.data;
+  // The form as built here: the document's TicketForm types the image as a string (format binary)
+  // and names the transaction `transaction_id`, where the gateway reads `transactionId`.
+  const answer = await api.POST('/support/tickets', { body: form as never });
+  return dataOf(answer);
 }
 
 /** The new ticket joins the list, and its page opens without asking again. */

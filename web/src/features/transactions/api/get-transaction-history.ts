@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { TRANSACTION_HISTORY_QUERY_KEY } from '@/lib/query-keys';
 import type { Transaction } from '@/types/api-schema';
 
 /** GET /payment/transaction-history: the latest 10 transactions, newest first. */
 export async function getTransactionHistory(): Promise<Transaction[]> {
-  const response = await api.get<Transaction[]>('/payment/transaction-history');
-  return response.data;
+  return dataOf(await api.GET('/payment/transaction-history'));
 }
 
 export const transactionHistoryQueryOptions = () =>

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { TRANSACTION_HISTORY_QUERY_KEY } from '@/lib/query-keys';
 import type { Transaction } from '@/types/api-schema';
 
 /** GET /transactions/{id}: one of the player's transactions, for its receipt; 404 when it is none of theirs. */
 export async function getTransaction(id: string): Promise<Transaction> {
-  const response = await api.get<Transaction>(`/transactions/${encodeURIComponent(id)}`);
-  return response.data;
+  return dataOf(await api.GET('/transactions/{id}', { params: { path: { id } } }));
 }
 
 /** Under the latest 10's key: a top-up refreshes an open receipt too (a card that settles). */

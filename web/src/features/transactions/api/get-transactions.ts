@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { HISTORY_PAGE_SIZE } from '@/config/constants';
 import { env } from '@/config/env';
-import { api } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { TRANSACTION_HISTORY_QUERY_KEY } from '@/lib/query-keys';
 import type { TransactionPage } from '@/types/api-schema';
 
@@ -26,10 +26,10 @@ export async function getTransactions({
   limit = HISTORY_PAGE_SIZE,
 }: TransactionsRequest): Promise<TransactionPage> {
   const params = Object.fromEntries(filtersToSearch(filters));
-  const response = await api.get<TransactionPage>('/transactions', {
-    params: { ...params, limit, ...(cursor ? { cursor } : {}) },
+  const answer = await api.GET('/transactions', {
+    params: { query: { ...params, limit: String(limit), ...(cursor ? { cursor } : {}) } },
   });
-  return response.data;
+  return dataOf(answer);
 }
 
 /** Under the latest 10's key: a top-up refreshes it too. */

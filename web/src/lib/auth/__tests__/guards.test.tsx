@@ -96,7 +96,7 @@ describe('guarded routes', () => {
     await screen.findByRole('heading', { level: 1, name: 'Lịch sử giao dịch' });
 
     db.signedIn = false;
-    await act(() => api.get('/payment/transaction-history').catch(() => undefined));
+    await act(() => api.GET('/payment/transaction-history').catch(() => undefined));
 
     await waitFor(() => expect(replace).toHaveBeenCalledWith('/login?next_uri=%2Ftransactions'));
   });
