@@ -97,8 +97,12 @@ const NULL_BODY_STATUSES = [101, 103, 204, 205, 304];
 export function withTimeout(timeoutMs: number) {
   return async (request: Request): Promise<Response> => {
     const controller = new AbortController();
-    const timedOut = new DOMException(`timeout of ${timeoutMs}ms exceeded`, 'TimeoutError');
-    const timer = setTimeout(() => controller.abort(timedOut), timeoutMs);
+    // A flag rather than the abort's reason, which browsers before 2022 do not keep.
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
     const callerAborted = () => controller.abort(request.signal.reason);
     if (request.signal.aborted) callerAborted();
     else request.signal.addEventListener('abort', callerAborted, { once: true });
@@ -107,7 +111,7 @@ export function withTimeout(timeoutMs: number) {
       const body = NULL_BODY_STATUSES.includes(response.status) ? null : await response.arrayBuffer();
       return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
     } catch {
-      if (controller.signal.reason === timedOut) throw new ApiError(timedOut.message, { code: 'ECONNABORTED' });
+      if (timedOut) throw new ApiError(`timeout of ${timeoutMs}ms exceeded`, { code: 'ECONNABORTED' });
       if (request.signal.aborted) throw new ApiError('canceled', { code: 'ERR_CANCELED' });
       throw new ApiError('Network Error', { code: 'ERR_NETWORK' });
     } finally {
