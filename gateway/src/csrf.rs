@@ -2,7 +2,8 @@
 //! and echo its XSRF token in `X-XSRF-TOKEN`. A signed-in caller's token is its session's. An
 //! anonymous caller keeps no state on the server: its token is a signed double-submit cookie
 //! (issue time, random nonce, HMAC), valid for two hours, and the header must repeat the cookie.
-//! Webhooks are exempt: outside parties sign them instead.
+//! Webhooks are exempt: outside parties sign them instead. So are web-vitals beacons
+//! (`/rum`): `navigator.sendBeacon` sets no header, and a beacon changes nothing but a figure.
 
 use std::time::Duration;
 
@@ -130,10 +131,10 @@ pub async fn protect(
     request: Request,
     next: Next,
 ) -> Response {
-    if is_safe(request.method()) || request.uri().path().starts_with("/webhooks/") {
+    let path = request.uri().path();
+    if is_safe(request.method()) || path.starts_with("/webhooks/") || path == "/rum" {
         return next.run(request).await;
     }
-    let path = request.uri().path();
     let checked = if path.starts_with("/staff/") {
         check_staff(&state, &jar, request.headers(), path).await
     } else {

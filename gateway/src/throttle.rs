@@ -48,6 +48,12 @@ pub const PER_SECOND_FACTOR: Limit = Limit {
     name: "second-factor",
     free: 5,
 };
+/// Web-vitals beacons (`POST /api/rum`) per client address: a player sends one or two per page,
+/// and many players may share an address.
+pub const PER_BEACON_ADDRESS: Limit = Limit {
+    name: "rum-ip",
+    free: 300,
+};
 /// Console sign-ins per staff username *and* client address: a guesser elsewhere cannot keep the
 /// member out of the console. No captcha lifts it.
 pub const PER_STAFF_USERNAME: Limit = Limit {

@@ -10,6 +10,7 @@ mod payment;
 mod personal_data;
 mod recharge;
 mod recovery;
+mod rum;
 mod security;
 mod sessions;
 mod sign_ins;
@@ -67,6 +68,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(tagged("recharge", recharge::router()))
         .merge(tagged("giftcode", giftcode::router()))
         .merge(tagged("webhooks", webhooks::router()))
+        .merge(tagged("rum", rum::router()))
         .merge(tagged("support", support::router()))
         .merge(tagged("staff", staff::router()))
 }

@@ -17,6 +17,7 @@ mod portal;
 mod profile;
 mod recaptcha;
 mod recovery;
+mod rum;
 mod secrets_at_rest;
 mod sessions;
 mod sign_ins;

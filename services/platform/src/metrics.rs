@@ -15,6 +15,15 @@ const LATENCY_BUCKETS: &[f64] = &[
     0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0,
 ];
 
+/// Seconds, for the web vitals players' browsers report (`kid_web_vitals_seconds`): finer where
+/// the thresholds are (LCP good under 2.5 s, INP under 0.2 s, TTFB under 0.8 s).
+const WEB_VITAL_BUCKETS: &[f64] = &[
+    0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.0, 1.5, 1.8, 2.0, 2.5, 3.0, 4.0, 5.0, 7.5, 10.0, 20.0,
+];
+
+/// Cumulative layout shift scores (`kid_web_vitals_cls`): good under 0.1.
+const LAYOUT_SHIFT_BUCKETS: &[f64] = &[0.01, 0.02, 0.05, 0.1, 0.15, 0.25, 0.5, 1.0];
+
 /// Installs the process-wide recorder on first call and returns its handle.
 pub fn handle() -> PrometheusHandle {
     HANDLE
@@ -24,6 +33,17 @@ pub fn handle() -> PrometheusHandle {
             let recorder = PrometheusBuilder::new()
                 .set_buckets_for_metric(Matcher::Suffix("_seconds".to_owned()), LATENCY_BUCKETS)
                 .expect("the latency buckets are not empty")
+                // A full name is matched before a suffix.
+                .set_buckets_for_metric(
+                    Matcher::Full("kid_web_vitals_seconds".to_owned()),
+                    WEB_VITAL_BUCKETS,
+                )
+                .expect("the web vitals' buckets are not empty")
+                .set_buckets_for_metric(
+                    Matcher::Full("kid_web_vitals_cls".to_owned()),
+                    LAYOUT_SHIFT_BUCKETS,
+                )
+                .expect("the layout shift buckets are not empty")
                 .build_recorder();
             let handle = recorder.handle();
             // A recorder installed elsewhere keeps working; ours then renders nothing.

@@ -723,6 +723,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rum": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a page's web vitals. 204; 400 for a body that is not a beacon, or holds a figure no
+         *     browser gives; 413 over 4 KiB; 429 past 300 beacons from one address in 15 minutes.
+         */
+        post: operations["record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/adjustments": {
         parameters: {
             query?: never;
@@ -1490,6 +1510,12 @@ export interface components {
             kp?: number;
             reason?: string;
         };
+        /** @description A page's web vitals. */
+        Beacon: {
+            /** @description The page's path (`location.pathname`); only its route is kept. */
+            path: string;
+            figures: components["schemas"]["Figure"][];
+        };
         CardBody: {
             provider?: string;
             /** Format: int64 */
@@ -1681,6 +1707,15 @@ export interface components {
          * @enum {string}
          */
         Failure: "wrongPassword" | "wrongCode";
+        /** @description One figure, as `web-vitals` reports it. */
+        Figure: {
+            name: components["schemas"]["Vital"];
+            /**
+             * Format: double
+             * @description Milliseconds (at most 120,000), or the unitless score for CLS (at most 100).
+             */
+            value: number;
+        };
         /** @description Where a code's in-game items went. */
         GiftDestination: {
             productCode: string;
@@ -2340,6 +2375,8 @@ export interface components {
         VerifyBody: {
             token: string;
         };
+        /** @enum {string} */
+        Vital: "LCP" | "INP" | "CLS" | "TTFB" | "FCP";
         /** @description A player's balance, debt and partner tier. */
         WalletBody: {
             /**
@@ -3761,6 +3798,62 @@ export interface operations {
             422: components["responses"]["Validation"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Beacon"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a beacon, or a figure out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body over 4 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many beacons from this address. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The throttle's store is down: the beacon is dropped. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staff_adjustments_list: {
