@@ -18,4 +18,6 @@ export function renderApp(root: HTMLElement, router: DataRouter, queryClient: Qu
       </StrictMode>,
     ),
   );
+  // After the first render, and not preloaded with the app: see lib/rum.ts.
+  void import('@/lib/rum').then(({ reportWebVitals }) => reportWebVitals());
 }
