@@ -92,6 +92,21 @@ pub fn client() -> Client {
     Client::builder().cookie_store(true).build().expect("client")
 }
 
+/// A client (with cookies) whose every request reaches the gateway through the proxy from
+/// `address`, for a portal started with `gateway.client_ip_source = "RightmostXForwardedFor"`.
+pub fn client_at(address: &str) -> Client {
+    let mut headers = header::HeaderMap::new();
+    headers.insert(
+        "x-forwarded-for",
+        header::HeaderValue::from_str(address).expect("address"),
+    );
+    Client::builder()
+        .cookie_store(true)
+        .default_headers(headers)
+        .build()
+        .expect("client")
+}
+
 pub async fn xsrf_token(http: &Client, base: &str) -> String {
     let response = http
         .get(format!("{base}/api/auth/csrf-cookie"))

@@ -6,20 +6,10 @@
 use reqwest::{Client, StatusCode, header};
 use serde_json::{Value, json};
 
-use kid_testing::{metric as sample, portal::start};
-
-/// A client whose every request reaches the gateway through the proxy from `address`.
-fn client_at(address: &str) -> Client {
-    let mut headers = header::HeaderMap::new();
-    headers.insert(
-        "x-forwarded-for",
-        header::HeaderValue::from_str(address).expect("address"),
-    );
-    Client::builder()
-        .default_headers(headers)
-        .build()
-        .expect("client")
-}
+use kid_testing::{
+    metric as sample,
+    portal::{client_at, start},
+};
 
 /// What `navigator.sendBeacon` sends: a JSON blob, no XSRF header, no Origin check to pass.
 async fn beacon(http: &Client, base: &str, body: &Value) -> (StatusCode, Value) {

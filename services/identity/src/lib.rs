@@ -49,6 +49,7 @@ const fn spec(wire: fn(&mut ServiceHost) -> anyhow::Result<Routes>) -> ServiceSp
 
 fn wire(host: &mut ServiceHost) -> anyhow::Result<Routes> {
     let sender = mail::smtp_sender(&host.settings.mail)?;
+    staff_email_domain(&host.settings)?;
     wire_with(host, sender)
 }
 
@@ -104,6 +105,9 @@ pub async fn seed_staff(settings: &kid_platform::Settings) -> anyhow::Result<()>
 /// credential either.
 pub async fn create_admin(username: &str, email: &str) -> anyhow::Result<app::staff::Staff> {
     let settings = SERVICE.load_settings()?;
+    if !settings.is_development() {
+        staff_email_domain(&settings)?;
+    }
     let pool = kid_platform::db::connect(&settings.database, "identity").await?;
     let hasher = domain::PasswordHasher::new()?;
     let seal = app::two_factor::SecretSeal::new(&settings.identity.totp_key);
@@ -126,6 +130,17 @@ pub async fn create_admin(username: &str, email: &str) -> anyhow::Result<app::st
         .create(&operator, username, "admin", email)
         .await
         .map_err(|error| anyhow::anyhow!("{error}: {error:?}"))
+}
+
+/// The staff mail domain production must have: without one an admin could mail a new member's
+/// enrolment link to any mailbox of theirs.
+fn staff_email_domain(settings: &kid_platform::Settings) -> anyhow::Result<&str> {
+    let domain = settings.identity.staff_email_domain.trim();
+    anyhow::ensure!(
+        !domain.is_empty(),
+        "identity.staff_email_domain is not set: production keeps staff addresses in one mail domain"
+    );
+    Ok(domain)
 }
 
 /// Development data: the `demo` player (password `Demo@123456`, email verified), created once.

@@ -62,7 +62,7 @@ pub struct IdentitySettings {
     /// Where images players attach to support tickets are kept (outside the database).
     pub attachment_dir: String,
     /// The one mail domain of staff addresses: an admin cannot send a new member's enrolment
-    /// link to a mailbox of their own outside the organisation's.
+    /// link to a mailbox of their own outside the organisation's. Empty (development), any.
     pub staff_email_domain: String,
 }
 

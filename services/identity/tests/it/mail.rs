@@ -72,6 +72,42 @@ async fn mail_that_cannot_be_delivered_is_retried_until_it_is_delivered_once() {
     shutdown.cancel();
 }
 
+/// Production's identity keeps staff addresses in one mail domain (an admin could otherwise
+/// mail a new finance member's enrolment link to a mailbox of their own): without
+/// `identity.staff_email_domain` it refuses to start, though it has its SMTP server.
+#[tokio::test]
+async fn a_production_identity_without_a_staff_mail_domain_refuses_to_start() {
+    let mut settings = kid_testing::isolated_settings().await.expect("settings");
+    settings.mail.smtp_url = "smtp://127.0.0.1:2525".to_owned().into();
+    assert!(
+        settings.identity.staff_email_domain.is_empty(),
+        "the defaults have none"
+    );
+    let shutdown = CancellationToken::new();
+    let error = Application::build(&kid_identity::SERVICE, settings.clone(), shutdown.clone())
+        .await
+        .expect("production identity builds (migrates)")
+        .run_until_stopped()
+        .await
+        .expect_err("production identity refuses to start without a staff mail domain");
+    assert!(
+        format!("{error:#}").contains("identity.staff_email_domain is not set"),
+        "{error:#}"
+    );
+    // Given one, it serves until stopped (here at once: wiring comes first).
+    "kid.example.vn".clone_into(&mut settings.identity.staff_email_domain);
+    let stop = CancellationToken::new();
+    let production = Application::build(&kid_identity::SERVICE, settings, stop.clone())
+        .await
+        .expect("production identity builds");
+    stop.cancel();
+    shutdown.cancel();
+    production
+        .run_until_stopped()
+        .await
+        .expect("production identity with a domain starts and stops");
+}
+
 /// The mailbox is the development portal's alone: production's identity, given no SMTP URL
 /// (a Secret left out, say), refuses to start instead of writing reset links to files.
 #[tokio::test]
