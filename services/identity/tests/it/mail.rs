@@ -8,7 +8,10 @@ use kid_identity::events::{
     mail::{Courier, Mail, enqueue_to_address},
     mailbox::Mailbox,
 };
-use kid_platform::{db, mailbox, service::Application};
+use kid_platform::{
+    Settings, db, mailbox,
+    service::{Application, ServiceSpec},
+};
 use secrecy::ExposeSecret;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
@@ -72,6 +75,33 @@ async fn mail_that_cannot_be_delivered_is_retried_until_it_is_delivered_once() {
     shutdown.cancel();
 }
 
+/// Why `service`, built (migrated) with `settings`, refuses to start.
+async fn why_it_refuses_to_start(service: &'static ServiceSpec, settings: &Settings) -> String {
+    let shutdown = CancellationToken::new();
+    let error = Application::build(service, settings.clone(), shutdown.clone())
+        .await
+        .expect("the service builds (migrates)")
+        .run_until_stopped()
+        .await
+        .expect_err("the service refuses to start");
+    shutdown.cancel();
+    format!("{error:#}")
+}
+
+/// `service`, built with `settings`, wires everything and serves until stopped (here at once:
+/// wiring comes first).
+async fn starts_and_stops(service: &'static ServiceSpec, settings: Settings) {
+    let stop = CancellationToken::new();
+    let built = Application::build(service, settings, stop.clone())
+        .await
+        .expect("the service builds");
+    stop.cancel();
+    built
+        .run_until_stopped()
+        .await
+        .expect("the service starts and stops");
+}
+
 /// Production's identity keeps staff addresses in one mail domain (an admin could otherwise
 /// mail a new finance member's enrolment link to a mailbox of their own): without
 /// `identity.staff_email_domain` it refuses to start, though it has its SMTP server.
@@ -83,29 +113,13 @@ async fn a_production_identity_without_a_staff_mail_domain_refuses_to_start() {
         settings.identity.staff_email_domain.is_empty(),
         "the defaults have none"
     );
-    let shutdown = CancellationToken::new();
-    let error = Application::build(&kid_identity::SERVICE, settings.clone(), shutdown.clone())
-        .await
-        .expect("production identity builds (migrates)")
-        .run_until_stopped()
-        .await
-        .expect_err("production identity refuses to start without a staff mail domain");
+    let error = why_it_refuses_to_start(&kid_identity::SERVICE, &settings).await;
     assert!(
-        format!("{error:#}").contains("identity.staff_email_domain is not set"),
-        "{error:#}"
+        error.contains("identity.staff_email_domain is not set"),
+        "{error}"
     );
-    // Given one, it serves until stopped (here at once: wiring comes first).
     "kid.example.vn".clone_into(&mut settings.identity.staff_email_domain);
-    let stop = CancellationToken::new();
-    let production = Application::build(&kid_identity::SERVICE, settings, stop.clone())
-        .await
-        .expect("production identity builds");
-    stop.cancel();
-    shutdown.cancel();
-    production
-        .run_until_stopped()
-        .await
-        .expect("production identity with a domain starts and stops");
+    starts_and_stops(&kid_identity::SERVICE, settings).await;
 }
 
 /// The mailbox is the development portal's alone: production's identity, given no SMTP URL
@@ -117,28 +131,9 @@ async fn a_production_identity_without_smtp_refuses_to_start_rather_than_keep_ma
         settings.mail.smtp_url.expose_secret().is_empty(),
         "the tests' settings have no SMTP"
     );
-    let shutdown = CancellationToken::new();
     // The service wires its mail sender when it starts serving.
-    let error = Application::build(&kid_identity::SERVICE, settings.clone(), shutdown.clone())
-        .await
-        .expect("production identity builds (migrates)")
-        .run_until_stopped()
-        .await
-        .expect_err("production identity refuses to start without SMTP");
-    assert!(
-        format!("{error:#}").contains("mail.smtp_url is not set"),
-        "{error:#}"
-    );
-    // The development portal's identity, with the same settings, wires the mailbox and serves
-    // until it is stopped (here at once: wiring comes first).
-    let stop = CancellationToken::new();
-    let development = Application::build(&kid_identity::events::mailbox::SERVICE, settings, stop.clone())
-        .await
-        .expect("the development identity builds");
-    stop.cancel();
-    shutdown.cancel();
-    development
-        .run_until_stopped()
-        .await
-        .expect("the development identity starts and stops");
+    let error = why_it_refuses_to_start(&kid_identity::SERVICE, &settings).await;
+    assert!(error.contains("mail.smtp_url is not set"), "{error}");
+    // The development portal's identity, with the same settings, wires the mailbox.
+    starts_and_stops(&kid_identity::events::mailbox::SERVICE, settings).await;
 }
