@@ -125,6 +125,12 @@ fn from_foreign_origin(headers: &HeaderMap, ours: &[impl AsRef<str>]) -> bool {
     origin_foreign || fetch_site_foreign
 }
 
+/// The calls no XSRF token guards (the API path, without `/api`): webhooks, which their
+/// provider signs, and web-vitals beacons, which `navigator.sendBeacon` sends without a header.
+pub fn is_exempt(path: &str) -> bool {
+    path.starts_with("/webhooks/") || path == "/rum"
+}
+
 pub async fn protect(
     State(state): State<AppState>,
     jar: CookieJar,
@@ -132,7 +138,7 @@ pub async fn protect(
     next: Next,
 ) -> Response {
     let path = request.uri().path();
-    if is_safe(request.method()) || path.starts_with("/webhooks/") || path == "/rum" {
+    if is_safe(request.method()) || is_exempt(path) {
         return next.run(request).await;
     }
     let checked = if path.starts_with("/staff/") {

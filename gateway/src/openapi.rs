@@ -143,12 +143,11 @@ pub fn document(paths: openapi::OpenApi) -> openapi::OpenApi {
             .insert((*name).to_owned(), RefOr::T(response.build()));
     }
     for (path, item) in document.paths.paths.iter_mut() {
-        // A beacon answers what its handler says, and carries no CSRF header (see csrf.rs).
-        if path == "/rum" {
-            continue;
-        }
-        if path.starts_with("/webhooks/") {
-            if let Some(operation) = item.post.as_mut() {
+        // No CSRF header: a webhook answers in its own shape, a beacon as its handler says.
+        if crate::csrf::is_exempt(path) {
+            if path.starts_with("/webhooks/")
+                && let Some(operation) = item.post.as_mut()
+            {
                 webhook_answers(operation, path == "/webhooks/bank-transfer");
             }
             continue;
