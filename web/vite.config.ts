@@ -277,6 +277,8 @@ export default defineConfig({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Panda's generated styling code (`panda codegen`, panda.config.ts).
+      'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)),
     },
   },
   server: {

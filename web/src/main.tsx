@@ -1,3 +1,5 @@
+import './styles.css';
+
 /**
  * The entry: it imports the app in steps, each evaluated in a task of its own, so that the
  * browser paints the static shell of index.html first and stays responsive in between, instead

@@ -1,16 +1,18 @@
-import { HStack, Text, chakra } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { hstack } from 'styled-system/patterns';
 
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 
 /** The mark alone, for a brand of its own (the staff console's). */
 export function LogoMark({ size = 32 }: { size?: number }) {
   return (
-    <chakra.svg viewBox="0 0 32 32" width={`${size}px`} height={`${size}px`} aria-hidden flexShrink={0}>
-      <rect width="32" height="32" rx="8" fill="var(--chakra-colors-brand-500)" />
+    <svg viewBox="0 0 32 32" width={size} height={size} aria-hidden className={css({ flexShrink: 0 })}>
+      <rect width="32" height="32" rx="8" fill="var(--colors-brand-500)" />
       <path d="M10 8h4v6.2L19.6 8H24l-6.4 7.3L24.4 24h-4.6l-4.7-6.2-1.1 1.2V24h-4z" fill="#0b0d12" />
-    </chakra.svg>
+    </svg>
   );
 }
 
@@ -18,13 +20,15 @@ export function LogoMark({ size = 32 }: { size?: number }) {
 export function Logo() {
   const { t } = useTranslation();
   return (
-    <HStack asChild gap="2.5" _hover={{ textDecoration: 'none', opacity: 0.9 }}>
-      <RouterLink to={paths.home} aria-label={t('app.homeLink')}>
-        <LogoMark />
-        <Text as="span" fontSize="xl" fontWeight="extrabold" letterSpacing="tight">
-          {t('app.name')}
-        </Text>
-      </RouterLink>
-    </HStack>
+    <RouterLink
+      to={paths.home}
+      aria-label={t('app.homeLink')}
+      className={hstack({ gap: '2.5', _hover: { textDecoration: 'none', opacity: 0.9 } })}
+    >
+      <LogoMark />
+      <Text as="span" fontSize="xl" fontWeight="extrabold" letterSpacing="tight">
+        {t('app.name')}
+      </Text>
+    </RouterLink>
   );
 }

@@ -1,5 +1,10 @@
-import { Link, Text, type TextProps } from '@chakra-ui/react';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { Link } from '@/components/ui/link';
+import { Text } from '@/components/ui/text';
+
+type TextProps = ComponentProps<typeof Text>;
 
 /**
  * Said instead of a passkey button on a page served at an IP address, where browsers refuse

@@ -1,5 +1,7 @@
-import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { Box, Stack } from 'styled-system/jsx';
+
+import { Heading, Text } from '@/components/ui/text';
 
 type AuthCardProps = {
   title: ReactNode;

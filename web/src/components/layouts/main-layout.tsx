@@ -1,8 +1,9 @@
-import { Box, Container, Flex, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { Box, Container, Flex } from 'styled-system/jsx';
 
 import { Logo } from '@/components/logo';
 import { ColorModeButton } from '@/components/ui/color-mode';
+import { Text } from '@/components/ui/text';
 
 import { RouteOutlet } from './route-outlet';
 

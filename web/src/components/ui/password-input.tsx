@@ -1,7 +1,10 @@
-import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { IconButton } from './button';
+import { Input, type InputProps } from './input';
+import { InputGroup } from './input-group';
 
 export const PASSWORD_MAX_LENGTH = 128;
 

@@ -1,13 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 
-import { ColorModeProvider } from './color-mode';
 import { system } from './theme';
+import { ensureColorMode } from './use-color-mode';
 
+/** Chakra's styles, for the screens not yet drawn with Panda (panda.config.ts); the colour mode. */
 export function UiProvider({ children }: { children: ReactNode }) {
-  return (
-    <ChakraProvider value={system}>
-      <ColorModeProvider>{children}</ColorModeProvider>
-    </ChakraProvider>
-  );
+  useEffect(ensureColorMode, []);
+  return <ChakraProvider value={system}>{children}</ChakraProvider>;
 }

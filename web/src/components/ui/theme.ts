@@ -19,7 +19,6 @@ import {
   globalCss,
   headingRecipe,
   iconRecipe,
-  inputAddonRecipe,
   inputRecipe,
   keyframes,
   layerStyles,
@@ -34,9 +33,7 @@ import {
   spinnerRecipe,
   tableSlotRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
-  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
 
 /**
@@ -83,7 +80,6 @@ const chakraConfig = mergeConfigs(
         heading: headingRecipe,
         icon: iconRecipe,
         input: inputRecipe,
-        inputAddon: inputAddonRecipe,
         link: linkRecipe,
         radiomark: radiomarkRecipe,
         separator: separatorRecipe,
@@ -102,8 +98,6 @@ const chakraConfig = mergeConfigs(
         nativeSelect: nativeSelectSlotRecipe,
         radioCard: radioCardSlotRecipe,
         table: tableSlotRecipe,
-        toast: toastSlotRecipe,
-        tooltip: tooltipSlotRecipe,
       },
     },
   }),

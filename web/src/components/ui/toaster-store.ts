@@ -1,4 +1,4 @@
-import { createToaster } from '@chakra-ui/react';
+import { createToaster } from '@ark-ui/react/toast';
 
 /** Shows toasts: `toaster.error({ title })`. The <Toaster /> in the app provider renders them. */
 export const toaster = createToaster({

@@ -1,11 +1,18 @@
-import { Alert, Button, Checkbox, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
 import { PasskeyHostNote } from '@/components/feedback/passkey-host-note';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Link } from '@/components/ui/link';
 import { PasswordInput } from '@/components/ui/password-input';
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { ApiError, toApiError } from '@/lib/api-client';
@@ -126,7 +133,7 @@ export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
           </Field.ErrorText>
         </Field.Root>
 
-        <Stack direction="row" justify="space-between" align="center" wrap="wrap" gap="3">
+        <Stack direction="row" justify="space-between" align="center" flexWrap="wrap" gap="3">
           <Controller
             control={control}
             name="remember"
