@@ -257,22 +257,33 @@ function bootScript(): Plugin {
   };
 }
 
+/**
+ * Only in the browser's build: the server-side build (`vite build --ssr`, the prerendering of
+ * the public pages, scripts/prerender.mjs) has no index.html and ships nothing to browsers.
+ */
+function browserBuildOnly(plugins: Plugin | Plugin[]): Plugin[] {
+  return [plugins].flat().map((plugin) => ({
+    ...plugin,
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+  }));
+}
+
 export default defineConfig({
   base: '/',
   plugins: [
     reactRouterProduction(),
     react(),
-    preloadLocale(),
-    preloadStartup(),
+    ...browserBuildOnly([preloadLocale(), preloadStartup(), bootScript()]),
     localeTextsInHtml(),
-    bootScript(),
     // dist/assets/* gets .gz and .br copies (gzip level 9, brotli quality 11) beside each file,
     // so the gateway can send them precompressed; index.html and public/ stay as they are.
-    compression({
-      include: /^assets\/.+\.(?:js|mjs|css|svg|json|wasm)$/,
-      algorithms: ['gzip', 'brotliCompress'],
-      skipIfLargerOrEqual: false,
-    }),
+    ...browserBuildOnly(
+      compression({
+        include: /^assets\/.+\.(?:js|mjs|css|svg|json|wasm)$/,
+        algorithms: ['gzip', 'brotliCompress'],
+        skipIfLargerOrEqual: false,
+      }),
+    ),
   ],
   resolve: {
     alias: {

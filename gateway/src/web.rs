@@ -1,7 +1,9 @@
 //! The built SPA. Hashed assets under `/assets` are served precompressed (Vite writes `.br` and
 //! `.gz` beside each; the smallest the browser accepts is sent) and kept for a year: a new build
-//! has new names. Every other path gets its file, or `index.html` (status 200) for the client's
-//! router (history fallback), revalidated on every load so a release shows at once.
+//! has new names. The public pages the build prerendered (`pages/login/index.html` for `/login`, with
+//! the form already in its HTML) are served for their paths; every other path gets its file, or
+//! `index.html` (status 200) for the client's router (history fallback). Pages are revalidated
+//! on every load so a release shows at once.
 
 use std::path::Path;
 
@@ -18,12 +20,18 @@ use tower_http::services::{ServeDir, ServeFile};
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// `index.html` and the unhashed files (the locale file), and any miss: asked again each time.
 const REVALIDATE: &str = "no-cache";
+/// Where in the build the prerendered pages are: `pages/login/index.html` for `/login`
+/// (web/scripts/prerender.mjs).
+const PRERENDERED: &str = "pages";
 
 pub fn spa(dist: &Path) -> Router {
     let assets = ServeDir::new(dist.join("assets"))
         .precompressed_br()
         .precompressed_gzip();
-    let pages = ServeDir::new(dist).fallback(ServeFile::new(dist.join("index.html")));
+    let files = ServeDir::new(dist).fallback(ServeFile::new(dist.join("index.html")));
+    let pages = ServeDir::new(dist.join(PRERENDERED))
+        .redirect_to_trailing_slash(false)
+        .fallback(files);
     Router::new()
         .nest_service("/assets", assets)
         .fallback_service(pages)

@@ -164,8 +164,9 @@ pub(super) fn tickets_for_download(answers: Vec<TicketResponse>) -> ApiResult<Ve
         .collect()
 }
 
-/// The form of a new ticket (multipart/form-data).
+/// The form of a new ticket (multipart/form-data); its field names are the JSON bodies' camelCase.
 #[derive(Debug, Default, ToSchema)]
+#[schema(rename_all = "camelCase")]
 #[allow(dead_code)]
 pub struct TicketForm {
     /// `topup_missing`, `coin_missing`, `account` or `other`.

@@ -83,6 +83,51 @@ async fn the_spa_is_served_with_history_fallback_and_the_locale_file() {
     assert_eq!(locale["notFound"], "Trang bạn truy cập không tồn tại.");
 }
 
+/// A page the build prerendered is served for its path, with its form already in the HTML;
+/// other paths, and paths under it, still get the SPA.
+#[tokio::test]
+async fn a_prerendered_page_is_served_for_its_path_and_the_spa_elsewhere() {
+    let portal = start(|_| {}).await;
+    let pages = Path::new(&portal.settings.gateway.web_dist).join("pages");
+    for (page, marker) in [
+        ("login", "kid-prerendered-login"),
+        ("recovery", "kid-prerendered-recovery"),
+        ("recovery/forgot-username", "kid-prerendered-forgot-username"),
+    ] {
+        std::fs::create_dir_all(pages.join(page)).expect("page dir");
+        std::fs::write(
+            pages.join(page).join("index.html"),
+            format!("<form>{marker}</form>"),
+        )
+        .expect("page");
+    }
+    let http = client();
+    for (path, marker) in [
+        ("/login", "kid-prerendered-login"),
+        ("/recovery/forgot-username", "kid-prerendered-forgot-username"),
+        ("/recovery", "kid-prerendered-recovery"),
+        ("/", "kid-spa"),
+        ("/recovery/forgot-password", "kid-spa"),
+        ("/login/extra", "kid-spa"),
+    ] {
+        let page = get(&http, &portal, path).await;
+        assert_eq!(page.status(), StatusCode::OK, "{path}");
+        assert_eq!(page.headers()[header::CACHE_CONTROL], "no-cache", "{path}");
+        assert!(
+            page.headers().contains_key(header::CONTENT_SECURITY_POLICY),
+            "{path}"
+        );
+        assert!(
+            page.headers()[header::CONTENT_TYPE]
+                .to_str()
+                .expect("type")
+                .starts_with("text/html"),
+            "{path}"
+        );
+        assert!(page.text().await.expect("body").contains(marker), "{path}");
+    }
+}
+
 /// Hashed assets go out precompressed in the best encoding the browser takes, kept a year;
 /// `index.html` and unhashed files are revalidated, and a missing asset is not kept at all.
 #[tokio::test]

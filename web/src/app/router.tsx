@@ -14,7 +14,9 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
 }
 
 /** The routes whose guard waits for the current user (GET /me) before it renders anything. */
-export const USER_ROUTE_IDS: readonly string[] = ['signed-in', 'guest'];
+export const USER_ROUTE_IDS: readonly string[] = ['signed-in'];
+/** The routes that leave when the user is signed in, but show without waiting to know. */
+export const GUEST_ROUTE_IDS: readonly string[] = ['guest'];
 
 /** The whole route table (spec section 2); the browser and the tests build their routers from it. */
 export function createRoutes(): RouteObject[] {

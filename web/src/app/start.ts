@@ -4,7 +4,7 @@ import { userQueryOptions } from '@/lib/auth';
 import { initI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
-import { createRoutes, USER_ROUTE_IDS } from './router';
+import { createRoutes, GUEST_ROUTE_IDS, USER_ROUTE_IDS } from './router';
 
 export type DataRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -22,8 +22,9 @@ function routerReady(router: DataRouter): Promise<void> {
 
 /**
  * Starts at once, side by side, everything the first page waits for: the locale texts, the
- * route's lazy modules and, on the pages behind a guard, the current user (GET /me), which the
- * guard would otherwise only ask for once it had rendered. `ready` resolves when all of them
+ * route's lazy modules and, on the signed-in pages, the current user (GET /me), which the
+ * guard would otherwise only ask for once it had rendered (sign-in and sign-up ask for it too,
+ * but show without waiting for it). `ready` resolves when all of them
  * have answered (or failed: the page then shows the failure as it always did), so the first
  * render is the whole page, over the static shell of index.html, and not a blank page that
  * fills in piece by piece.
@@ -32,11 +33,15 @@ export function startApp() {
   const i18nReady = initI18n();
   const queryClient = createQueryClient();
   const router = createBrowserRouter(createRoutes());
-  const needsUser = router.state.matches.some((match) => USER_ROUTE_IDS.includes(match.route.id));
+  const matches = (ids: readonly string[]) => router.state.matches.some((match) => ids.includes(match.route.id));
+  // Sign-in and sign-up show at once and leave if the answer says signed in.
+  const user = matches([...USER_ROUTE_IDS, ...GUEST_ROUTE_IDS])
+    ? queryClient.prefetchQuery(userQueryOptions())
+    : undefined;
   const ready = Promise.allSettled([
     i18nReady,
     routerReady(router),
-    needsUser ? queryClient.prefetchQuery(userQueryOptions()) : undefined,
+    matches(USER_ROUTE_IDS) ? user : undefined,
   ]).then(() => undefined);
   return { router, queryClient, ready };
 }

@@ -199,8 +199,9 @@ type ApiClientOptions = {
  */
 export function createApiClient({ xsrfCookieName, onUnauthorized, isAuthCall, middleware = [] }: ApiClientOptions) {
   const client = createClient<paths>({
-    // Absolute, so fetch outside a browser (Node under Vitest) takes it as a browser would.
-    baseUrl: new URL(env.API_URL, window.location.origin).href,
+    // Absolute, so fetch outside a browser (Node under Vitest) takes it as a browser would. The
+    // prerendering of the public pages (src/app/prerender.tsx) has no window and makes no call.
+    baseUrl: new URL(env.API_URL, typeof window === 'undefined' ? 'http://localhost' : window.location.origin).href,
     credentials: 'include',
     fetch: withTimeout(REQUEST_TIMEOUT_MS),
     headers: {

@@ -4,6 +4,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { ConnectionError } from '@/components/errors/connection-error';
 import { PageFallback } from '@/components/feedback/page-fallback';
 import { paths } from '@/config/paths';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { browser } from '@/lib/browser';
 
 import { useUser } from './get-user';
@@ -41,7 +42,9 @@ type GuestRouteProps = {
 
 /**
  * Sign-in and sign-up. A signed-in user goes to `next_uri` when it is given, otherwise back to
- * the page a guard or a link sent them from, otherwise to /.
+ * the page a guard or a link sent them from, otherwise to /. The form shows at once, without
+ * waiting for GET /me: these pages are prerendered to HTML (src/app/prerender.tsx), and most
+ * visitors are signed out; a signed-in one leaves as soon as the answer comes.
  */
 export function GuestRoute({ children, leaveBy = 'router' }: GuestRouteProps) {
   const user = useUser();
@@ -49,7 +52,8 @@ export function GuestRoute({ children, leaveBy = 'router' }: GuestRouteProps) {
   const [searchParams] = useSearchParams();
   const nextUri = safeNextUri(searchParams.get('next_uri'));
   const from = fromLocation(location.state);
-  const signedIn = !!user.data;
+  // Hydrating the prerendered HTML, the page is as the server drew it: signed out.
+  const signedIn = useHydrated() && !!user.data;
   const target = nextUri ?? (from ? pathOf(from) : paths.home);
   const byPageLoad = leaveBy === 'page-load' || nextUri !== null;
 
@@ -60,7 +64,6 @@ export function GuestRoute({ children, leaveBy = 'router' }: GuestRouteProps) {
     else browser.assign(target);
   }, [signedIn, byPageLoad, leaveBy, target]);
 
-  if (user.isPending) return <PageFallback />;
   if (signedIn) {
     if (byPageLoad) return <PageFallback />;
     return <Navigate to={from ?? paths.home} replace />;

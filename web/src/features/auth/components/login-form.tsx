@@ -15,9 +15,11 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { ApiError, toApiError } from '@/lib/api-client';
 import { fromLocation } from '@/lib/auth';
 import { enterToNextField } from '@/lib/enter-to-next-field';
+import { forgetTypedEarly, tickedEarly, typedEarly } from '@/lib/typed-early';
 import { browserHasPasskeys, isPasskeyPromptDismissed, passkeyHostUrl } from '@/lib/passkeys';
 
 import { isTwoFactorRequired, loginResolver, useLogin, type LoginInput } from '../api/login';
@@ -50,7 +52,10 @@ export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
   const captcha = useCaptchaToken('loginFormSubmit');
   const login = useLogin({ getCaptchaToken: captcha.getToken });
   const passkey = usePasskeySignIn();
-  const passkeyHost = passkeyHostUrl();
+  // The prerendered HTML offers the passkey; once hydrated, the browser says whether it can.
+  const hydrated = useHydrated();
+  const passkeys = !hydrated || browserHasPasskeys();
+  const passkeyHost = hydrated ? passkeyHostUrl() : null;
   const [usernameFlag, setUsernameFlag] = useState<string | null>(null);
 
   const {
@@ -63,8 +68,13 @@ export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
   } = useForm<LoginInput>({
     mode: 'onChange',
     resolver: loginResolver,
-    defaultValues: { username: defaults?.username ?? '', password: '', remember: defaults?.remember ?? false },
+    defaultValues: {
+      username: defaults?.username ?? typedEarly('username') ?? '',
+      password: typedEarly('password') ?? '',
+      remember: defaults?.remember ?? tickedEarly('remember') ?? false,
+    },
   });
+  useEffect(forgetTypedEarly, []);
 
   // The server's complaint about the username holds only until the user edits the form.
   useEffect(
@@ -158,7 +168,7 @@ export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
           {t('auth.login.submit')}
         </Button>
 
-        {browserHasPasskeys() &&
+        {passkeys &&
           (passkeyHost ? (
             <PasskeyHostNote url={passkeyHost} textAlign="center" />
           ) : (
@@ -167,7 +177,7 @@ export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
               variant="outline"
               size="lg"
               loading={passkey.isPending}
-              disabled={login.isPending}
+              disabled={!hydrated || login.isPending}
               onClick={signInWithPasskey}
             >
               {t('auth.login.passkey')}

@@ -23,8 +23,8 @@ export async function openTicket(input: TicketInput): Promise<TicketBody> {
   if (input.transactionId) form.append('transactionId', input.transactionId);
   if (input.attachment) form.append('attachment', input.attachment, input.attachment.name);
   await getCsrfCookie();
-  // The form as built here: the document's TicketForm types the image as a string (format binary)
-  // and names the transaction `transaction_id`, where the gateway reads `transactionId`.
+  // The form as built here: the document's TicketForm types the image as a string (format binary),
+  // which a File in FormData is on the wire but not to TypeScript.
   const answer = await api.POST('/support/tickets', { body: form as never });
   return dataOf(answer);
 }
