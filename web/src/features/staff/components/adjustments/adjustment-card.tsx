@@ -1,6 +1,10 @@
-import { Badge, Box, Button, Flex, HStack, Stack, Text, type BadgeProps } from '@chakra-ui/react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex, HStack, Stack, styled } from 'styled-system/jsx';
+
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Text } from '@/components/ui/text';
 
 import type { AdjustmentDecision } from '../../api/decide-adjustment';
 import { isAdjustmentStatus, type Adjustment, type AdjustmentStatus } from '../../api/get-adjustments';
@@ -25,7 +29,7 @@ function StatusBadge({ status }: { status: string }) {
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <HStack gap="1.5" minW="0" align="baseline" wrap="wrap">
+    <HStack gap="1.5" minW="0" alignItems="baseline" flexWrap="wrap">
       <Text as="span" color="fg.muted">
         {label}
       </Text>
@@ -58,18 +62,18 @@ export function AdjustmentCard({ adjustment, player, selfId, canDecide, onDecide
   const decided = adjustment.status !== 'pending' && adjustment.decidedByUsername;
 
   return (
-    <Box
-      as="li"
+    <styled.li
       data-adjustment={adjustment.id}
       data-status={adjustment.status}
       p={{ base: '3', md: '4' }}
       borderWidth="1px"
-      borderColor={adjustment.status === 'pending' ? 'orange.muted' : 'border'}
+      borderColor="border"
       borderRadius="lg"
+      css={{ '&[data-status=pending]': { borderColor: 'orange.muted' } }}
     >
       <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <Stack gap="0.5" minW="0">
-          <HStack gap="2" wrap="wrap">
+          <HStack gap="2" flexWrap="wrap">
             <Text
               fontWeight="bold"
               fontSize="lg"
@@ -87,9 +91,9 @@ export function AdjustmentCard({ adjustment, player, selfId, canDecide, onDecide
             </Text>
           </Fact>
         </Stack>
-        <Text asChild fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
-          <time dateTime={adjustment.createdAt ?? undefined}>{formatVietnamTime(adjustment.createdAt)}</time>
-        </Text>
+        <styled.time dateTime={adjustment.createdAt ?? undefined} fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
+          {formatVietnamTime(adjustment.createdAt)}
+        </styled.time>
       </Flex>
 
       <Box mt="2" fontSize="sm">
@@ -137,6 +141,6 @@ export function AdjustmentCard({ adjustment, player, selfId, canDecide, onDecide
           )}
         </Flex>
       )}
-    </Box>
+    </styled.li>
   );
 }

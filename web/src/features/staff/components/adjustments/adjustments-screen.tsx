@@ -1,11 +1,16 @@
-import { Alert, Field, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Field } from '@/components/ui/field';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Separator } from '@/components/ui/separator';
+import { Text } from '@/components/ui/text';
 
 import type { AdjustmentDecision } from '../../api/decide-adjustment';
 import { usePlayerUsernames } from '../../api/find-player';

@@ -1,10 +1,14 @@
-import { Button, Field, Flex, Input, SimpleGrid, Stack, Text, useFieldContext } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ComponentProps } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Flex, Grid, Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
+import { Button } from '@/components/ui/button';
+import { Field, useFieldContext } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Text } from '@/components/ui/text';
 import { toaster } from '@/components/ui/toaster-store';
 import { enterToNextField } from '@/lib/enter-to-next-field';
 import { placeServerErrors } from '@/lib/server-errors';
@@ -111,7 +115,7 @@ export function AskForm({ player }: { player: string }) {
       <Stack gap="4">
         <Text fontWeight="semibold">{t('staff.adjustments.ask.title')}</Text>
         {failure && <FailureAlert title={t('staff.adjustments.ask.failed')} text={failure} />}
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <Grid columns={{ base: 1, md: 2 }} gap="4">
           <Field.Root required invalid={!!errors.player}>
             <Field.Label>
               {t('staff.adjustments.ask.player')}
@@ -132,7 +136,7 @@ export function AskForm({ player }: { player: string }) {
               <Field.HelperText>{t('staff.adjustments.ask.kpHelp')}</Field.HelperText>
             )}
           </Field.Root>
-        </SimpleGrid>
+        </Grid>
         <Field.Root required invalid={!!errors.reason}>
           <Field.Label>
             {t('staff.adjustments.ask.reason')}

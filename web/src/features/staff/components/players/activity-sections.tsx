@@ -1,8 +1,11 @@
-import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { Coins } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Flex, Stack, styled } from 'styled-system/jsx';
 
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Text } from '@/components/ui/text';
 import type { TicketSummaryBody } from '@/types/api-schema';
 
 import type { PlayerDetail } from '../../api/get-player';
@@ -25,7 +28,7 @@ function AdjustmentRow({ adjustment }: { adjustment: Adjustment }) {
   const { t } = useTranslation();
   const status = adjustment.status;
   return (
-    <Box as="li" p="3" borderWidth="1px" borderColor="border" borderRadius="lg" data-adjustment={adjustment.id}>
+    <styled.li p="3" borderWidth="1px" borderColor="border" borderRadius="lg" data-adjustment={adjustment.id}>
       <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
           {t('staff.adjustments.kp', { kp: formatSignedAmount(adjustment.kp) })}
@@ -53,7 +56,7 @@ function AdjustmentRow({ adjustment }: { adjustment: Adjustment }) {
           </Text>
         )}
       </Stack>
-    </Box>
+    </styled.li>
   );
 }
 

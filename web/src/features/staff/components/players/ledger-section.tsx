@@ -1,7 +1,10 @@
-import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex, Stack, styled } from 'styled-system/jsx';
 
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Text } from '@/components/ui/text';
 import type { Transaction } from '@/types/api-schema';
 
 import { useOlderLedger, type PlayerDetail } from '../../api/get-player';
@@ -21,15 +24,14 @@ function LedgerEntry({ transaction, asked }: { transaction: Transaction; asked: 
   const palette = LEDGER_STATUS_PALETTE[transaction.status];
 
   return (
-    <Box
-      as="li"
+    <styled.li
       ref={ref}
       px={{ base: '3', md: '4' }}
       py="3"
       borderBottomWidth="1px"
       borderColor="border"
       _last={{ borderBottomWidth: '0' }}
-      bg={asked ? 'brand.subtle' : undefined}
+      _current={{ bg: 'brand.subtle' }}
       aria-current={asked ? 'true' : undefined}
       data-transaction={transaction.id}
       data-type={transaction.type}
@@ -64,7 +66,7 @@ function LedgerEntry({ transaction, asked }: { transaction: Transaction; asked: 
           {t('staff.players.ledger.asked')}
         </Text>
       )}
-    </Box>
+    </styled.li>
   );
 }
 

@@ -1,7 +1,7 @@
-import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
 import { FormDialog } from '@/components/ui/form-dialog';
+import { Text } from '@/components/ui/text';
 import { toaster } from '@/components/ui/toaster-store';
 
 import { useLockPlayer, useUnlockPlayer } from '../../api/lock-player';

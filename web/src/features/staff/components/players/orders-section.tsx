@@ -1,8 +1,11 @@
-import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { RotateCcw, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex, HStack, Stack, styled } from 'styled-system/jsx';
 
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Text } from '@/components/ui/text';
 import { toaster } from '@/components/ui/toaster-store';
 
 import type { CoinOrder } from '../../api/get-player';
@@ -46,7 +49,7 @@ function OrderCard({ order, abilities, resending, onResend, onRefund }: OrderCar
   const canAct = waiting && (abilities.resend || abilities.refund);
 
   return (
-    <Box as="li" p={{ base: '3', md: '4' }} borderWidth="1px" borderColor="border" borderRadius="lg" data-order={order.id}>
+    <styled.li p={{ base: '3', md: '4' }} borderWidth="1px" borderColor="border" borderRadius="lg" data-order={order.id}>
       <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <Stack gap="0.5" minW="0">
           <Text fontWeight="semibold">
@@ -81,7 +84,7 @@ function OrderCard({ order, abilities, resending, onResend, onRefund }: OrderCar
         </Facts>
       </Box>
       {canAct && (
-        <HStack mt="3" gap="2" wrap="wrap" role="group" aria-label={t('staff.players.orders.actionsOf', { id: order.id })}>
+        <HStack mt="3" gap="2" flexWrap="wrap" role="group" aria-label={t('staff.players.orders.actionsOf', { id: order.id })}>
           {abilities.resend && (
             <Button size="sm" variant="outline" loading={resending} onClick={() => onResend(order)}>
               <Send size={16} aria-hidden />
@@ -96,7 +99,7 @@ function OrderCard({ order, abilities, resending, onResend, onRefund }: OrderCar
           )}
         </HStack>
       )}
-    </Box>
+    </styled.li>
   );
 }
 

@@ -1,5 +1,7 @@
-import { Badge, HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { HStack } from 'styled-system/jsx';
+
+import { Badge } from '@/components/ui/badge';
 
 import type { FoundPlayer } from '../../api/search-players';
 
@@ -8,7 +10,7 @@ export function PlayerBadges({ player }: { player: FoundPlayer }) {
   const { t } = useTranslation();
   if (!player.lockedAt && !player.closedAt) return null;
   return (
-    <HStack gap="2" wrap="wrap">
+    <HStack gap="2" flexWrap="wrap">
       {player.lockedAt && (
         <Badge colorPalette="red" variant="subtle">
           {t('staff.players.locked')}

@@ -1,12 +1,14 @@
-import { Alert, Box, Link, SimpleGrid, Stack } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import { matchPath, Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Box, Grid, Stack } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
 import { MissingItem } from '@/components/feedback/missing-item';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Link } from '@/components/ui/link';
 import { toApiError } from '@/lib/api-client';
 
 import { usePlayer } from '../../api/get-player';
@@ -99,10 +101,10 @@ export function PlayerScreen() {
             </Alert.Content>
           </Alert.Root>
         )}
-        <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '4', md: '6' }} alignItems="start">
+        <Grid columns={{ base: 1, lg: 2 }} gap={{ base: '4', md: '6' }} alignItems="start">
           <ProfileSection player={detail.player} canLock={abilities.lock} />
           <WalletSection wallet={detail.wallet} />
-        </SimpleGrid>
+        </Grid>
         <OrdersSection orders={detail.orders} playerId={id} username={username} abilities={abilities} />
         <LedgerSection detail={detail} playerId={id} askedId={searchParams.get('transaction')} />
         <AdjustmentsSection adjustments={detail.adjustments} username={username} canAdjust={abilities.adjust} />

@@ -1,7 +1,9 @@
-import { Box, Flex, Heading, Text } from '@chakra-ui/react';
 import { useId, type ReactNode } from 'react';
+import { css } from 'styled-system/css';
+import { Box, Flex, styled } from 'styled-system/jsx';
 
 import { ContentCard } from '@/components/layouts/content-card';
+import { Heading, Text } from '@/components/ui/text';
 
 type PlayerSectionProps = {
   title: string;
@@ -43,15 +45,17 @@ export function Facts({ children, label }: { children: ReactNode; label?: string
   );
 }
 
+const monoValue = css({ fontFamily: 'mono', fontSize: 'xs' });
+
 export function Fact({ label, children, mono = false }: { label: string; children: ReactNode; mono?: boolean }) {
   return (
     <>
       <Text as="dt" color="fg.muted" mt={{ base: '2', sm: '0' }}>
         {label}
       </Text>
-      <Box as="dd" m="0" minW="0" overflowWrap="anywhere" fontFamily={mono ? 'mono' : undefined} fontSize={mono ? 'xs' : undefined}>
+      <styled.dd m="0" minW="0" overflowWrap="anywhere" className={mono ? monoValue : undefined}>
         {children}
-      </Box>
+      </styled.dd>
     </>
   );
 }

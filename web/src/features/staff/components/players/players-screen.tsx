@@ -1,12 +1,18 @@
-import { Box, Button, Field, Flex, Input, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { Search } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Flex, Stack, styled } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Link } from '@/components/ui/link';
+import { Separator } from '@/components/ui/separator';
+import { Text } from '@/components/ui/text';
 import { enterToNextField } from '@/lib/enter-to-next-field';
 
 import { usePlayerSearch, type FoundPlayer } from '../../api/search-players';
@@ -58,7 +64,7 @@ function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void 
 function PlayerResult({ player }: { player: FoundPlayer }) {
   const { t } = useTranslation();
   return (
-    <Box as="li" p={{ base: '3', md: '4' }} borderWidth="1px" borderColor="border" borderRadius="lg" data-player={player.username}>
+    <styled.li p={{ base: '3', md: '4' }} borderWidth="1px" borderColor="border" borderRadius="lg" data-player={player.username}>
       <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <Link asChild color="brand.fg" fontWeight="semibold" overflowWrap="anywhere" minW="0">
           <RouterLink to={playerPath(player.id)}>{player.username}</RouterLink>
@@ -75,7 +81,7 @@ function PlayerResult({ player }: { player: FoundPlayer }) {
       <Text mt="1" fontFamily="mono" fontSize="xs" color="fg.muted" overflowWrap="anywhere">
         {player.id}
       </Text>
-    </Box>
+    </styled.li>
   );
 }
 

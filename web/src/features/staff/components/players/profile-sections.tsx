@@ -1,7 +1,11 @@
-import { Badge, Button, Stack, Text } from '@chakra-ui/react';
 import { Lock, LockOpen } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
+
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Text } from '@/components/ui/text';
 
 import type { PlayerDetail } from '../../api/get-player';
 import { formatAmount } from '../../utils/amount';

@@ -1,8 +1,11 @@
-import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { Stack } from 'styled-system/jsx';
 
+import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { Input } from '@/components/ui/input';
+import { Text } from '@/components/ui/text';
 import { placeServerErrors } from '@/lib/server-errors';
 
 import { reasonInputSchema, type ReasonInput } from '../../api/refund-order';

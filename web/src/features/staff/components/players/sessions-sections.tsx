@@ -1,10 +1,14 @@
-import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { Box, Flex, Stack, styled } from 'styled-system/jsx';
 
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { Text } from '@/components/ui/text';
 import { toaster } from '@/components/ui/toaster-store';
 import type { Session, SignIn } from '@/types/api-schema';
 
@@ -16,14 +20,13 @@ import { Nothing, PlayerSection } from './player-section';
 
 const time = (value: string | null | undefined) => formatVietnamTime(value, { seconds: false });
 
-const rowStyle = {
-  as: 'li',
+const rowStyle = css({
   px: { base: '3', md: '4' },
   py: '3',
   borderBottomWidth: '1px',
   borderColor: 'border',
   _last: { borderBottomWidth: '0' },
-} as const;
+});
 
 function RevokeDialog({ playerId, username, onClose }: { playerId: string; username: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -78,7 +81,7 @@ export function SessionsSection({ sessions, playerId, username, canRevoke }: Ses
         <Box borderWidth="1px" borderColor="border" borderRadius="lg" overflow="hidden">
           <Stack as="ul" aria-label={t('staff.players.sessions.listLabel')} gap="0" listStyleType="none" m="0" p="0">
             {sessions.map((session) => (
-              <Box key={session.id} {...rowStyle}>
+              <styled.li key={session.id} className={rowStyle}>
                 <Text fontSize="sm" overflowWrap="anywhere">
                   {session.userAgent || t('security.sessions.unknownDevice')}
                 </Text>
@@ -88,7 +91,7 @@ export function SessionsSection({ sessions, playerId, username, canRevoke }: Ses
                   {session.lastSeenAt && <Text>{t('staff.players.sessions.lastSeenAt', { time: time(session.lastSeenAt) })}</Text>}
                   {session.remember && <Text>{t('staff.players.sessions.remember')}</Text>}
                 </Flex>
-              </Box>
+              </styled.li>
             ))}
           </Stack>
         </Box>
@@ -124,7 +127,7 @@ export function SignInsSection({ signIns }: { signIns: SignIn[] }) {
         <Box borderWidth="1px" borderColor="border" borderRadius="lg" overflow="hidden">
           <Stack as="ul" aria-label={t('staff.players.signIns.listLabel')} gap="0" listStyleType="none" m="0" p="0">
             {signIns.map((signIn) => (
-              <Box key={signIn.id} {...rowStyle}>
+              <styled.li key={signIn.id} className={rowStyle}>
                 <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
                   <Text fontSize="sm" fontWeight="medium" overflowWrap="anywhere" minW="0">
                     {signIn.device || t('security.signIns.unknownDevice')}
@@ -144,7 +147,7 @@ export function SignInsSection({ signIns }: { signIns: SignIn[] }) {
                   <Text>{t('staff.players.sessions.ip', { ip: signIn.ip })}</Text>
                   <Text>{t('staff.players.signIns.method', { method: methodText(t, signIn.method) })}</Text>
                 </Flex>
-              </Box>
+              </styled.li>
             ))}
           </Stack>
         </Box>

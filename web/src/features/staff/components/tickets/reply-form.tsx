@@ -1,11 +1,14 @@
-import { Button, Field, Input, Stack, useFieldContext } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCheck, Send } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
+import { Button } from '@/components/ui/button';
+import { Field, useFieldContext } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { toaster } from '@/components/ui/toaster-store';
 import { enterToNextField } from '@/lib/enter-to-next-field';
 import { placeServerErrors } from '@/lib/server-errors';

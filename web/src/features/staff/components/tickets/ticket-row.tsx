@@ -1,7 +1,10 @@
-import { Badge, Box, Flex, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Flex, styled } from 'styled-system/jsx';
 
+import { Badge } from '@/components/ui/badge';
+import { Link } from '@/components/ui/link';
+import { Text } from '@/components/ui/text';
 import type { TicketSummaryBody } from '@/types/api-schema';
 
 import { ticketPath } from '../../config/paths';
@@ -14,7 +17,7 @@ const time = (value: string | null | undefined) => formatVietnamTime(value, { se
 export function TicketRow({ ticket, showPlayer = false }: { ticket: TicketSummaryBody; showPlayer?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Box as="li" p={{ base: '3', md: '4' }} borderWidth="1px" borderColor="border" borderRadius="lg" data-ticket={ticket.id}>
+    <styled.li p={{ base: '3', md: '4' }} borderWidth="1px" borderColor="border" borderRadius="lg" data-ticket={ticket.id}>
       <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <Link asChild color="brand.fg" fontWeight="semibold" overflowWrap="anywhere" minW="0">
           <RouterLink to={ticketPath(ticket.id)}>{ticket.subject}</RouterLink>
@@ -36,6 +39,6 @@ export function TicketRow({ ticket, showPlayer = false }: { ticket: TicketSummar
           </Text>
         )}
       </Flex>
-    </Box>
+    </styled.li>
   );
 }

@@ -1,13 +1,18 @@
-import { Alert, Badge, Box, Flex, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { matchPath, Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex, Stack } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
 import { MissingItem } from '@/components/feedback/missing-item';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Link } from '@/components/ui/link';
+import { Separator } from '@/components/ui/separator';
+import { Text } from '@/components/ui/text';
 import { toApiError } from '@/lib/api-client';
 import type { TicketSummaryBody } from '@/types/api-schema';
 

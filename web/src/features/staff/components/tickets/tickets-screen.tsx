@@ -1,10 +1,13 @@
-import { Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { HStack, Stack } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Button } from '@/components/ui/button';
+import { Separator } from '@/components/ui/separator';
+import { Text } from '@/components/ui/text';
 
 import { isTicketStatus, TICKET_STATUSES, useTickets, type TicketStatus } from '../../api/get-tickets';
 import { ticketStatusText } from '../../utils/ticket-texts';
@@ -17,7 +20,7 @@ function StatusTabs({ status, onChange }: { status: TicketStatus | null; onChang
   const { t } = useTranslation();
   const options = [null, ...TICKET_STATUSES] as const;
   return (
-    <HStack gap="2" wrap="wrap" role="group" aria-label={t('staff.tickets.filter.label')}>
+    <HStack gap="2" flexWrap="wrap" role="group" aria-label={t('staff.tickets.filter.label')}>
       {options.map((value) => (
         <Button
           key={value ?? 'all'}
