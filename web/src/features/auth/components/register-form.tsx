@@ -1,13 +1,20 @@
-import { Alert, Button, Checkbox, Field, Fieldset, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { HStack, Stack } from 'styled-system/jsx';
 
 import { DateInput } from '@/components/form/date-input';
 import { PasswordStrengthMeter } from '@/components/form/password-strength-meter';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Field } from '@/components/ui/field';
+import { Fieldset } from '@/components/ui/fieldset';
+import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
+import { Text } from '@/components/ui/text';
 import { useCaptcha } from '@/hooks/use-captcha';
 import { toApiError } from '@/lib/api-client';
 import { enterToNextField } from '@/lib/enter-to-next-field';

@@ -1,8 +1,9 @@
-import { Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 import { AuthCard } from '@/components/layouts/auth-card';
+import { Link } from '@/components/ui/link';
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { fromLocation } from '@/lib/auth';
 

@@ -1,8 +1,18 @@
-import { Box, Circle, Flex, Text } from '@chakra-ui/react';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { Box, Circle, Flex } from 'styled-system/jsx';
+
+import { Text } from '@/components/ui/text';
 
 import { registerSteps } from '../api/register';
+
+/** A step's number circle: filled once done, outlined in the brand's colour while current. */
+const MARK = {
+  done: css({ borderColor: 'brand.solid', bg: 'brand.solid', color: 'brand.contrast' }),
+  current: css({ borderColor: 'brand.solid', bg: 'transparent', color: 'brand.fg' }),
+  later: css({ borderColor: 'border', bg: 'transparent', color: 'fg.muted' }),
+};
 
 /** The four sign-up steps, the current one marked with `aria-current="step"`. */
 export function RegisterSteps({ current }: { current: number }) {
@@ -30,9 +40,7 @@ export function RegisterSteps({ current }: { current: number }) {
                 fontSize="sm"
                 fontWeight="semibold"
                 borderWidth="2px"
-                borderColor={done || active ? 'brand.solid' : 'border'}
-                bg={done ? 'brand.solid' : 'transparent'}
-                color={done ? 'brand.contrast' : active ? 'brand.fg' : 'fg.muted'}
+                className={done ? MARK.done : active ? MARK.current : MARK.later}
                 transition="all 0.2s"
               >
                 {done ? <Check size={16} aria-hidden /> : index + 1}

@@ -1,9 +1,13 @@
-import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { useThrottleLock } from '@/hooks/use-throttle-lock';
 import { toApiError } from '@/lib/api-client';
 import { enterToNextField } from '@/lib/enter-to-next-field';

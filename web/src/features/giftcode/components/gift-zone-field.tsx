@@ -1,8 +1,10 @@
-import { Button, Field, HStack } from '@chakra-ui/react';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { HStack } from 'styled-system/jsx';
 
 import { ZoneSelect } from '@/components/form/zone-select';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { useCoinRechargeInfo } from '@/lib/coin-recharge-info';
 
 import type { GiftcodeInput } from '../api/redeem-giftcode';
@@ -47,7 +49,7 @@ export function GiftZoneField({ productCode, control, error }: GiftZoneFieldProp
             {info.data && t('giftcode.zone.hint', { game: info.data.name })}
             {info.isPending && t('giftcode.zone.loading')}
             {info.isError && (
-              <HStack as="span" gap="2" wrap="wrap" color="fg.error">
+              <HStack as="span" gap="2" flexWrap="wrap" color="fg.error">
                 {t('giftcode.zone.loadFailed')}
                 <Button variant="outline" size="xs" loading={info.isFetching} onClick={() => void info.refetch()}>
                   {t('errors.retry')}

@@ -1,12 +1,16 @@
-import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Gift } from 'lucide-react';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { SuccessBanner } from '@/components/feedback/success-banner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { toApiError } from '@/lib/api-client';
 import { enterToNextField } from '@/lib/enter-to-next-field';

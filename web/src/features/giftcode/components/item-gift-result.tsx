@@ -1,8 +1,11 @@
-import { Alert, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
 import { SuccessBanner } from '@/components/feedback/success-banner';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { Text } from '@/components/ui/text';
 import { formatNumber } from '@/lib/format';
 import type { GiftcodeRedeemed } from '@/types/api-schema';
 

@@ -1,10 +1,14 @@
-import { Alert, Button, Flex, Heading, Link } from '@chakra-ui/react';
 import { ExternalLink } from 'lucide-react';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Flex } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
 import { ContentCard } from '@/components/layouts/content-card';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
+import { Heading } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { toApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';

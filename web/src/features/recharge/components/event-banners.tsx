@@ -1,11 +1,16 @@
-import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { Gift, Ticket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { Box, Flex, Stack } from 'styled-system/jsx';
 
+import { Text } from '@/components/ui/text';
 import { formatDateTime } from '@/lib/format';
 import type { RechargeEvent } from '@/types/api-schema';
 
 import { rateTimes100 } from '../utils/events';
+
+/** A banner's colours: purple for lottery points, the brand's for extra coin. */
+const PALETTE = { lottery: css({ colorPalette: 'purple' }), coin: css({ colorPalette: 'brand' }) };
 
 function EventBanner({ event, coinName }: { event: RechargeEvent; coinName: string }) {
   const { t } = useTranslation();
@@ -37,7 +42,7 @@ function EventBanner({ event, coinName }: { event: RechargeEvent; coinName: stri
       py="3"
       borderRadius="lg"
       borderWidth="1px"
-      colorPalette={lottery ? 'purple' : 'brand'}
+      className={lottery ? PALETTE.lottery : PALETTE.coin}
       bg="colorPalette.subtle"
       borderColor="colorPalette.muted"
     >

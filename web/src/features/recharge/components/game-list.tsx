@@ -1,8 +1,12 @@
-import { Alert, Box, Button, Image, SimpleGrid, Text } from '@chakra-ui/react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { Box, Grid, styled } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { toApiError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
@@ -13,32 +17,39 @@ import { useProducts } from '../api/get-products';
 /** A game's logo and name; the chosen game is marked as the current page. */
 function GameTile({ product }: { product: Product }) {
   return (
-    <Box
-      asChild
-      display="flex"
-      flexDirection={{ base: 'column', sm: 'row' }}
-      alignItems="center"
-      gap={{ base: '2', sm: '3' }}
-      h="full"
-      p={{ base: '3', md: '4' }}
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor="border"
-      borderRadius="xl"
-      shadow="xs"
-      textAlign={{ base: 'center', sm: 'start' }}
-      transition="border-color 0.15s, background 0.15s"
-      _hover={{ borderColor: 'brand.solid', bg: 'brand.subtle' }}
-      _currentPage={{ borderColor: 'brand.solid', bg: 'brand.subtle', color: 'brand.fg' }}
-      focusRing="outside"
+    <NavLink
+      to={paths.rechargeProduct(product.code)}
+      className={css({
+        display: 'flex',
+        flexDirection: { base: 'column', sm: 'row' },
+        alignItems: 'center',
+        gap: { base: '2', sm: '3' },
+        h: 'full',
+        p: { base: '3', md: '4' },
+        bg: 'bg.panel',
+        borderWidth: '1px',
+        borderColor: 'border',
+        borderRadius: 'xl',
+        shadow: 'xs',
+        textAlign: { base: 'center', sm: 'start' },
+        transition: 'border-color 0.15s, background 0.15s',
+        _hover: { borderColor: 'brand.solid', bg: 'brand.subtle' },
+        _currentPage: { borderColor: 'brand.solid', bg: 'brand.subtle', color: 'brand.fg' },
+        focusRing: 'outside',
+      })}
     >
-      <NavLink to={paths.rechargeProduct(product.code)}>
-        <Image src={imageUrl(product.logoImg)} alt="" boxSize={{ base: '10', md: '12' }} borderRadius="lg" flexShrink={0} />
-        <Text as="span" fontWeight="semibold" fontSize={{ base: 'sm', md: 'md' }} lineHeight="short" minW="0">
-          {product.name}
-        </Text>
-      </NavLink>
-    </Box>
+      <styled.img
+        src={imageUrl(product.logoImg)}
+        alt=""
+        objectFit="cover"
+        boxSize={{ base: '10', md: '12' }}
+        borderRadius="lg"
+        flexShrink={0}
+      />
+      <Text as="span" fontWeight="semibold" fontSize={{ base: 'sm', md: 'md' }} lineHeight="short" minW="0">
+        {product.name}
+      </Text>
+    </NavLink>
   );
 }
 
@@ -86,7 +97,7 @@ export function GameList() {
 
   return (
     <Box as="nav" aria-label={t('recharge.products.label')} mb="6">
-      <SimpleGrid
+      <Grid
         as="ul"
         role="list"
         listStyleType="none"
@@ -98,7 +109,7 @@ export function GameList() {
             <GameTile product={product} />
           </li>
         ))}
-      </SimpleGrid>
+      </Grid>
     </Box>
   );
 }

@@ -1,6 +1,8 @@
-import { Flex, Text } from '@chakra-ui/react';
 import { Gamepad2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Flex } from 'styled-system/jsx';
+
+import { Text } from '@/components/ui/text';
 
 /** /recharge before a game is chosen. */
 export function RechargeIndex() {

@@ -1,9 +1,10 @@
-import { Link, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 import { AuthCard } from '@/components/layouts/auth-card';
+import { Link } from '@/components/ui/link';
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 
 type RecoveryCardProps = {

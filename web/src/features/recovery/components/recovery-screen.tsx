@@ -1,15 +1,18 @@
-import { LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { KeyRound, UserSearch, type LucideIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Box, Stack } from 'styled-system/jsx';
+import { linkOverlay } from 'styled-system/patterns';
 
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 
 import { RecoveryCard } from './recovery-card';
 
 function Option({ to, icon: Icon, title, description }: { to: string; icon: LucideIcon; title: string; description: string }) {
   return (
-    <LinkBox
+    <Box
+      position="relative"
       display="flex"
       gap="4"
       alignItems="center"
@@ -22,14 +25,14 @@ function Option({ to, icon: Icon, title, description }: { to: string; icon: Luci
     >
       <Icon size={24} aria-hidden />
       <Stack gap="0.5">
-        <LinkOverlay asChild fontWeight="semibold">
-          <RouterLink to={to}>{title}</RouterLink>
-        </LinkOverlay>
+        <RouterLink to={to} className={linkOverlay({ position: 'static', fontWeight: 'semibold' })}>
+          {title}
+        </RouterLink>
         <Text fontSize="sm" color="fg.muted">
           {description}
         </Text>
       </Stack>
-    </LinkBox>
+    </Box>
   );
 }
 

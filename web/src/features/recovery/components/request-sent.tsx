@@ -1,8 +1,8 @@
-import { Text } from '@chakra-ui/react';
 import { MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 import { Result } from '@/components/feedback/result';
+import { Text } from '@/components/ui/text';
 
 /**
  * After a forgot-password or forgot-username request: the server's neutral text, the same

@@ -1,14 +1,18 @@
-import { Button, Field, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheckBig, Unlink } from 'lucide-react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { HStack, Stack } from 'styled-system/jsx';
 
 import { ConnectionError } from '@/components/errors/connection-error';
 import { Result } from '@/components/feedback/result';
 import { PasswordStrengthMeter } from '@/components/form/password-strength-meter';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
+import { Spinner } from '@/components/ui/spinner';
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 
 import { useResetTokenCheck } from '../api/check-reset-token';
