@@ -1,8 +1,8 @@
-import { Button } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
+import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
 /** Back to the choice of payment method. */

@@ -1,14 +1,21 @@
-import { Alert, Badge, Box, Button, Field, Flex, Input, Link, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Gamepad2, Smartphone } from 'lucide-react';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex, Grid, Stack } from 'styled-system/jsx';
 
-import { AmountTiles } from '@/components/form/amount-tiles';
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { SuccessBanner } from '@/components/feedback/success-banner';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Link } from '@/components/ui/link';
+import { RadioCard } from '@/components/ui/radio-card';
+import { Text } from '@/components/ui/text';
 import { CARD_PROCESSING_SECONDS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
@@ -28,6 +35,8 @@ import {
 } from '../api/recharge-card';
 import { cardKp, partnerBonusKp } from '../utils/kp';
 import { partnerBonusPercent } from '../utils/partner';
+
+import { AmountTiles } from './amount-tiles';
 
 const FIELDS: readonly CardRechargeField[] = ['provider', 'value', 'pin', 'serial'];
 
@@ -169,7 +178,7 @@ export function CardForm({ providers, user }: CardFormProps) {
                 <RadioCard.Label fontWeight="semibold" fontSize="md" mb="2">
                   {t('payment.card.provider')}
                 </RadioCard.Label>
-                <SimpleGrid columns={{ base: 2, sm: 4 }} gap="2">
+                <Grid columns={{ base: 2, sm: 4 }} gap="2">
                   {providers.map((candidate) => {
                     const Icon = PHONE_CARRIERS.includes(candidate.code) ? Smartphone : Gamepad2;
                     return (
@@ -191,7 +200,7 @@ export function CardForm({ providers, user }: CardFormProps) {
                       </RadioCard.Item>
                     );
                   })}
-                </SimpleGrid>
+                </Grid>
               </RadioCard.Root>
             )}
           />
@@ -234,7 +243,7 @@ export function CardForm({ providers, user }: CardFormProps) {
         )}
 
         {showCodes && (
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+          <Grid columns={{ base: 1, md: 2 }} gap="5">
             <Field.Root required invalid={!!errors.pin}>
               <Field.Label>
                 {t('payment.card.pin')}
@@ -273,7 +282,7 @@ export function CardForm({ providers, user }: CardFormProps) {
                 <Field.HelperText>{t('payment.card.serialHelp', { limit: lengths.serial })}</Field.HelperText>
               )}
             </Field.Root>
-          </SimpleGrid>
+          </Grid>
         )}
 
         {failure && <FailureAlert title={t('payment.card.failed')} text={failure} />}

@@ -1,8 +1,11 @@
-import { Box, Button, Heading, List, Stack } from '@chakra-ui/react';
 import { ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Box, Stack } from 'styled-system/jsx';
 
+import { Button } from '@/components/ui/button';
+import { List } from '@/components/ui/list';
+import { Heading } from '@/components/ui/text';
 import { CARD_PROCESSING_SECONDS } from '@/config/constants';
 
 /** The rules of card top-ups, which the player confirms before the card form shows (spec section 4). */

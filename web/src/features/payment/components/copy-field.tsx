@@ -1,7 +1,9 @@
-import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { Check, Copy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex } from 'styled-system/jsx';
 
+import { Button } from '@/components/ui/button';
+import { Text } from '@/components/ui/text';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 
 type CopyFieldProps = {

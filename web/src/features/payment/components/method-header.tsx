@@ -1,4 +1,6 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack } from 'styled-system/jsx';
+
+import { Heading, Text } from '@/components/ui/text';
 
 /** The chosen method's heading and what to do, under the top-up page's own heading. */
 export function MethodHeader({ title, subtitle }: { title: string; subtitle: string }) {

@@ -1,8 +1,9 @@
-import { Alert, Button } from '@chakra-ui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
 import { LoadingText } from '@/components/feedback/loading-text';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { toApiError } from '@/lib/api-client';
 import type { PaymentMethods } from '@/types/api-schema';
 

@@ -1,8 +1,9 @@
-import { Button, Dialog } from '@chakra-ui/react';
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 import { PayPartnerTick } from '@/components/pay-partner-tick';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import type { User } from '@/types/api-schema';
 
 import { partnerTier } from '../utils/partner';

@@ -1,7 +1,12 @@
-import { Badge, Box, Button, CloseButton, Dialog, Heading, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Box, Stack } from 'styled-system/jsx';
 
+import { Badge } from '@/components/ui/badge';
+import { Button, CloseButton } from '@/components/ui/button';
+import { Dialog, Portal } from '@/components/ui/dialog';
+import { Table } from '@/components/ui/table';
+import { Heading, Text } from '@/components/ui/text';
 import { PAY_PARTNER } from '@/config/constants';
 import { formatNumber } from '@/lib/format';
 import type { User } from '@/types/api-schema';

@@ -1,9 +1,12 @@
-import { Badge, Box, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ChevronRight, CreditCard, Landmark, Wallet, type LucideIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex, Grid, Stack } from 'styled-system/jsx';
+import { flex } from 'styled-system/patterns';
 
 import { ContentCard } from '@/components/layouts/content-card';
+import { Badge } from '@/components/ui/badge';
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 
 import { usePaymentMethods } from '../api/get-payment-methods';
@@ -24,55 +27,55 @@ type MethodTileProps = {
 function MethodTile({ to, icon: Icon, label, helper, recommended, options, description }: MethodTileProps) {
   const { t } = useTranslation();
   return (
-    <Flex
-      asChild
-      direction={{ base: 'row', sm: 'column' }}
-      align={{ base: 'center', sm: 'stretch' }}
-      gap={{ base: '4', sm: '3' }}
-      p={{ base: '4', md: '5' }}
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor="border"
-      borderRadius="xl"
-      shadow="xs"
-      h="full"
-      transition="border-color 0.15s, background 0.15s"
-      _hover={{ borderColor: 'brand.solid', bg: 'brand.subtle' }}
-      focusRing="outside"
+    <RouterLink
+      to={to}
+      className={flex({
+        direction: { base: 'row', sm: 'column' },
+        align: { base: 'center', sm: 'stretch' },
+        gap: { base: '4', sm: '3' },
+        p: { base: '4', md: '5' },
+        bg: 'bg.panel',
+        borderWidth: '1px',
+        borderColor: 'border',
+        borderRadius: 'xl',
+        shadow: 'xs',
+        h: 'full',
+        transition: 'border-color 0.15s, background 0.15s',
+        _hover: { borderColor: 'brand.solid', bg: 'brand.subtle' },
+        focusRing: 'outside',
+      })}
     >
-      <RouterLink to={to}>
-        <Box
-          display="inline-flex"
-          alignSelf={{ sm: 'flex-start' }}
-          p="2.5"
-          borderRadius="lg"
-          bg="brand.muted"
-          color="brand.fg"
-          flexShrink={0}
-        >
-          <Icon size={24} aria-hidden />
-        </Box>
-        <Stack gap="1" flex="1" minW="0">
-          <Flex align="center" gap="2" wrap="wrap">
-            <Text fontWeight="semibold" fontSize="lg">
-              {label}
-            </Text>
-            <Badge colorPalette={recommended ? 'green' : 'orange'} variant="subtle" size="sm">
-              {helper}
-            </Badge>
-          </Flex>
-          <Text fontSize="sm" fontWeight="medium" color="fg.muted">
-            {t('payment.methods.options', { number: options })}
+      <Box
+        display="inline-flex"
+        alignSelf={{ sm: 'flex-start' }}
+        p="2.5"
+        borderRadius="lg"
+        bg="brand.muted"
+        color="brand.fg"
+        flexShrink={0}
+      >
+        <Icon size={24} aria-hidden />
+      </Box>
+      <Stack gap="1" flex="1" minW="0">
+        <Flex align="center" gap="2" wrap="wrap">
+          <Text fontWeight="semibold" fontSize="lg">
+            {label}
           </Text>
-          <Text fontSize="sm" color="fg.muted">
-            {description}
-          </Text>
-        </Stack>
-        <Box display={{ base: 'block', sm: 'none' }} color="fg.subtle" flexShrink={0}>
-          <ChevronRight size={20} aria-hidden />
-        </Box>
-      </RouterLink>
-    </Flex>
+          <Badge colorPalette={recommended ? 'green' : 'orange'} variant="subtle" size="sm">
+            {helper}
+          </Badge>
+        </Flex>
+        <Text fontSize="sm" fontWeight="medium" color="fg.muted">
+          {t('payment.methods.options', { number: options })}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {description}
+        </Text>
+      </Stack>
+      <Box display={{ base: 'block', sm: 'none' }} color="fg.subtle" flexShrink={0}>
+        <ChevronRight size={20} aria-hidden />
+      </Box>
+    </RouterLink>
   );
 }
 
@@ -87,7 +90,7 @@ export function PaymentIndex() {
       </Text>
       <MethodsQueryStatus query={methods} />
       {methods.data && (
-        <SimpleGrid as="ul" role="list" listStyleType="none" columns={{ base: 1, sm: 3 }} gap={{ base: '3', md: '4' }}>
+        <Grid as="ul" role="list" listStyleType="none" columns={{ base: 1, sm: 3 }} gap={{ base: '3', md: '4' }}>
           <li>
             <MethodTile
               to={paths.paymentBankTransfer}
@@ -121,7 +124,7 @@ export function PaymentIndex() {
               description={t('payment.methods.card.description')}
             />
           </li>
-        </SimpleGrid>
+        </Grid>
       )}
     </ContentCard>
   );

@@ -1,8 +1,9 @@
-import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex, Stack } from 'styled-system/jsx';
 
+import { Heading, Text } from '@/components/ui/text';
 import { QR_CODE_LEVEL, QR_CODE_SIZE, TRANSFER_RATE_EXAMPLE_VND } from '@/config/constants';
 import { formatNumber } from '@/lib/format';
 import type { TransferMethod } from '@/types/api-schema';

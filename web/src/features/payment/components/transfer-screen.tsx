@@ -1,7 +1,9 @@
-import { Alert, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
 import { ContentCard } from '@/components/layouts/content-card';
+import { Alert } from '@/components/ui/alert';
+import { Text } from '@/components/ui/text';
 import { useUser } from '@/lib/auth';
 
 import { usePaymentMethods } from '../api/get-payment-methods';

@@ -237,7 +237,7 @@ describe('/support for a signed-in player', () => {
     await fillTicket(events);
     await events.click(submit());
 
-    const messageOf = (field: HTMLElement) => field.closest('.chakra-field__root')!;
+    const messageOf = (field: HTMLElement) => field.closest('[role="group"]')!;
     expect(await form().findByText(TICKET_TRANSACTION_UNKNOWN)).toBeInTheDocument();
     expect(messageOf(categorySelect())).toHaveTextContent(TICKET_CATEGORY_INVALID);
     expect(messageOf(subjectInput())).toHaveTextContent(TICKET_SUBJECT_REQUIRED);

@@ -1,7 +1,11 @@
-import { Button, chakra, CloseButton, Field, Flex, Text, useFieldContext } from '@chakra-ui/react';
 import { Paperclip } from 'lucide-react';
 import { useRef, type ComponentProps, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Flex, styled } from 'styled-system/jsx';
+
+import { Button, CloseButton } from '@/components/ui/button';
+import { Field, useFieldContext } from '@/components/ui/field';
+import { Text } from '@/components/ui/text';
 
 import { ATTACHMENT_ACCEPT, fileSize } from '../utils/attachment';
 
@@ -16,9 +20,9 @@ type AttachmentFieldProps = {
 };
 
 /** The file input, for the browser's picker and the field's label, hints and state only. */
-function FileInput(props: ComponentProps<typeof chakra.input>) {
+function FileInput(props: ComponentProps<typeof styled.input>) {
   const field = useFieldContext();
-  return <chakra.input {...field?.getInputProps()} type="file" accept={ATTACHMENT_ACCEPT} srOnly tabIndex={-1} {...props} />;
+  return <styled.input {...field?.getInputProps()} type="file" accept={ATTACHMENT_ACCEPT} srOnly tabIndex={-1} {...props} />;
 }
 
 /**

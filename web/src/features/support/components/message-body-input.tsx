@@ -1,5 +1,7 @@
-import { Input, useFieldContext } from '@chakra-ui/react';
 import type { ComponentProps } from 'react';
+
+import { useFieldContext } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 
 /**
  * A message's text, inside its `Field.Root`: several lines, taller as the player needs. Chakra's

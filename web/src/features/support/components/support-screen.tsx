@@ -1,12 +1,14 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
 import { MessageCircle } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { matchPath, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
 import { PageFallback } from '@/components/feedback/page-fallback';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Button } from '@/components/ui/button';
+import { Text } from '@/components/ui/text';
 import { externalLinks } from '@/config/links';
 import { paths } from '@/config/paths';
 import { ProtectedRoute, useUser } from '@/lib/auth';

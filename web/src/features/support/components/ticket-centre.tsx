@@ -1,8 +1,9 @@
-import { Box, Heading } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Box } from 'styled-system/jsx';
 
 import { ContentCard } from '@/components/layouts/content-card';
+import { Heading } from '@/components/ui/text';
 
 import { NewTicketForm } from './new-ticket-form';
 import { TicketList } from './ticket-list';

@@ -1,8 +1,12 @@
-import { Alert, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { Box, Flex, Stack } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Text } from '@/components/ui/text';
 import { toApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import type { TicketSummaryBody } from '@/types/api-schema';
@@ -23,35 +27,35 @@ function TicketItem({ ticket }: { ticket: TicketSummaryBody }) {
   const updatedAt = ticket.updatedAt ?? ticket.createdAt;
   return (
     <Box as="li">
-      <Box
-        asChild
-        display="block"
-        px="4"
-        py="3"
-        borderWidth="1px"
-        borderRadius="lg"
-        transition="background 0.15s"
-        _hover={{ bg: 'bg.subtle', textDecoration: 'none' }}
-        focusRing="outside"
+      <RouterLink
+        to={supportPaths.ticket(ticket.id)}
+        className={css({
+          display: 'block',
+          px: '4',
+          py: '3',
+          borderWidth: '1px',
+          borderRadius: 'lg',
+          transition: 'background 0.15s',
+          _hover: { bg: 'bg.subtle', textDecoration: 'none' },
+          focusRing: 'outside',
+        })}
       >
-        <RouterLink to={supportPaths.ticket(ticket.id)}>
-          <Flex justify="space-between" align="flex-start" gap="3">
-            <Text fontWeight="medium" overflowWrap="anywhere" minW="0">
-              {ticket.subject}
-            </Text>
-            <TicketStatusBadge status={ticket.status} />
-          </Flex>
-          <Text fontSize="sm" color="fg.muted" mt="1">
-            {isOneOf(TICKET_CATEGORIES, ticket.category) ? t(`support.category.${ticket.category}`) : ticket.category}
-            {updatedAt && (
-              <>
-                {' · '}
-                <time dateTime={updatedAt}>{t('support.tickets.updatedAt', { time: formatDateTime(updatedAt) })}</time>
-              </>
-            )}
+        <Flex justify="space-between" align="flex-start" gap="3">
+          <Text fontWeight="medium" overflowWrap="anywhere" minW="0">
+            {ticket.subject}
           </Text>
-        </RouterLink>
-      </Box>
+          <TicketStatusBadge status={ticket.status} />
+        </Flex>
+        <Text fontSize="sm" color="fg.muted" mt="1">
+          {isOneOf(TICKET_CATEGORIES, ticket.category) ? t(`support.category.${ticket.category}`) : ticket.category}
+          {updatedAt && (
+            <>
+              {' · '}
+              <time dateTime={updatedAt}>{t('support.tickets.updatedAt', { time: formatDateTime(updatedAt) })}</time>
+            </>
+          )}
+        </Text>
+      </RouterLink>
     </Box>
   );
 }

@@ -1,12 +1,17 @@
-import { Alert, Box, Button, Flex, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex, Stack } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
 import { MissingItem } from '@/components/feedback/missing-item';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
+import { Separator } from '@/components/ui/separator';
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { toApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';

@@ -1,5 +1,6 @@
-import { Badge } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+
+import { Badge } from '@/components/ui/badge';
 
 import { isOneOf, STATUS_PALETTE, TICKET_STATUSES } from '../utils/ticket-text';
 

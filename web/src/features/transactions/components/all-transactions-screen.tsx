@@ -1,13 +1,19 @@
-import { Alert, Button, Flex, Link, Separator, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { ArrowLeft, Download } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Flex, Stack } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
+import { Separator } from '@/components/ui/separator';
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
+import { PHONE_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { toApiError, type FieldErrors } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
 import type { Transaction } from '@/types/api-schema';
@@ -74,7 +80,7 @@ function LoadFailed({ title, error, retrying, onRetry }: LoadFailedProps) {
 function Results({ history, filtered }: { history: History; filtered: boolean }) {
   const { t } = useTranslation();
   // As on /transactions: a table from `md` up, stacked items on a phone.
-  const isPhone = useBreakpointValue({ base: true, md: false }, { ssr: false });
+  const isPhone = useMediaQuery(PHONE_QUERY);
   const transactions = useMemo<Transaction[]>(
     () => history.data?.pages.flatMap((page) => page.items) ?? [],
     [history.data],

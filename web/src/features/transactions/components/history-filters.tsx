@@ -1,11 +1,14 @@
-import { Button, Field, Flex, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Filter, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Flex, Grid } from 'styled-system/jsx';
 
 import { DateTextInput } from '@/components/form/date-text-input';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { NativeSelect } from '@/components/ui/native-select';
 import type { FieldErrors } from '@/lib/api-client';
 import { enterToNextField } from '@/lib/enter-to-next-field';
 
@@ -103,7 +106,7 @@ export function HistoryFilters({ filters, serverErrors, onApply, children }: His
       noValidate
       aria-label={t('transactions.all.filters.label')}
     >
-      <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" alignItems="start">
+      <Grid columns={{ base: 2, lg: 4 }} gap="3" alignItems="start">
         {select(
           'type',
           <>
@@ -128,7 +131,7 @@ export function HistoryFilters({ filters, serverErrors, onApply, children }: His
         )}
         {day('from')}
         {day('to')}
-      </SimpleGrid>
+      </Grid>
       <Flex mt="4" gap="3" wrap="wrap" align="center">
         <Button type="submit" size="sm">
           <Filter size={16} aria-hidden />

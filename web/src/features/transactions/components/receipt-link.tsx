@@ -1,8 +1,8 @@
-import { Link } from '@chakra-ui/react';
 import { ReceiptText } from 'lucide-react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
+import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 
 /** Where a receipt's back link returns: the page (with its filters) that opened it. */

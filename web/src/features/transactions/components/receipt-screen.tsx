@@ -1,13 +1,18 @@
-import { Alert, Box, Button, Flex, Heading, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft, Check, Copy, Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { Box, Flex, Stack } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
 import { MissingItem } from '@/components/feedback/missing-item';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button, IconButton } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
+import { Heading, Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { toApiError } from '@/lib/api-client';
@@ -25,16 +30,22 @@ import { TransactionDetails, TransactionStatus, TransactionValue } from './trans
  * white whatever the colour mode, its badges as plain outlined text (the shell's header and
  * navigation, and the receipt's buttons, do not print at all).
  */
-const PRINT_STYLES = {
+const PRINT_STYLES = css({
   '@media print': {
+    '--colors-fg': 'black',
+    '--colors-fg-muted': '#4a4a4a',
+    '--colors-bg-panel': 'white',
+    '--colors-border': '#d4d4d4',
+    // The same for the shared parts still drawn with Chakra (the content card, the page header)
+    // until they move to Panda too; drop these four then.
     '--chakra-colors-fg': 'black',
     '--chakra-colors-fg-muted': '#4a4a4a',
     '--chakra-colors-bg-panel': 'white',
     '--chakra-colors-border': '#d4d4d4',
     color: 'black',
-    '& .chakra-badge': { background: 'transparent', color: 'black', borderWidth: '1px', borderColor: 'currentColor' },
+    '& .badge': { background: 'transparent', color: 'black', borderWidth: '1px', borderColor: 'current' },
   },
-};
+});
 
 /** The page that opened the receipt, when it was the history; else the full history. */
 function useBackTo(): string {
@@ -141,7 +152,7 @@ export function ReceiptScreen() {
   const notFound = receipt.isError && toApiError(receipt.error).status === 404;
 
   return (
-    <Box css={PRINT_STYLES}>
+    <Box className={PRINT_STYLES}>
       <Flex justify="space-between" align="center" gap="3" mb="3" _print={{ display: 'none' }}>
         <Link asChild fontSize="sm" color="fg.muted">
           <RouterLink to={backTo}>

@@ -1,8 +1,10 @@
-import { Badge, Stack, Text } from '@chakra-ui/react';
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
+import { Badge } from '@/components/ui/badge';
+import { Text } from '@/components/ui/text';
 import { Tooltip } from '@/components/ui/tooltip';
 import { formatDateTime } from '@/lib/format';
 import type { Transaction } from '@/types/api-schema';

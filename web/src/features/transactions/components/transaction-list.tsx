@@ -1,6 +1,6 @@
-import { Box, HStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Box, HStack } from 'styled-system/jsx';
 
 import type { Transaction } from '@/types/api-schema';
 

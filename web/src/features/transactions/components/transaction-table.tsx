@@ -1,7 +1,7 @@
-import { Table } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { Table } from '@/components/ui/table';
 import type { Transaction } from '@/types/api-schema';
 
 import {

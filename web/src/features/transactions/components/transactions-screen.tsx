@@ -1,11 +1,16 @@
-import { Alert, Button, Flex, HStack, Spinner, Text, useBreakpointValue } from '@chakra-ui/react';
 import { ArrowRight } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Flex, HStack } from 'styled-system/jsx';
 
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
+import { PHONE_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { toApiError } from '@/lib/api-client';
 
 import { useTransactionHistory } from '../api/get-transaction-history';
@@ -19,7 +24,7 @@ function HistoryContent() {
   // Below `md` a five-column table would hide its last columns off-screen: phones get a list.
   // Only one of the two is rendered, chosen from the viewport at the first render (no `ssr`
   // pass) and again whenever the width crosses the breakpoint.
-  const isPhone = useBreakpointValue({ base: true, md: false }, { ssr: false });
+  const isPhone = useMediaQuery(PHONE_QUERY);
 
   if (history.isPending) {
     return (
