@@ -1,6 +1,10 @@
-import { Field, Input } from '@chakra-ui/react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+
+import { invalidField } from './invalid-field';
 
 type AppCodeFieldProps = {
   label: string;
@@ -24,6 +28,7 @@ export function AppCodeField({ label, registration, error }: AppCodeFieldProps) 
       </Field.Label>
       <Input
         {...registration}
+        className={invalidField}
         inputMode="numeric"
         autoComplete="one-time-code"
         autoCorrect="off"

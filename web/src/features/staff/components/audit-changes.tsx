@@ -1,5 +1,8 @@
-import { Box, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { Box, Grid, Stack } from 'styled-system/jsx';
+
+import { Table } from '@/components/ui/table';
+import { Text } from '@/components/ui/text';
 
 type Json = Record<string, unknown>;
 
@@ -35,10 +38,10 @@ export function AuditChanges({ before, after }: { before: unknown; after: unknow
 
   if ((!none(before) && !isObject(before)) || (!none(after) && !isObject(after))) {
     return (
-      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
+      <Grid columns={{ base: 1, sm: 2 }} gap="2">
         <Pre label={t('staff.audit.before')} value={before} />
         <Pre label={t('staff.audit.after')} value={after} />
-      </SimpleGrid>
+      </Grid>
     );
   }
 

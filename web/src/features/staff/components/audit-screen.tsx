@@ -1,13 +1,19 @@
-import { Box, Button, Field, Flex, HStack, Input, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { Download, Filter, X } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex, HStack, Stack, styled } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Link } from '@/components/ui/link';
+import { Separator } from '@/components/ui/separator';
+import { Text } from '@/components/ui/text';
 import { enterToNextField } from '@/lib/enter-to-next-field';
 
 import { auditCsvUrl, useAuditLog, type StaffAction } from '../api/get-audit-log';
@@ -40,7 +46,7 @@ function AuditFilters({ subject, onApply }: { subject: string; onApply: (subject
             fontFamily="mono"
           />
         </Field.Root>
-        <HStack gap="2" wrap="wrap">
+        <HStack gap="2" flexWrap="wrap">
           <Button type="submit" size="sm">
             <Filter size={16} aria-hidden />
             {t('staff.audit.filters.apply')}
@@ -65,7 +71,7 @@ function AuditFilters({ subject, onApply }: { subject: string; onApply: (subject
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <HStack gap="1.5" minW="0" align="baseline">
+    <HStack gap="1.5" minW="0" alignItems="baseline">
       <Text as="span" color="fg.muted" flexShrink={0}>
         {label}
       </Text>
@@ -89,9 +95,9 @@ function AuditEntry({ action }: { action: StaffAction }) {
             </Text>
           )}
         </Stack>
-        <Text asChild fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
-          <time dateTime={action.occurredAt ?? undefined}>{formatVietnamTime(action.occurredAt)}</time>
-        </Text>
+        <styled.time dateTime={action.occurredAt ?? undefined} fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
+          {formatVietnamTime(action.occurredAt)}
+        </styled.time>
       </Flex>
       <Flex mt="2" columnGap="4" rowGap="1" wrap="wrap" align="center" fontSize="sm">
         <HStack gap="2" minW="0">

@@ -1,8 +1,9 @@
-import { HStack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { hstack } from 'styled-system/patterns';
 
 import { LogoMark } from '@/components/logo';
+import { Text } from '@/components/ui/text';
 
 import { staffPaths } from '../config/paths';
 
@@ -10,16 +11,18 @@ import { staffPaths } from '../config/paths';
 export function ConsoleBrand() {
   const { t } = useTranslation();
   return (
-    <HStack asChild gap="2.5" flexShrink={0} _hover={{ textDecoration: 'none', opacity: 0.9 }}>
-      <RouterLink to={staffPaths.home} aria-label={t('staff.app.homeLink')}>
-        <LogoMark />
-        <Text as="span" fontSize="xl" fontWeight="extrabold" letterSpacing="tight">
-          {t('app.name')}
-        </Text>
-        <Text as="span" hideBelow="md" fontSize="sm" color="fg.muted" ps="2.5" borderStartWidth="1px" borderColor="border">
-          {t('staff.app.console')}
-        </Text>
-      </RouterLink>
-    </HStack>
+    <RouterLink
+      to={staffPaths.home}
+      aria-label={t('staff.app.homeLink')}
+      className={hstack({ gap: '2.5', flexShrink: 0, _hover: { textDecoration: 'none', opacity: 0.9 } })}
+    >
+      <LogoMark />
+      <Text as="span" fontSize="xl" fontWeight="extrabold" letterSpacing="tight">
+        {t('app.name')}
+      </Text>
+      <Text as="span" hideBelow="md" fontSize="sm" color="fg.muted" ps="2.5" borderStartWidth="1px" borderColor="border">
+        {t('staff.app.console')}
+      </Text>
+    </RouterLink>
   );
 }

@@ -1,11 +1,14 @@
-import { Button, Field, Input, NativeSelect } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { toaster } from '@/components/ui/toaster-store';
 import { placeServerErrors } from '@/lib/server-errors';
 
@@ -18,6 +21,8 @@ import {
 } from '../api/create-member';
 import { staffFailureText } from '../utils/failure';
 import { roleLabel, STAFF_ROLES } from '../utils/roles';
+
+import { invalidField } from './invalid-field';
 
 type Create = ReturnType<typeof useCreateMember>;
 
@@ -77,7 +82,7 @@ function CreateMemberDialog({ create, onClose }: { create: Create; onClose: () =
           {t('staff.members.create.username')}
           <Field.RequiredIndicator />
         </Field.Label>
-        <Input {...register('username')} autoComplete="off" autoCapitalize="none" spellCheck={false} autoFocus />
+        <Input {...register('username')} className={invalidField} autoComplete="off" autoCapitalize="none" spellCheck={false} autoFocus />
         {errors.username ? (
           <Field.ErrorText>{message(errors.username)}</Field.ErrorText>
         ) : (
@@ -90,7 +95,7 @@ function CreateMemberDialog({ create, onClose }: { create: Create; onClose: () =
           <Field.RequiredIndicator />
         </Field.Label>
         <NativeSelect.Root>
-          <NativeSelect.Field {...register('role')}>
+          <NativeSelect.Field {...register('role')} className={invalidField}>
             {STAFF_ROLES.map((role) => (
               <option key={role} value={role}>
                 {roleLabel(t, role)}
@@ -108,6 +113,7 @@ function CreateMemberDialog({ create, onClose }: { create: Create; onClose: () =
         </Field.Label>
         <Input
           {...register('email')}
+          className={invalidField}
           type="email"
           inputMode="email"
           autoComplete="off"

@@ -1,4 +1,3 @@
-import { Alert, Box, Button, Code, Field, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
@@ -6,12 +5,18 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex, HStack, Stack } from 'styled-system/jsx';
 
 import { ConnectionError } from '@/components/errors/connection-error';
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { PasswordStrengthMeter } from '@/components/form/password-strength-meter';
 import { AuthCard } from '@/components/layouts/auth-card';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
+import { Spinner } from '@/components/ui/spinner';
+import { Code, Text } from '@/components/ui/text';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { useThrottleLock } from '@/hooks/use-throttle-lock';
 import { toApiError } from '@/lib/api-client';
@@ -33,6 +38,7 @@ import { staffPaths } from '../config/paths';
 import { staffFailureText } from '../utils/failure';
 
 import { AppCodeField } from './app-code-field';
+import { invalidField } from './invalid-field';
 import { formatVietnamTime } from '../utils/time';
 
 /** As the player's two-factor set-up: an otpauth URL wants a larger code than a transfer's. */
@@ -203,6 +209,7 @@ function EnrolForm({ token }: { token: string }) {
                 if (getFieldState('passwordConfirm').isTouched) void trigger('passwordConfirm');
               },
             })}
+            className={invalidField}
             autoComplete="new-password"
           />
           <Field.ErrorText>{message(errors.password)}</Field.ErrorText>
@@ -213,7 +220,7 @@ function EnrolForm({ token }: { token: string }) {
             {t('staff.enrol.passwordConfirm')}
             <Field.RequiredIndicator />
           </Field.Label>
-          <PasswordInput {...register('passwordConfirm')} autoComplete="new-password" />
+          <PasswordInput {...register('passwordConfirm')} className={invalidField} autoComplete="new-password" />
           <Field.ErrorText>{message(errors.passwordConfirm)}</Field.ErrorText>
         </Field.Root>
         <AppCodeField label={t('staff.enrol.code')} registration={register('code')} error={message(errors.code)} />

@@ -1,9 +1,11 @@
-import { Box, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ChevronRight } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Box, Grid, Stack } from 'styled-system/jsx';
+import { flex } from 'styled-system/patterns';
 
 import { PageHeader } from '@/components/layouts/page-header';
+import { Text } from '@/components/ui/text';
 
 import { useStaffMe } from '../api/get-staff-me';
 import { sectionsFor } from '../config/nav-items';
@@ -30,40 +32,40 @@ export function HomeScreen() {
       ) : (
         <Stack gap="3">
           <Text fontWeight="medium">{t('staff.home.abilities')}</Text>
-          <SimpleGrid as="ul" columns={{ base: 1, lg: 2 }} gap="3" listStyleType="none" m="0" p="0">
+          <Grid as="ul" columns={{ base: 1, lg: 2 }} gap="3" listStyleType="none" m="0" p="0">
             {sections.map(({ key, to, icon: Icon }) => (
               <li key={key}>
-                <Flex
-                  asChild
-                  align="center"
-                  gap="4"
-                  h="full"
-                  p={{ base: '4', md: '5' }}
-                  bg="bg.panel"
-                  borderWidth="1px"
-                  borderColor="border"
-                  borderRadius="xl"
-                  shadow="sm"
-                  transition="border-color 0.15s, background 0.15s"
-                  _hover={{ borderColor: 'brand.solid', textDecoration: 'none' }}
-                  focusRing="outside"
+                <RouterLink
+                  to={to}
+                  className={flex({
+                    align: 'center',
+                    gap: '4',
+                    h: 'full',
+                    p: { base: '4', md: '5' },
+                    bg: 'bg.panel',
+                    borderWidth: '1px',
+                    borderColor: 'border',
+                    borderRadius: 'xl',
+                    shadow: 'sm',
+                    transition: 'border-color 0.15s, background 0.15s',
+                    _hover: { borderColor: 'brand.solid', textDecoration: 'none' },
+                    focusRing: 'outside',
+                  })}
                 >
-                  <RouterLink to={to}>
-                    <Box display="inline-flex" p="2.5" borderRadius="lg" bg="brand.subtle" color="brand.fg" flexShrink={0}>
-                      <Icon size={22} aria-hidden />
-                    </Box>
-                    <Stack gap="1" flex="1" minW="0">
-                      <Text fontWeight="semibold">{t(`staff.nav.${key}`)}</Text>
-                      <Text fontSize="sm" color="fg.muted">
-                        {t(`staff.abilities.${key}`)}
-                      </Text>
-                    </Stack>
-                    <ChevronRight size={18} aria-hidden />
-                  </RouterLink>
-                </Flex>
+                  <Box display="inline-flex" p="2.5" borderRadius="lg" bg="brand.subtle" color="brand.fg" flexShrink={0}>
+                    <Icon size={22} aria-hidden />
+                  </Box>
+                  <Stack gap="1" flex="1" minW="0">
+                    <Text fontWeight="semibold">{t(`staff.nav.${key}`)}</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {t(`staff.abilities.${key}`)}
+                    </Text>
+                  </Stack>
+                  <ChevronRight size={18} aria-hidden />
+                </RouterLink>
               </li>
             ))}
-          </SimpleGrid>
+          </Grid>
         </Stack>
       )}
     </>

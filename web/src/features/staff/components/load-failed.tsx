@@ -1,6 +1,7 @@
-import { Alert, Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { toApiError } from '@/lib/api-client';
 
 type LoadFailedProps = { title: string; error: unknown; retrying: boolean; onRetry: () => void };

@@ -1,8 +1,10 @@
-import { Field, NativeSelect, Text } from '@chakra-ui/react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
+import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Text } from '@/components/ui/text';
 import { toaster } from '@/components/ui/toaster-store';
 import { placeServerErrors } from '@/lib/server-errors';
 import type { StaffBody } from '@/types/api-schema';
@@ -11,6 +13,8 @@ import { useResetCredentials } from '../api/reset-credentials';
 import { useUpdateMember } from '../api/update-member';
 import { staffFailureText } from '../utils/failure';
 import { roleLabel, STAFF_ROLES } from '../utils/roles';
+
+import { invalidField } from './invalid-field';
 
 type MemberDialogProps = {
   member: StaffBody;
@@ -68,7 +72,7 @@ export function RoleDialog({ member, onClose }: MemberDialogProps) {
       <Field.Root invalid={!!errors.role}>
         <Field.Label>{t('staff.members.roleDialog.role')}</Field.Label>
         <NativeSelect.Root>
-          <NativeSelect.Field {...register('role')}>
+          <NativeSelect.Field {...register('role')} className={invalidField}>
             {STAFF_ROLES.map((each) => (
               <option key={each} value={each}>
                 {roleLabel(t, each)}

@@ -1,11 +1,17 @@
-import { Alert, Badge, Box, Button, Flex, HStack, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex, HStack, Stack } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Table } from '@/components/ui/table';
+import { Text } from '@/components/ui/text';
 import { toaster } from '@/components/ui/toaster-store';
+import { PHONE_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { toApiError } from '@/lib/api-client';
 import type { StaffBody } from '@/types/api-schema';
 
@@ -63,7 +69,7 @@ function Username({ member, selfId }: { member: StaffBody; selfId: string }) {
   const { t } = useTranslation();
   return (
     <Stack gap="0">
-      <HStack gap="2" wrap="wrap">
+      <HStack gap="2" flexWrap="wrap">
         <Text as="span" fontWeight="medium" overflowWrap="anywhere">
           {member.username}
         </Text>
@@ -103,7 +109,7 @@ function MemberActions({
   const { t } = useTranslation();
   if (member.id === selfId) return null;
   return (
-    <HStack gap="2" wrap="wrap" role="group" aria-label={t('staff.members.actionsOf', { username: member.username })}>
+    <HStack gap="2" flexWrap="wrap" role="group" aria-label={t('staff.members.actionsOf', { username: member.username })}>
       <Button size="xs" variant="outline" onClick={() => onChangeRole(member)}>
         {t('staff.members.changeRole')}
       </Button>
@@ -148,7 +154,7 @@ function MemberTable({ members, ...actions }: Actions & { members: StaffBody[] }
                 <RoleBadge role={member.role} />
               </Table.Cell>
               <Table.Cell>
-                <HStack gap="2" wrap="wrap">
+                <HStack gap="2" flexWrap="wrap">
                   <StatusBadge member={member} />
                   <EnrolmentBadge member={member} />
                 </HStack>
@@ -176,7 +182,7 @@ function MemberList({ members, ...actions }: Actions & { members: StaffBody[] })
         <Box as="li" key={member.id} data-member={member.username} p="3" borderWidth="1px" borderColor="border" borderRadius="lg">
           <Stack gap="2">
             <Username member={member} selfId={actions.selfId} />
-            <HStack gap="2" wrap="wrap">
+            <HStack gap="2" flexWrap="wrap">
               <RoleBadge role={member.role} />
               <StatusBadge member={member} />
               <EnrolmentBadge member={member} />
@@ -209,7 +215,7 @@ export function MembersScreen() {
   const members = useMembers();
   const enable = useUpdateMember();
   const failureToast = useStaffFailureToast();
-  const isPhone = useBreakpointValue({ base: true, md: false }, { ssr: false });
+  const isPhone = useMediaQuery(PHONE_QUERY);
   const [changingRole, setChangingRole] = useState<StaffBody | null>(null);
   const [disabling, setDisabling] = useState<StaffBody | null>(null);
   const [resetting, setResetting] = useState<StaffBody | null>(null);

@@ -1,10 +1,11 @@
-import { Field, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
+import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { PasswordInput } from '@/components/ui/password-input';
+import { Text } from '@/components/ui/text';
 import { useThrottleLock } from '@/hooks/use-throttle-lock';
 import { toApiError } from '@/lib/api-client';
 import { placeServerErrors } from '@/lib/server-errors';
@@ -13,6 +14,8 @@ import { throttleLockOf } from '@/lib/throttle-lock';
 import { reauthenticateSchema, useReauthenticate, type ReauthenticateInput } from '../api/reauthenticate';
 import { staffFailureText } from '../utils/failure';
 import { settleReauthentication, useReauthRequest } from '../utils/reauth-requests';
+
+import { invalidField } from './invalid-field';
 
 const FIELDS = ['secret'] as const;
 
@@ -81,7 +84,7 @@ function ReauthForm({ message }: { message: string }) {
           {t('staff.reauth.secret')}
           <Field.RequiredIndicator />
         </Field.Label>
-        <PasswordInput {...register('secret')} autoComplete="current-password" autoFocus />
+        <PasswordInput {...register('secret')} className={invalidField} autoComplete="current-password" autoFocus />
         <Field.ErrorText>{secretError}</Field.ErrorText>
       </Field.Root>
     </FormDialog>

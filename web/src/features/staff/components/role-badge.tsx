@@ -1,5 +1,6 @@
-import { Badge, type BadgeProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+
+import { Badge, type BadgeProps } from '@/components/ui/badge';
 
 import { roleLabel, type StaffRole } from '../utils/roles';
 

@@ -1,12 +1,18 @@
-import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldError } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
 import { SuccessBanner } from '@/components/feedback/success-banner';
 import { AuthCard } from '@/components/layouts/auth-card';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Link } from '@/components/ui/link';
 import { PasswordInput } from '@/components/ui/password-input';
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { useThrottleLock } from '@/hooks/use-throttle-lock';
 import { toApiError } from '@/lib/api-client';
@@ -19,6 +25,7 @@ import { staffSignInSchema, useStaffSignIn, type StaffSignInInput } from '../api
 import { staffFailureText } from '../utils/failure';
 
 import { AppCodeField } from './app-code-field';
+import { invalidField } from './invalid-field';
 
 const FIELDS = ['username', 'password', 'code'] as const;
 
@@ -85,7 +92,7 @@ export function SignInScreen() {
               {t('staff.signIn.username')}
               <Field.RequiredIndicator />
             </Field.Label>
-            <Input {...register('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus />
+            <Input {...register('username')} className={invalidField} autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus />
             <Field.ErrorText>{message(errors.username)}</Field.ErrorText>
           </Field.Root>
 
@@ -94,7 +101,7 @@ export function SignInScreen() {
               {t('staff.signIn.password')}
               <Field.RequiredIndicator />
             </Field.Label>
-            <PasswordInput {...register('password')} autoComplete="current-password" />
+            <PasswordInput {...register('password')} className={invalidField} autoComplete="current-password" />
             <Field.ErrorText>{message(errors.password)}</Field.ErrorText>
           </Field.Root>
 

@@ -1,8 +1,10 @@
-import { Box, Button, Container, HStack, Spacer, Stack, Text } from '@chakra-ui/react';
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Box, Container, HStack, Spacer, Stack } from 'styled-system/jsx';
 
+import { Button } from '@/components/ui/button';
 import { ColorModeButton } from '@/components/ui/color-mode';
+import { Text } from '@/components/ui/text';
 import type { StaffMeBody } from '@/types/api-schema';
 
 import { roleLabel } from '../utils/roles';

@@ -1,6 +1,6 @@
-import { Box, Container, Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Box, Container, Flex } from 'styled-system/jsx';
 
 import { toaster } from '@/components/ui/toaster-store';
 

@@ -1,25 +1,13 @@
-import { Box, Button, Link, Stack } from '@chakra-ui/react';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { matchPath, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Box, Stack } from 'styled-system/jsx';
+
+import { Button } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
 
 import type { StaffNavItem } from '../config/nav-items';
-
-const itemStyle = {
-  display: 'flex',
-  alignItems: 'center',
-  gap: '3',
-  w: 'full',
-  px: '3',
-  py: '2.5',
-  borderRadius: 'lg',
-  fontWeight: 'medium',
-  fontSize: 'sm',
-  color: 'fg.muted',
-  transition: 'background 0.15s, color 0.15s',
-  _hover: { bg: 'bg.muted', color: 'fg', textDecoration: 'none' },
-} as const;
 
 type StaffNavProps = { items: readonly StaffNavItem[] };
 
@@ -29,7 +17,22 @@ function NavList({ items, onNavigate }: StaffNavProps & { onNavigate?: () => voi
     <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
       {items.map(({ key, to, end, icon: Icon }) => (
         <li key={key}>
-          <Link asChild {...itemStyle} _currentPage={{ bg: 'brand.subtle', color: 'brand.fg' }}>
+          <Link
+            asChild
+            display="flex"
+            alignItems="center"
+            gap="3"
+            w="full"
+            px="3"
+            py="2.5"
+            borderRadius="lg"
+            fontWeight="medium"
+            fontSize="sm"
+            color="fg.muted"
+            transition="background 0.15s, color 0.15s"
+            _hover={{ bg: 'bg.muted', color: 'fg', textDecoration: 'none' }}
+            _currentPage={{ bg: 'brand.subtle', color: 'brand.fg' }}
+          >
             <NavLink to={to} end={end} onClick={onNavigate}>
               <Icon size={18} aria-hidden />
               {t(`staff.nav.${key}`)}
@@ -72,7 +75,13 @@ export function StaffNav({ items }: StaffNavProps) {
           onClick={() => setOpen((was) => !was)}
         >
           {current ? t(`staff.nav.${current.key}`) : t('staff.nav.label')}
-          <Box as="span" display="inline-flex" transition="transform 0.2s" transform={open ? 'rotate(180deg)' : undefined}>
+          <Box
+            as="span"
+            display="inline-flex"
+            transition="transform 0.2s"
+            data-state={open ? 'open' : 'closed'}
+            _open={{ transform: 'rotate(180deg)' }}
+          >
             <ChevronDown size={18} aria-hidden />
           </Box>
         </Button>

@@ -1,6 +1,9 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
+
+import { Button } from '@/components/ui/button';
+import { Text } from '@/components/ui/text';
 
 import { staffPaths } from '../config/paths';
 

@@ -1,5 +1,5 @@
-import { Box, Container, Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { Box, Container, Flex } from 'styled-system/jsx';
 
 import { ColorModeButton } from '@/components/ui/color-mode';
 

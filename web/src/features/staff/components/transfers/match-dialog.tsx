@@ -1,8 +1,9 @@
-import { Stack, Text } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
 import { FormDialog } from '@/components/ui/form-dialog';
+import { Text } from '@/components/ui/text';
 import { toaster } from '@/components/ui/toaster-store';
 
 import type { Transfer } from '../../api/get-transfers';

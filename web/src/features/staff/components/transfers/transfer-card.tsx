@@ -1,15 +1,21 @@
-import { Badge, Box, Button, Field, Flex, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex, Grid, HStack, Stack, styled } from 'styled-system/jsx';
 
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Text } from '@/components/ui/text';
 import { enterToNextField } from '@/lib/enter-to-next-field';
 
 import type { PendingMatch, Transfer, TransferSuggestion } from '../../api/get-transfers';
 import { formatAmount } from '../../utils/amount';
 import { formatVietnamTime } from '../../utils/time';
 import { suggestionWhyText, transferReasonText } from '../../utils/transfer-texts';
+import { invalidField } from '../invalid-field';
 
 type TransferCardProps = {
   transfer: Transfer;
@@ -83,6 +89,7 @@ function OtherPlayer({ transfer, onMatch }: Pick<TransferCardProps, 'transfer' |
             flex={{ base: 'none', sm: '1' }}
             {...register('player', { validate: (value) => value.trim() !== '' || t('staff.transfers.other.required') })}
             placeholder={t('staff.transfers.other.placeholder')}
+            className={invalidField}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
@@ -115,7 +122,7 @@ function Pending({ transfer, pending, own, canApprove, onMatch }: PendingProps) 
   const username = pending.username || pending.userId;
   return (
     <Flex mt="3" gap="3" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
-      <HStack flex="1" minW="0" gap="2" align="flex-start" color="orange.fg" fontSize="sm">
+      <HStack flex="1" minW="0" gap="2" alignItems="flex-start" color="orange.fg" fontSize="sm">
         <Box flexShrink={0} pt="0.5">
           <Clock size={16} aria-hidden />
         </Box>
@@ -159,11 +166,13 @@ export function TransferCard({ transfer, canMatch, selfUsername, onMatch }: Tran
       data-transfer={transfer.referenceCode}
       p={{ base: '3', md: '4' }}
       borderWidth="1px"
-      borderColor={pending ? 'orange.muted' : 'border'}
+      borderColor="border"
+      data-pending={pending ? '' : undefined}
+      css={{ '&[data-pending]': { borderColor: 'orange.muted' } }}
       borderRadius="lg"
     >
       <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
-        <HStack gap="2" wrap="wrap">
+        <HStack gap="2" flexWrap="wrap">
           <Text fontWeight="bold" fontSize="lg" fontVariantNumeric="tabular-nums">
             {t('staff.transfers.amount', { amount: formatAmount(transfer.amountVnd) })}
           </Text>
@@ -173,12 +182,12 @@ export function TransferCard({ transfer, canMatch, selfUsername, onMatch }: Tran
             </Badge>
           )}
         </HStack>
-        <Text asChild fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
-          <time dateTime={transfer.receivedAt ?? undefined}>{formatVietnamTime(transfer.receivedAt)}</time>
-        </Text>
+        <styled.time dateTime={transfer.receivedAt ?? undefined} fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
+          {formatVietnamTime(transfer.receivedAt)}
+        </styled.time>
       </Flex>
 
-      <SimpleGrid as="dl" columns={{ base: 1, sm: 2, lg: 3 }} columnGap="6" rowGap="2" mt="3" mb="0" mx="0">
+      <Grid as="dl" columns={{ base: 1, sm: 2, lg: 3 }} columnGap="6" rowGap="2" mt="3" mb="0" mx="0">
         <Fact label={t('staff.transfers.content')}>
           <Text as="span" fontFamily="mono">
             {transfer.content || t('staff.transfers.noContent')}
@@ -199,10 +208,10 @@ export function TransferCard({ transfer, canMatch, selfUsername, onMatch }: Tran
           </Text>
         </Fact>
         <Fact label={t('staff.transfers.transactionDate')}>{transfer.transactionDate || '—'}</Fact>
-      </SimpleGrid>
+      </Grid>
 
       {transfer.reason && (
-        <HStack mt="3" gap="2" align="flex-start" color="orange.fg" fontSize="sm">
+        <HStack mt="3" gap="2" alignItems="flex-start" color="orange.fg" fontSize="sm">
           <Box flexShrink={0} pt="0.5">
             <CircleAlert size={16} aria-hidden />
           </Box>
@@ -216,7 +225,7 @@ export function TransferCard({ transfer, canMatch, selfUsername, onMatch }: Tran
       {pending && <Pending transfer={transfer} pending={pending} own={own} canApprove={canCredit} onMatch={onMatch} />}
 
       {!unmatched && (
-        <HStack mt="3" gap="2" align="flex-start" color="green.fg" fontSize="sm">
+        <HStack mt="3" gap="2" alignItems="flex-start" color="green.fg" fontSize="sm">
           <Box flexShrink={0} pt="0.5">
             <CircleCheck size={16} aria-hidden />
           </Box>
