@@ -1,11 +1,14 @@
-import { Button, Separator, Stack, Text } from '@chakra-ui/react';
 import { UserX } from 'lucide-react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
 import { Result } from '@/components/feedback/result';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Button } from '@/components/ui/button';
+import { Separator } from '@/components/ui/separator';
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 

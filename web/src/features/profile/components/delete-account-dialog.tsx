@@ -1,10 +1,13 @@
-import { Alert, Box, Field, List, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Box, Stack } from 'styled-system/jsx';
 
-import { FormDialog } from '@/components/ui/form-dialog';
+import { Alert } from '@/components/ui/alert';
+import { Field } from '@/components/ui/field';
+import { List } from '@/components/ui/list';
 import { PasswordInput } from '@/components/ui/password-input';
+import { Text } from '@/components/ui/text';
 import { useThrottleLock } from '@/hooks/use-throttle-lock';
 import { toApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
@@ -19,6 +22,7 @@ import {
   type DeleteAccountField,
   type DeleteAccountInput,
 } from '../api/delete-account';
+import { FormDialog } from './form-dialog';
 
 const FIELDS: readonly DeleteAccountField[] = ['password'];
 

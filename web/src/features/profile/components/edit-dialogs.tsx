@@ -1,7 +1,8 @@
-import { Field, Input, NativeSelect } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
-import { FormDialog } from '@/components/ui/form-dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import type { User } from '@/types/api-schema';
 
 import {
@@ -12,6 +13,7 @@ import {
   phoneInputSchema,
 } from '../api/update-profile';
 import { useProfileForm } from '../hooks/use-profile-form';
+import { FormDialog } from './form-dialog';
 
 /** The profile's editable parts, each with its own modal. */
 export type ProfileEdit = 'name' | 'language' | 'phoneNumber';

@@ -1,10 +1,13 @@
-import { Button, Flex, HStack, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { Download, FileCheck, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Flex, HStack, Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { ContentCard } from '@/components/layouts/content-card';
+import { Button } from '@/components/ui/button';
+import { Separator } from '@/components/ui/separator';
+import { Heading, Text } from '@/components/ui/text';
 import { toApiError } from '@/lib/api-client';
 import type { User } from '@/types/api-schema';
 
@@ -44,7 +47,7 @@ export function PersonalData({ user }: { user: User }) {
   const [deleting, setDeleting] = useState<{ open: boolean; key: number } | null>(null);
 
   const downloadOutcome = download.isSuccess ? (
-    <HStack role="status" align="flex-start" gap="2" fontSize="sm" color="fg.success" fontWeight="medium">
+    <HStack role="status" alignItems="flex-start" gap="2" fontSize="sm" color="fg.success" fontWeight="medium">
       <FileCheck size={18} aria-hidden style={{ flexShrink: 0, marginTop: 1 }} />
       <Text overflowWrap="anywhere">
         {t('profile.personalData.download.done', { fileName: download.data.fileName })}
@@ -64,7 +67,8 @@ export function PersonalData({ user }: { user: User }) {
           {t('profile.personalData.description')}
         </Text>
       </Stack>
-      <Stack gap="5" separator={<Separator />}>
+      {/* The rule between the actions holds the space on either side of it. */}
+      <Stack gap="0">
         <Action
           text={t('profile.personalData.download.text')}
           outcome={downloadOutcome}
@@ -81,6 +85,7 @@ export function PersonalData({ user }: { user: User }) {
             </Button>
           }
         />
+        <Separator my="5" />
         <Action
           text={t('profile.personalData.delete.text')}
           button={

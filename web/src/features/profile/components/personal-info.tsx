@@ -1,9 +1,11 @@
-import { Box, Button, Heading } from '@chakra-ui/react';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Box } from 'styled-system/jsx';
 
 import { ContentCard } from '@/components/layouts/content-card';
+import { Button } from '@/components/ui/button';
+import { Heading } from '@/components/ui/text';
 import { formatCalendarDate } from '@/lib/format';
 import type { User } from '@/types/api-schema';
 

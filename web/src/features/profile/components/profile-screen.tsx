@@ -1,6 +1,6 @@
-import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
 import { SuccessBanner } from '@/components/feedback/success-banner';
 import { PageHeader } from '@/components/layouts/page-header';

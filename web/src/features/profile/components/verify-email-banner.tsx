@@ -1,8 +1,11 @@
-import { Alert, Button, HStack, Text } from '@chakra-ui/react';
 import { CircleAlert, MailCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HStack } from 'styled-system/jsx';
 
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Text } from '@/components/ui/text';
 import { toApiError } from '@/lib/api-client';
 
 import { useSendVerificationEmail } from '../api/send-verification-email';
@@ -25,13 +28,13 @@ export function VerifyEmailBanner({ email }: { email: string }) {
         <Alert.Title id={titleId}>{t('profile.verifyEmail.title')}</Alert.Title>
         <Alert.Description>{t('profile.verifyEmail.description', { email })}</Alert.Description>
         {send.isSuccess && (
-          <HStack role="status" align="flex-start" gap="2" color="fg" fontWeight="medium">
+          <HStack role="status" alignItems="flex-start" gap="2" color="fg" fontWeight="medium">
             <MailCheck size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
             <Text>{t('profile.verifyEmail.sent', { email })}</Text>
           </HStack>
         )}
         {error && (
-          <HStack role="alert" align="flex-start" gap="2" color="fg.error" fontWeight="medium">
+          <HStack role="alert" alignItems="flex-start" gap="2" color="fg.error" fontWeight="medium">
             <CircleAlert size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
             <Text>{error.message}</Text>
           </HStack>

@@ -1,10 +1,15 @@
-import { Alert, Badge, Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Monitor, Smartphone, Tablet, type LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex, HStack, Stack } from 'styled-system/jsx';
 
 import { ConnectionError } from '@/components/errors/connection-error';
 import { ContentCard } from '@/components/layouts/content-card';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { Text } from '@/components/ui/text';
 import { toApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import type { Session } from '@/types/api-schema';
@@ -53,14 +58,17 @@ function SessionItem({ session, name, signingOut, disabled, onSignOut }: Session
       _first={{ pt: '0' }}
       _last={{ pb: '0', borderBottomWidth: '0' }}
     >
-      <HStack align="flex-start" gap="3" flex="1" minW="0">
+      <HStack alignItems="flex-start" gap="3" flex="1" minW="0">
+        {/* This device's icon is green; the colour follows a data attribute, which Panda reads statically. */}
         <Box
           display="inline-flex"
           p="2"
           borderRadius="lg"
           bg="bg.muted"
-          color={session.current ? 'fg.success' : 'fg.muted'}
+          color="fg.muted"
           flexShrink={0}
+          data-current={session.current ? '' : undefined}
+          css={{ '&[data-current]': { color: 'fg.success' } }}
         >
           <Icon size={20} aria-hidden />
         </Box>
@@ -164,7 +172,10 @@ export function ActiveSessions() {
         <Stack gap="5">
           {notice && (
             <Alert.Root
-              status={notice.status}
+              status={
+                // Each status written out, so that Panda emits its colours.
+                notice.status === 'success' ? 'success' : notice.status === 'warning' ? 'warning' : 'error'
+              }
               borderRadius="lg"
               role={notice.status === 'success' ? 'status' : 'alert'}
             >

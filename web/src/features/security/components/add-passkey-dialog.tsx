@@ -1,10 +1,12 @@
-import { Alert, Field, Input, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { CurrentPasswordField } from '@/components/form/current-password-field';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { Alert } from '@/components/ui/alert';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Text } from '@/components/ui/text';
 import { useThrottleLock } from '@/hooks/use-throttle-lock';
 import { ApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
@@ -20,6 +22,7 @@ import {
   type AddPasskeyField,
   type AddPasskeyInput,
 } from '../api/add-passkey';
+import { FormDialog } from './form-dialog';
 
 const FIELDS: readonly AddPasskeyField[] = ['password', 'name'];
 

@@ -1,12 +1,15 @@
-import { Button, Field, HStack, Input, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, MailCheck } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { HStack } from 'styled-system/jsx';
 
-import { FormDialog } from '@/components/ui/form-dialog';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
+import { Text } from '@/components/ui/text';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { toApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
@@ -27,6 +30,7 @@ import {
   type CurrentEmail,
 } from '../api/change-email';
 import { useSendSecurityCode } from '../api/send-security-code';
+import { FormDialog } from './form-dialog';
 
 type ChangeEmailDialogProps = {
   current: CurrentEmail;
@@ -47,7 +51,7 @@ function fieldsShown(codeStep: boolean, passwordStep: boolean): readonly ChangeE
 function SendCodeStatus({ send }: { send: ReturnType<typeof useSendSecurityCode> }) {
   if (send.isSuccess) {
     return (
-      <HStack role="status" align="flex-start" gap="2" fontSize="sm" color="fg.success">
+      <HStack role="status" alignItems="flex-start" gap="2" fontSize="sm" color="fg.success">
         <MailCheck size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
         <Text>{send.data.message}</Text>
       </HStack>
@@ -55,7 +59,7 @@ function SendCodeStatus({ send }: { send: ReturnType<typeof useSendSecurityCode>
   }
   if (send.isError) {
     return (
-      <HStack role="alert" align="flex-start" gap="2" fontSize="sm" color="fg.error">
+      <HStack role="alert" alignItems="flex-start" gap="2" fontSize="sm" color="fg.error">
         <CircleAlert size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
         <Text>{toApiError(send.error).message}</Text>
       </HStack>
@@ -159,7 +163,7 @@ export function ChangeEmailDialog({ current, open, onOpenChange, onChanged }: Ch
             {t('security.email.securityCode')}
             <Field.RequiredIndicator />
           </Field.Label>
-          <HStack gap="2" w="full" align="flex-start">
+          <HStack gap="2" w="full" alignItems="flex-start">
             <Input
               {...register('securityCode')}
               flex="1"

@@ -1,12 +1,14 @@
-import { Button, Field, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { PasswordStrengthMeter } from '@/components/form/password-strength-meter';
 import { ContentCard } from '@/components/layouts/content-card';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { enterToNextField } from '@/lib/enter-to-next-field';

@@ -1,10 +1,11 @@
-import { Field, Input, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { CurrentPasswordField } from '@/components/form/current-password-field';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Text } from '@/components/ui/text';
 import { useThrottleLock } from '@/hooks/use-throttle-lock';
 import { toApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
@@ -17,6 +18,7 @@ import {
   type DisableTwoFactorField,
   type DisableTwoFactorInput,
 } from '../api/disable-two-factor';
+import { FormDialog } from './form-dialog';
 
 const FIELDS: readonly DisableTwoFactorField[] = ['password', 'code'];
 

@@ -1,6 +1,6 @@
-import { Box } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Box } from 'styled-system/jsx';
 
 import { InfoRow } from '@/components/data-display/info-row';
 import { ContentCard } from '@/components/layouts/content-card';

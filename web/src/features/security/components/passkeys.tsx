@@ -1,11 +1,15 @@
-import { Alert, Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { KeyRound, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex, HStack, Stack } from 'styled-system/jsx';
 
 import { ConnectionError } from '@/components/errors/connection-error';
 import { PasskeyHostNote } from '@/components/feedback/passkey-host-note';
 import { ContentCard } from '@/components/layouts/content-card';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { Text } from '@/components/ui/text';
 import { toaster } from '@/components/ui/toaster-store';
 import { toApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -41,7 +45,7 @@ function PasskeyItem({ passkey, onRemove }: { passkey: Passkey; onRemove: () => 
       _first={{ pt: '0' }}
       _last={{ pb: '0', borderBottomWidth: '0' }}
     >
-      <HStack align="flex-start" gap="3" flex="1" minW="0">
+      <HStack alignItems="flex-start" gap="3" flex="1" minW="0">
         <Box display="inline-flex" p="2" borderRadius="lg" bg="bg.muted" color="fg.muted" flexShrink={0}>
           <KeyRound size={20} aria-hidden />
         </Box>
@@ -146,7 +150,12 @@ export function Passkeys({ user }: { user: Pick<User, 'username'> }) {
       {passkeys.isSuccess && (
         <Stack gap="5">
           {notice && (
-            <Alert.Root status={notice.status} borderRadius="lg" role="alert">
+            <Alert.Root
+              // Each status written out, so that Panda emits its colours.
+              status={notice.status === 'warning' ? 'warning' : 'error'}
+              borderRadius="lg"
+              role="alert"
+            >
               <Alert.Indicator />
               <Alert.Content>
                 {notice.status === 'error' && <Alert.Title>{t('security.passkeys.removeFailed')}</Alert.Title>}

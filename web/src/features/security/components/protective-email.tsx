@@ -1,9 +1,10 @@
-import { Box, Button } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Box } from 'styled-system/jsx';
 
 import { InfoRow, VerifiedBadge } from '@/components/data-display/info-row';
 import { ContentCard } from '@/components/layouts/content-card';
+import { Button } from '@/components/ui/button';
 import type { User } from '@/types/api-schema';
 
 import { ChangeEmailDialog } from './change-email-dialog';

@@ -1,6 +1,8 @@
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
+import { Button, CloseButton } from '@/components/ui/button';
+import { Dialog, Portal } from '@/components/ui/dialog';
+import { Text } from '@/components/ui/text';
 import type { Passkey } from '@/types/api-schema';
 
 type RemovePasskeyDialogProps = {

@@ -1,5 +1,7 @@
-import { Flex, Heading, Stack, Text, type StackProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { Flex, Stack, type StackProps } from 'styled-system/jsx';
+
+import { Heading, Text } from '@/components/ui/text';
 
 type SectionHeaderProps = {
   title: ReactNode;
@@ -13,9 +15,11 @@ type SectionHeaderProps = {
 };
 
 /** The heading of one card of the security screen, with what the card is for below it. */
-export function SectionHeader({ title, description, adornment, id, mb = '5' }: SectionHeaderProps) {
+export function SectionHeader({ title, description, adornment, id, ...space }: SectionHeaderProps) {
+  // A given `mb` passes on under its own name, so Panda reads its value where it is written;
+  // the default is written here for the same reason.
   return (
-    <Stack gap="1" mb={mb}>
+    <Stack gap="1" mb="5" {...space}>
       <Flex align="center" gap="2" wrap="wrap">
         <Heading as="h2" size="md" id={id}>
           {title}

@@ -1,5 +1,5 @@
-import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
 import { PageHeader } from '@/components/layouts/page-header';
 import { useUser } from '@/lib/auth';

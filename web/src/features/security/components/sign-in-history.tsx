@@ -1,10 +1,14 @@
-import { Badge, Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Monitor, Smartphone, Tablet, type LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex, HStack, Stack } from 'styled-system/jsx';
 
 import { ConnectionError } from '@/components/errors/connection-error';
 import { ContentCard } from '@/components/layouts/content-card';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { Text } from '@/components/ui/text';
 import { formatDateTime } from '@/lib/format';
 import type { SignIn } from '@/types/api-schema';
 
@@ -62,20 +66,23 @@ function SignInItem({ signIn }: { signIn: SignIn }) {
   return (
     <HStack
       as="li"
-      align="flex-start"
+      alignItems="flex-start"
       gap="3"
       py="4"
       borderBottomWidth="1px"
       _first={{ pt: '0' }}
       _last={{ pb: '0', borderBottomWidth: '0' }}
     >
+      {/* A refused attempt's icon is red; the colours follow a data attribute, which Panda reads statically. */}
       <Box
         display="inline-flex"
         p="2"
         borderRadius="lg"
-        bg={signIn.succeeded ? 'bg.muted' : 'bg.error'}
-        color={signIn.succeeded ? 'fg.muted' : 'fg.error'}
+        bg="bg.muted"
+        color="fg.muted"
         flexShrink={0}
+        data-refused={signIn.succeeded ? undefined : ''}
+        css={{ '&[data-refused]': { bg: 'bg.error', color: 'fg.error' } }}
       >
         <Icon size={20} aria-hidden />
       </Box>

@@ -1,12 +1,18 @@
-import { Alert, Box, Button, CloseButton, Code, Dialog, Field, Flex, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy, Download } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex, Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { CurrentPasswordField } from '@/components/form/current-password-field';
+import { Alert } from '@/components/ui/alert';
+import { Button, CloseButton } from '@/components/ui/button';
+import { Dialog, Portal } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Code, Text } from '@/components/ui/text';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { useThrottleLock } from '@/hooks/use-throttle-lock';
 import { toApiError } from '@/lib/api-client';

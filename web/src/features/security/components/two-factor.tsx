@@ -1,11 +1,13 @@
-import { Badge, Button, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
 import { SuccessBanner } from '@/components/feedback/success-banner';
 import { ContentCard } from '@/components/layouts/content-card';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import type { User } from '@/types/api-schema';
 

@@ -1,0 +1,94 @@
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
+
+import { FailureAlert } from '@/components/feedback/failure-alert';
+import { Button, CloseButton } from '@/components/ui/button';
+import { Dialog, Portal } from '@/components/ui/dialog';
+import { enterToNextField } from '@/lib/enter-to-next-field';
+
+// The kit's FormDialog (src/components/ui/form-dialog.tsx) drawn with Panda and Ark, line for
+// line: it stands in for that one, still drawn with Chakra, until the kit's moves too.
+
+type FormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** Save is enabled only when the form holds a valid change (spec section 4, "Profile modals"). */
+  canSave: boolean;
+  pending: boolean;
+  /** Why the last save was refused, when no field of the form can say it. */
+  failure?: { title: string; text: string } | null;
+  saveLabel?: string;
+  /** The save cannot be undone (closing the account, say): a red button in an alert dialog. */
+  destructive?: boolean;
+  children: ReactNode;
+};
+
+/**
+ * A modal holding one small form: a title, the fields, an error banner when the last save was
+ * refused, and 'Hủy' / 'Lưu'. Its content mounts when it opens and unmounts once closed.
+ */
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  onSubmit,
+  canSave,
+  pending,
+  failure,
+  saveLabel,
+  destructive = false,
+  children,
+}: FormDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      role={destructive ? 'alertdialog' : 'dialog'}
+      lazyMount
+      unmountOnExit
+      placement="center"
+      size="md"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={onSubmit} onKeyDown={enterToNextField} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="5">
+                  {failure && <FailureAlert title={failure.title} text={failure.text} />}
+                  {children}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button type="button" variant="outline">
+                    {t('form.cancel')}
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button
+                  type="submit"
+                  colorPalette={destructive ? 'red' : undefined}
+                  disabled={!canSave}
+                  loading={pending}
+                >
+                  {saveLabel ?? t('form.save')}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('form.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
