@@ -1,6 +1,6 @@
-import { Box, type BoxProps } from '@chakra-ui/react';
 import { BadgeCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Box, type BoxProps } from 'styled-system/jsx';
 
 type PayPartnerTickProps = Omit<BoxProps, 'children'> & { size?: number };
 

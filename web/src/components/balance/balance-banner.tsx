@@ -1,8 +1,10 @@
-import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { Wallet } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex, Stack } from 'styled-system/jsx';
 
+import { Button } from '@/components/ui/button';
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';

@@ -1,8 +1,10 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
 import { Wallet } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { HStack } from 'styled-system/jsx';
 
+import { Button } from '@/components/ui/button';
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';
@@ -27,7 +29,7 @@ export function CreditBar() {
       borderWidth="1px"
       borderColor="border"
       borderRadius="lg"
-      wrap="wrap"
+      flexWrap="wrap"
     >
       <HStack gap="2" color="brand.fg" flexShrink={0}>
         <Wallet size={18} aria-hidden />

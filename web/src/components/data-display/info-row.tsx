@@ -1,6 +1,9 @@
-import { Badge, Box, Flex, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Box, Flex } from 'styled-system/jsx';
+
+import { Badge } from '@/components/ui/badge';
+import { Text } from '@/components/ui/text';
 
 type InfoRowProps = {
   label: ReactNode;

@@ -1,5 +1,8 @@
-import { Box, chakra, Flex, Link, Stack, Text } from '@chakra-ui/react';
+import { css } from 'styled-system/css';
+import { Box, Flex, Stack, styled } from 'styled-system/jsx';
 
+import { Link } from '@/components/ui/link';
+import { Text } from '@/components/ui/text';
 import type { TicketMessageBody } from '@/types/api-schema';
 
 /** What a support ticket's conversation shows, as the screen reading it words it. */
@@ -29,15 +32,17 @@ export function TicketConversation({ messages, reader, label, author, time, imag
             key={message.id}
             as="li"
             data-author={fromPlayer ? 'player' : 'support'}
-            alignSelf={own ? 'flex-end' : 'flex-start'}
+            className={
+              own
+                ? css({ alignSelf: 'flex-end', borderColor: 'brand.muted', bg: 'brand.subtle' })
+                : css({ alignSelf: 'flex-start', borderColor: 'border', bg: 'bg.subtle' })
+            }
             maxW={{ base: 'full', md: '85%' }}
             minW="0"
             px="4"
             py="3"
             borderWidth="1px"
             borderRadius="xl"
-            borderColor={own ? 'brand.muted' : 'border'}
-            bg={own ? 'brand.subtle' : 'bg.subtle'}
           >
             <Flex align="baseline" gap="2" wrap="wrap" mb="1">
               <Text fontWeight="semibold" fontSize="sm" color={own ? 'brand.fg' : 'fg'}>
@@ -63,7 +68,7 @@ export function TicketConversation({ messages, reader, label, author, time, imag
                 title={image.open}
               >
                 {/* Not an image of the image host's (lib/image-url.ts): the API serves it with the session. */}
-                <chakra.img
+                <styled.img
                   src={src}
                   alt={image.alt}
                   maxW="full"

@@ -1,6 +1,9 @@
-import { Button, Center, Stack, Text } from '@chakra-ui/react';
 import { WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Center, Stack } from 'styled-system/jsx';
+
+import { Button } from '@/components/ui/button';
+import { Text } from '@/components/ui/text';
 
 export function ConnectionError({ onRetry }: { onRetry?: () => void }) {
   const { t } = useTranslation();

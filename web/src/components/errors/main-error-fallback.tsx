@@ -1,6 +1,8 @@
-import { Button, Center, Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { Center, Stack } from 'styled-system/jsx';
 
+import { Button } from '@/components/ui/button';
+import { Heading } from '@/components/ui/text';
 import { browser } from '@/lib/browser';
 
 /** What the top-level error boundary shows when rendering fails outside the router. */

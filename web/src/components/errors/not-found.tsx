@@ -1,7 +1,9 @@
-import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
+import { Button } from '@/components/ui/button';
+import { Heading, Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 
 export function NotFound() {

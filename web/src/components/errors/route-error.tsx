@@ -1,6 +1,8 @@
-import { Box, Code, Container, Heading, Text } from '@chakra-ui/react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Box, Container } from 'styled-system/jsx';
+
+import { Code, Heading, Text } from '@/components/ui/text';
 
 function describe(error: unknown): { summary: string; stack?: string } {
   if (isRouteErrorResponse(error)) {

@@ -1,8 +1,9 @@
-import { Button, Text } from '@chakra-ui/react';
 import { Unlink } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
+import { Button } from '@/components/ui/button';
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 
 import { Result } from './result';

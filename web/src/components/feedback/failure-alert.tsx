@@ -1,4 +1,4 @@
-import { Alert } from '@chakra-ui/react';
+import { Alert } from '@/components/ui/alert';
 
 /** Why a recovery form was refused, when no field of the form can say it. */
 export function FailureAlert({ title, text }: { title: string; text: string }) {

@@ -1,4 +1,6 @@
-import { Center, Spinner } from '@chakra-ui/react';
+import { Center } from 'styled-system/jsx';
+
+import { Spinner } from '@/components/ui/spinner';
 
 /** Shown while the locale texts load, so it carries no text of its own. */
 export function FullPageSpinner() {

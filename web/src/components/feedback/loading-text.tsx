@@ -1,4 +1,7 @@
-import { HStack, Spinner, Text } from '@chakra-ui/react';
+import { HStack } from 'styled-system/jsx';
+
+import { Spinner } from '@/components/ui/spinner';
+import { Text } from '@/components/ui/text';
 
 /** A small spinner and what is loading, announced politely to screen readers. */
 export function LoadingText({ children }: { children: string }) {

@@ -1,5 +1,8 @@
-import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
+import { Stack } from 'styled-system/jsx';
+
+import { Button } from '@/components/ui/button';
+import { Heading, Text } from '@/components/ui/text';
 
 type MissingItemProps = {
   title: string;

@@ -1,6 +1,9 @@
-import { Flex, Spinner, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { Flex } from 'styled-system/jsx';
 
+import { Spinner } from '@/components/ui/spinner';
+import { Text } from '@/components/ui/text';
 import { useLoadingSlow } from '@/hooks/use-loading-slow';
 
 /**
@@ -20,7 +23,7 @@ export function PageFallback({ fullPage = false }: { fullPage?: boolean }) {
       align="center"
       justify="center"
       gap="3"
-      minH={fullPage ? '100dvh' : '60'}
+      className={fullPage ? css({ minH: '100dvh' }) : css({ minH: '60' })}
       px="4"
       textAlign="center"
     >

@@ -1,6 +1,8 @@
-import { Alert, CloseButton } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { Alert } from '@/components/ui/alert';
+import { CloseButton } from '@/components/ui/button';
 
 type SuccessBannerProps = {
   title: string;

@@ -1,5 +1,7 @@
-import { RadioCard, SimpleGrid } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { Grid } from 'styled-system/jsx';
+
+import { RadioCard } from '@/components/ui/radio-card';
 
 type AmountTilesProps = {
   name: string;
@@ -25,9 +27,9 @@ export function AmountTiles({ name, value, onChange, label, children }: AmountTi
       <RadioCard.Label fontWeight="semibold" fontSize="md" mb="2">
         {label}
       </RadioCard.Label>
-      <SimpleGrid columns={{ base: 2, sm: 3, lg: 4 }} gap="2">
+      <Grid columns={{ base: 2, sm: 3, lg: 4 }} gap="2">
         {children}
-      </SimpleGrid>
+      </Grid>
     </RadioCard.Root>
   );
 }

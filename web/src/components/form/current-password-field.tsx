@@ -1,6 +1,6 @@
-import { Field } from '@chakra-ui/react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
+import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 
 type CurrentPasswordFieldProps = {

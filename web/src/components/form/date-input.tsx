@@ -1,4 +1,3 @@
-import { HStack, Input, Text } from '@chakra-ui/react';
 import {
   useRef,
   useState,
@@ -7,7 +6,10 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HStack } from 'styled-system/jsx';
 
+import { Input } from '@/components/ui/input';
+import { Text } from '@/components/ui/text';
 import {
   DAY_DIGITS,
   MONTH_DIGITS,
@@ -23,7 +25,6 @@ import {
 
 const ORDER: DatePart[] = ['day', 'month', 'year'];
 const DIGITS: Record<DatePart, number> = { day: DAY_DIGITS, month: MONTH_DIGITS, year: YEAR_DIGITS };
-const WIDTH: Record<DatePart, string> = { day: '16', month: '16', year: '24' };
 
 export type DateInputProps = {
   /** The initial date, "YYYY-MM-DD". Later changes of it are ignored. */
@@ -157,7 +158,8 @@ export function DateInput({
       inputMode="numeric"
       autoComplete="off"
       maxLength={DIGITS[part]}
-      w={WIDTH[part]}
+      // The year takes four digits, day and month two.
+      w={part === 'year' ? '24' : '16'}
       textAlign="center"
       value={parts[part]}
       disabled={disabled}
@@ -170,7 +172,7 @@ export function DateInput({
   );
 
   return (
-    <HStack gap="2" align="center">
+    <HStack gap="2" alignItems="center">
       {partInput('day')}
       {separator}
       {partInput('month')}

@@ -1,5 +1,6 @@
-import { Input, type InputProps } from '@chakra-ui/react';
 import { useState, type FocusEvent, type Ref } from 'react';
+
+import { Input, type InputProps } from '@/components/ui/input';
 
 type DateTextInputProps = Omit<InputProps, 'type'> & { ref?: Ref<HTMLInputElement> };
 

@@ -1,15 +1,19 @@
-import { Box, HStack, Stack, Text, type StackProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { Box, HStack, Stack, type StackProps } from 'styled-system/jsx';
 
+import { Text } from '@/components/ui/text';
 import { PASSWORD_LEVELS, passwordStrength, type PasswordStrength } from '@/lib/password-strength';
 
 const RANK: Record<PasswordStrength, number> = { weak: 0, medium: 1, strong: 2, veryStrong: 3 };
+/** The filled segments' colour, as a class: each written out here, where the build can read it. */
 const COLOR: Record<PasswordStrength, string> = {
-  weak: 'red.solid',
-  medium: 'orange.solid',
-  strong: 'green.solid',
-  veryStrong: 'teal.solid',
+  weak: css({ bg: 'red.solid' }),
+  medium: css({ bg: 'orange.solid' }),
+  strong: css({ bg: 'green.solid' }),
+  veryStrong: css({ bg: 'teal.solid' }),
 };
+const EMPTY = css({ bg: 'bg.muted' });
 
 type PasswordStrengthMeterProps = Omit<StackProps, 'children'> & {
   password: string;
@@ -39,7 +43,7 @@ export function PasswordStrengthMeter({ password, ...props }: PasswordStrengthMe
             flex="1"
             h="1.5"
             borderRadius="full"
-            bg={password && index < Math.max(rank, 1) ? COLOR[strength] : 'bg.muted'}
+            className={password && index < Math.max(rank, 1) ? COLOR[strength] : EMPTY}
             transition="background 0.2s"
           />
         ))}

@@ -1,6 +1,6 @@
-import { NativeSelect } from '@chakra-ui/react';
 import type { Ref } from 'react';
 
+import { NativeSelect } from '@/components/ui/native-select';
 import type { Zone } from '@/types/api-schema';
 
 type ZoneSelectProps = {

@@ -1,8 +1,10 @@
-import { Box, Container, HStack, Link, Spacer } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { Box, Container, HStack, Spacer } from 'styled-system/jsx';
 
 import { Logo } from '@/components/logo';
 import { ColorModeButton } from '@/components/ui/color-mode';
+import { Link } from '@/components/ui/link';
 import { HEADER_SCROLL_THRESHOLD_PX } from '@/config/constants';
 import { externalLinks } from '@/config/links';
 import { useWindowScrolledPast } from '@/hooks/use-window-scrolled-past';
@@ -11,7 +13,7 @@ import type { User } from '@/types/api-schema';
 import { HeaderBalance } from './header-balance';
 import { UserMenu } from './user-menu';
 
-const headerLinkStyle = {
+const headerLinkStyle = css.raw({
   px: '3',
   py: '2',
   borderRadius: 'md',
@@ -19,7 +21,7 @@ const headerLinkStyle = {
   fontWeight: 'medium',
   color: 'fg.muted',
   _hover: { color: 'fg', bg: 'bg.muted', textDecoration: 'none' },
-} as const;
+});
 
 type AppHeaderProps = {
   user: User;
@@ -48,10 +50,12 @@ export function AppHeader({ user, onLogout }: AppHeaderProps) {
       zIndex="sticky"
       borderBottomWidth="1px"
       transition="background 0.2s, box-shadow 0.2s, border-color 0.2s"
-      bg={scrolled ? 'bg.panel/85' : 'transparent'}
-      backdropFilter={scrolled ? 'saturate(180%) blur(12px)' : undefined}
-      borderColor={scrolled ? 'border' : 'transparent'}
-      shadow={scrolled ? 'md' : 'none'}
+      // Each state's styles written out in full, where the build can read them.
+      className={
+        scrolled
+          ? css({ bg: 'bg.panel/85', backdropFilter: 'saturate(180%) blur(12px)', borderColor: 'border', shadow: 'md' })
+          : css({ bg: 'transparent', borderColor: 'transparent', shadow: 'none' })
+      }
     >
       <Container
         maxW="6xl"
@@ -62,13 +66,13 @@ export function AppHeader({ user, onLogout }: AppHeaderProps) {
       >
         <Logo />
         <HStack as="nav" gap="1" hideBelow="md">
-          <Link href={externalLinks.news} target="_blank" rel="noopener noreferrer" {...headerLinkStyle}>
+          <Link href={externalLinks.news} target="_blank" rel="noopener noreferrer" css={headerLinkStyle}>
             {t('header.news')}
           </Link>
-          <Link href={externalLinks.support} {...headerLinkStyle}>
+          <Link href={externalLinks.support} css={headerLinkStyle}>
             {t('header.support')}
           </Link>
-          <Link href={externalLinks.download} {...headerLinkStyle}>
+          <Link href={externalLinks.download} css={headerLinkStyle}>
             {t('header.download')}
           </Link>
         </HStack>

@@ -1,4 +1,4 @@
-import { Box, type BoxProps } from '@chakra-ui/react';
+import { Box, type BoxProps } from 'styled-system/jsx';
 
 /** A panel on the page background: the surface that screens put their content on. */
 export function ContentCard(props: BoxProps) {

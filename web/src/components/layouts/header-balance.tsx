@@ -1,8 +1,9 @@
-import { Link, Text } from '@chakra-ui/react';
 import { Wallet } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
+import { Link } from '@/components/ui/link';
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { formatNumber } from '@/lib/format';
 
@@ -31,7 +32,7 @@ export function HeaderBalance({ credit }: { credit: number }) {
       _hover={{ textDecoration: 'none', borderColor: 'brand.solid' }}
     >
       <RouterLink to={paths.payment}>
-        <Wallet size={16} aria-hidden color="var(--chakra-colors-brand-fg)" />
+        <Wallet size={16} aria-hidden color="var(--colors-brand-fg)" />
         <Text as="span" fontVariantNumeric="tabular-nums">
           {t('balance.short', { credit: formatNumber(credit) })}
         </Text>

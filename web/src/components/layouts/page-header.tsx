@@ -1,5 +1,7 @@
-import { Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { Flex, Stack } from 'styled-system/jsx';
+
+import { Heading, Text } from '@/components/ui/text';
 
 type PageHeaderProps = {
   title: ReactNode;

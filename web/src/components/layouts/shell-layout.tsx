@@ -1,5 +1,5 @@
-import { Box, Container, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { Box, Container, Flex } from 'styled-system/jsx';
 
 import { SocialChat } from '@/components/chat/social-chat';
 import { toaster } from '@/components/ui/toaster-store';

@@ -1,8 +1,13 @@
-import { Box, Button, Collapsible, Link, Stack } from '@chakra-ui/react';
 import { ChevronDown, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { matchPath, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { Box, Stack } from 'styled-system/jsx';
+
+import { Button } from '@/components/ui/button';
+import { Collapsible } from '@/components/ui/collapsible';
+import { Link } from '@/components/ui/link';
 
 import { navItems } from './nav-items';
 
@@ -11,7 +16,7 @@ type SideNavProps = {
   loggingOut?: boolean;
 };
 
-const itemStyle = {
+const itemStyle = css.raw({
   display: 'flex',
   alignItems: 'center',
   gap: '3',
@@ -24,7 +29,7 @@ const itemStyle = {
   color: 'fg.muted',
   transition: 'background 0.15s, color 0.15s',
   _hover: { bg: 'bg.muted', color: 'fg', textDecoration: 'none' },
-} as const;
+});
 
 function NavList({ onLogout, loggingOut, onNavigate }: SideNavProps & { onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -32,7 +37,7 @@ function NavList({ onLogout, loggingOut, onNavigate }: SideNavProps & { onNaviga
     <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
       {navItems.map(({ key, to, end, icon: Icon }) => (
         <li key={key}>
-          <Link asChild {...itemStyle} _currentPage={{ bg: 'brand.subtle', color: 'brand.fg' }}>
+          <Link asChild css={itemStyle} _currentPage={{ bg: 'brand.subtle', color: 'brand.fg' }}>
             <NavLink to={to} end={end} onClick={onNavigate}>
               <Icon size={18} aria-hidden />
               {t(`nav.${key}`)}
@@ -45,8 +50,7 @@ function NavList({ onLogout, loggingOut, onNavigate }: SideNavProps & { onNaviga
           variant="plain"
           justifyContent="flex-start"
           h="auto"
-          {...itemStyle}
-          _hover={{ bg: 'bg.muted', color: 'fg.error' }}
+          css={[itemStyle, { _hover: { bg: 'bg.muted', color: 'fg.error' } }]}
           loading={loggingOut}
           onClick={onLogout}
         >
@@ -99,6 +103,10 @@ export function SideNav(props: SideNavProps) {
               w="full"
               justifyContent="space-between"
               bg="bg.panel"
+              // The outline variant's own hover and open colours: Panda's recipe layer yields to
+              // `bg` above in every state, where Chakra's merged styles kept them.
+              _hover={{ bg: 'colorPalette.subtle' }}
+              _expanded={{ bg: 'colorPalette.subtle' }}
               title={t('nav.toggle')}
             >
               {currentTitle}
@@ -106,7 +114,7 @@ export function SideNav(props: SideNavProps) {
                 as="span"
                 display="inline-flex"
                 transition="transform 0.2s"
-                transform={open ? 'rotate(180deg)' : undefined}
+                className={open ? css({ transform: 'rotate(180deg)' }) : undefined}
               >
                 <ChevronDown size={18} aria-hidden />
               </Box>

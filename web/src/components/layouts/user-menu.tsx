@@ -1,9 +1,13 @@
-import { Avatar, Box, Button, HStack, Menu, Portal, Text } from '@chakra-ui/react';
 import { ChevronDown, Download, LogOut, Newspaper, Settings, LifeBuoy } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Box, HStack } from 'styled-system/jsx';
 
 import { PayPartnerTick } from '@/components/pay-partner-tick';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Menu, Portal } from '@/components/ui/menu';
+import { Text } from '@/components/ui/text';
 import { externalLinks } from '@/config/links';
 import { paths } from '@/config/paths';
 import type { User } from '@/types/api-schema';

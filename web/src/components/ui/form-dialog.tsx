@@ -1,9 +1,12 @@
-import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { enterToNextField } from '@/lib/enter-to-next-field';
+
+import { Button, CloseButton } from './button';
+import { Dialog, Portal } from './dialog';
 
 type FormDialogProps = {
   open: boolean;

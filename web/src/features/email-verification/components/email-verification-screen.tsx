@@ -1,12 +1,16 @@
-import { HStack, Link, Separator, Spinner, Text } from '@chakra-ui/react';
 import { CircleCheckBig } from 'lucide-react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { HStack } from 'styled-system/jsx';
 
 import { BrokenLink } from '@/components/feedback/broken-link';
 import { Result } from '@/components/feedback/result';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Link } from '@/components/ui/link';
+import { Separator } from '@/components/ui/separator';
+import { Spinner } from '@/components/ui/spinner';
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 
 import { useEmailVerification } from '../api/verify-email';

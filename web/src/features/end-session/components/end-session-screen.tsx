@@ -1,12 +1,15 @@
-import { Button, Separator, Stack, Text } from '@chakra-ui/react';
 import { CircleCheckBig, Info, LogOut, Unlink } from 'lucide-react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { Result } from '@/components/feedback/result';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Button } from '@/components/ui/button';
+import { Separator } from '@/components/ui/separator';
+import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { toApiError } from '@/lib/api-client';
 
