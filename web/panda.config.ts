@@ -1,5 +1,9 @@
 import { defineConfig } from '@pandacss/dev';
 
+import { chakraConditions } from './panda.conditions';
+
+const invalidField = { _invalid: { focusRingColor: 'var(--error-color)', borderColor: 'var(--error-color)' } };
+
 const fontStack = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 /**
@@ -15,13 +19,9 @@ export default defineConfig({
   include: ['./src/**/*.{ts,tsx}'],
   exclude: ['./src/**/__tests__/**'],
   outdir: 'styled-system',
-  // The colour mode is a class on <html> (src/boot.ts sets it before the first paint).
-  conditions: {
-    extend: {
-      dark: '.dark &',
-      light: '.light &',
-    },
-  },
+  // Chakra's conditions; the colour mode is a class on <html> (src/boot.ts sets it before the
+  // first paint).
+  conditions: { extend: chakraConditions },
   globalCss: {
     html: {
       colorPalette: 'brand',
@@ -44,6 +44,13 @@ export default defineConfig({
       // The kit's components that draw with a recipe under another name (src/components/ui/).
       recipes: {
         button: { jsx: ['Button', 'IconButton', 'CloseButton'] },
+        // An invalid field's red border: Chakra's recipe sets it in the base, which Panda layers
+        // below the variants, so the variant's border would win; here it is in each variant.
+        input: { variants: { variant: { outline: invalidField, subtle: invalidField } } },
+        textarea: { variants: { variant: { outline: invalidField, subtle: invalidField } } },
+      },
+      slotRecipes: {
+        nativeSelect: { variants: { variant: { outline: { field: invalidField }, subtle: { field: invalidField } } } },
       },
       tokens: {
         fonts: {

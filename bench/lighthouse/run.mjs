@@ -4,10 +4,12 @@
 //
 //   node run.mjs <base URL> [--json <file>]
 //
-// /login is measured anonymous; /recharge as a player the script signs up first through the
-// API (development captcha), whose cookies Lighthouse sends. Prints one line per
-// page (performance and accessibility scores, FCP, LCP, TBT, CLS) and writes them as JSON.
-// It reports, it does not judge: scores are timings, and a timed test is not a test.
+// /login and /register are measured anonymous; /recharge and /transactions as a player the
+// script signs up first through the API (development captcha), whose cookies Lighthouse sends.
+// Each page is measured RUNS times and reported by its median run (by performance score), as
+// Lighthouse's own guidance on variance advises. Prints one line per page (performance and
+// accessibility scores, FCP, LCP, TBT, CLS, and the scores of every run) and writes them as
+// JSON. It reports, it does not judge: scores are timings, and a timed test is not a test.
 import { writeFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -59,8 +61,12 @@ const options = parseArgs(process.argv.slice(2));
 const cookie = await signUp(options.base);
 const pages = [
   { path: '/login', signedIn: false },
+  { path: '/register', signedIn: false },
   { path: '/recharge', signedIn: true },
+  { path: '/transactions', signedIn: true },
 ];
+/** Runs per page; the median one is reported. */
+const RUNS = Number(process.env.KID_LIGHTHOUSE_RUNS ?? 5);
 
 const chrome = await launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -70,43 +76,53 @@ const results = [];
 try {
   for (const page of pages) {
     const url = `${options.base}${page.path}`;
-    const runnerResult = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      extraHeaders: page.signedIn ? { Cookie: cookie } : undefined,
-    });
-    const { lhr } = runnerResult;
-    if (lhr.runtimeError) {
-      throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    }
-    const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
-    if (finalPath !== page.path) {
-      throw new Error(`${url} ended at ${finalPath}: the page measured is not the one asked for`);
-    }
-    const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    results.push({
-      path: page.path,
-      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
-      fcpMs: Math.round(audit('first-contentful-paint')),
-      lcpMs: Math.round(audit('largest-contentful-paint')),
-      tbtMs: Math.round(audit('total-blocking-time')),
-      cls: Number(audit('cumulative-layout-shift').toFixed(3)),
-      speedIndexMs: Math.round(audit('speed-index')),
-      lighthouse: lhr.lighthouseVersion,
-    });
+    const runs = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await measure(url, page));
+    runs.sort((a, b) => a.performance - b.performance);
+    const median = runs[Math.floor(runs.length / 2)];
+    results.push({ ...median, runs: runs.map((r) => r.performance) });
   }
 } finally {
   await chrome.kill();
+}
+
+/** One Lighthouse run of `page`. */
+async function measure(url, page) {
+  const runnerResult = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    extraHeaders: page.signedIn ? { Cookie: cookie } : undefined,
+  });
+  const { lhr } = runnerResult;
+  if (lhr.runtimeError) {
+    throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
+  const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+  if (finalPath !== page.path) {
+    throw new Error(`${url} ended at ${finalPath}: the page measured is not the one asked for`);
+  }
+  const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    path: page.path,
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    fcpMs: Math.round(audit('first-contentful-paint')),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+    speedIndexMs: Math.round(audit('speed-index')),
+    lighthouse: lhr.lighthouseVersion,
+  };
 }
 
 for (const r of results) {
   console.log(
     `lighthouse mobile ${r.path.padEnd(10)} performance ${String(r.performance).padStart(3)}  ` +
       `accessibility ${String(r.accessibility).padStart(3)}  FCP ${(r.fcpMs / 1000).toFixed(1)} s  ` +
-      `LCP ${(r.lcpMs / 1000).toFixed(1)} s  TBT ${r.tbtMs} ms  CLS ${r.cls}  (target 95 each)`,
+      `LCP ${(r.lcpMs / 1000).toFixed(1)} s  TBT ${r.tbtMs} ms  CLS ${r.cls}  ` +
+      `(median of ${r.runs.join(', ')}; targets: 95, 100, TBT ≤ 150 ms, CLS ≤ 0.02)`,
   );
 }
 if (options.json) writeFileSync(options.json, JSON.stringify(results, null, 2));

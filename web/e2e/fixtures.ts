@@ -60,6 +60,25 @@ async function launchFreshBrowser(baseURL: string | undefined, locale: string | 
   return { context, close };
 }
 
+/**
+ * What React says when a prerendered page's HTML and its first render in the browser differ:
+ * in its production build, the minified errors 418 (hydration mismatch), 419 and 421-425
+ * (a boundary switched to rendering in the browser); in development, the words.
+ */
+const HYDRATION_PROBLEM = /hydrat|Minified React error #(418|419|42[1-5])\b|did not match/i;
+
+/** Collects every console message and page error of `page` that reports a hydration problem. */
+export function watchHydration(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (HYDRATION_PROBLEM.test(message.text())) problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => {
+    if (HYDRATION_PROBLEM.test(`${error.message}`)) problems.push(`pageerror: ${error.message}`);
+  });
+  return problems;
+}
+
 type Fixtures = {
   /**
    * Opens another browser with a fresh profile, as a device of its own: none of the cookies
@@ -82,7 +101,10 @@ export const test = base.extend<Fixtures>({
     }
   },
   page: async ({ context }, provide) => {
-    await provide(context.pages()[0] ?? (await context.newPage()));
+    const page = context.pages()[0] ?? (await context.newPage());
+    const problems = watchHydration(page);
+    await provide(page);
+    expect(problems, 'React warned while hydrating a prerendered page').toEqual([]);
   },
   newDevice: async ({ baseURL, locale }, provide) => {
     const opened: Awaited<ReturnType<typeof launchFreshBrowser>>[] = [];

@@ -5,7 +5,7 @@
  * (`bootScript` in vite.config.ts) strips its types, fills in BOOT_ROUTES and emits it as a
  * hashed asset. It imports nothing, so it stays a few hundred bytes.
  *
- * - The colour mode the visitor chose (next-themes keeps it in localStorage) goes on <html>
+ * - The colour mode the visitor chose (src/components/ui/use-color-mode.ts keeps it in localStorage) goes on <html>
  *   now, not once React has mounted, so a light-mode visitor sees no dark page first.
  * - The lazy route modules of the URL (and their imports) start loading at once, beside the
  *   app's own code, instead of once that code has run and the router has matched the URL.

@@ -3,8 +3,7 @@ import './styles.css';
 /**
  * The entry: it imports the app in steps, each evaluated in a task of its own, so that the
  * browser paints the static shell of index.html first and stays responsive in between, instead
- * of evaluating all of the app's code, building Chakra's styles and rendering in a few long
- * tasks. index.html preloads every step's code (`preloadStartup` in vite.config.ts), so the
+ * of evaluating all of the app's code and rendering in a few long tasks. index.html preloads every step's code (`preloadStartup` in vite.config.ts), so the
  * steps cost no extra round trips.
  */
 const root = document.getElementById('root');
@@ -22,9 +21,6 @@ async function main(container: HTMLElement) {
   // The router, i18n, the query client and the HTTP client; starts every load the page needs.
   const { startApp } = await import('./app/start');
   const { router, queryClient, ready } = startApp();
-  await nextTask();
-  // Chakra's style system, built from the theme (the longest single step).
-  await import('./components/ui/theme');
   await nextTask();
   const [{ renderApp }] = await Promise.all([import('./app/render'), ready]);
   renderApp(container, router, queryClient);

@@ -29,6 +29,7 @@ export const HEADER_SCROLL_THRESHOLD_PX = 85;
 export const LOCALES = ['vi-VN'] as const;
 export const DEFAULT_LOCALE = 'vi-VN';
 
+/** The key the chosen colour mode was always kept under (Chakra's), so no player loses theirs. */
 export const COLOR_MODE_STORAGE_KEY = 'chakra-ui-color-mode';
 export const DEFAULT_COLOR_MODE = 'dark';
 

@@ -1,11 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 
-import type { EmotionCache } from '@emotion/cache';
-import { __unsafe_useEmotionCache } from '@emotion/react';
 import { configure } from '@testing-library/dom';
 import { cleanup } from '@testing-library/react';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 import { toaster } from '@/components/ui/toaster-store';
@@ -32,7 +28,7 @@ import { resetTwoFactorDb } from './mocks/two-factor-handlers';
 // there, so this bound costs a passing test nothing.
 configure({ asyncUtilTimeout: 10_000 });
 
-// What jsdom lacks and Chakra, next-themes and the floating menus use.
+// What jsdom lacks and Ark's widgets, the media queries and the floating menus use.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
@@ -57,32 +53,10 @@ Element.prototype.scrollIntoView = () => undefined;
 
 void initTestI18n();
 
-/**
- * Emotion's styles are not put into jsdom: its style engine re-reads every rule Chakra inserts
- * on each getComputedStyle, which role queries and user-event call for every element they
- * look at. Class names are still given (the cache notes each as inserted), so nothing else
- * changes; what CSS alone hides or shows is checked in the browser journeys instead.
- */
-function unstyled() {
-  const captured: { cache?: EmotionCache | null } = {};
-  function Capture() {
-    captured.cache = __unsafe_useEmotionCache();
-    return null;
-  }
-  renderToStaticMarkup(createElement(Capture));
-  const { cache } = captured;
-  if (!cache) throw new Error("Emotion's default cache was not found");
-  cache.insert = (_selector, serialized, _sheet, shouldCache) => {
-    if (shouldCache) cache.inserted[serialized.name] = true;
-    return undefined;
-  };
-}
-unstyled();
-
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
 /**
- * Zag (under Chakra's radio cards, menus, tooltips) tracks the pointer with document listeners
+ * Zag (under Ark's radio cards, menus, tooltips) tracks the pointer with document listeners
  * and module state that a page load would reset but a test's cleanup does not. It ignores a
  * pointer move to where the pointer already was, and jsdom puts every pointer event at (0, 0):
  * once a radio card had installed the tracking, a later test's menu never saw the pointer move

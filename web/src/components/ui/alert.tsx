@@ -1,7 +1,8 @@
-import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import { createContext, useContext, type ComponentProps } from 'react';
 import { createStyleContext, styled } from 'styled-system/jsx';
 import { alert } from 'styled-system/recipes';
+
+import { CheckCircleIcon, InfoIcon, WarningIcon } from './icons';
 
 const { withProvider, withContext } = createStyleContext(alert);
 
@@ -19,7 +20,7 @@ function Root({ status = 'info', ...props }: ComponentProps<typeof StyledRoot>) 
   );
 }
 
-const ICONS = { info: Info, neutral: Info, warning: TriangleAlert, success: CircleCheck, error: CircleAlert };
+const ICONS = { info: InfoIcon, neutral: InfoIcon, warning: WarningIcon, success: CheckCircleIcon, error: WarningIcon };
 
 const StyledIndicator = withContext(styled('span'), 'indicator');
 

@@ -1,9 +1,9 @@
 import { ark } from '@ark-ui/react/factory';
-import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Box, styled } from 'styled-system/jsx';
 import { button } from 'styled-system/recipes';
 
+import { CloseIcon } from './icons';
 import { Spinner } from './spinner';
 
 const StyledButton = styled(ark.button, button);
@@ -61,7 +61,7 @@ export function IconButton(props: IconButtonProps) {
 export function CloseButton({ children, ...props }: Omit<IconButtonProps, 'aria-label'> & { 'aria-label'?: string }) {
   return (
     <IconButton variant="ghost" aria-label="Close" {...props}>
-      {children ?? <X />}
+      {children ?? <CloseIcon />}
     </IconButton>
   );
 }

@@ -11,7 +11,8 @@ const { withRootProvider, withContext } = createStyleContext(dialog);
  * the recipe. Its parts go in a `Portal`.
  */
 export const Dialog = {
-  Root: withRootProvider(ArkDialog.Root),
+  // As Chakra's: the content mounts when first opened and unmounts once closed.
+  Root: withRootProvider(ArkDialog.Root, { defaultProps: { lazyMount: true, unmountOnExit: true } }),
   Trigger: withContext(ArkDialog.Trigger, 'trigger'),
   Backdrop: withContext(ArkDialog.Backdrop, 'backdrop'),
   Positioner: withContext(ArkDialog.Positioner, 'positioner'),

@@ -1,11 +1,9 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { useEffect, type ReactNode } from 'react';
 
-import { system } from './theme';
 import { ensureColorMode } from './use-color-mode';
 
-/** Chakra's styles, for the screens not yet drawn with Panda (panda.config.ts); the colour mode. */
+/** The colour mode on <html>; the styles themselves are static CSS (panda.config.ts). */
 export function UiProvider({ children }: { children: ReactNode }) {
   useEffect(ensureColorMode, []);
-  return <ChakraProvider value={system}>{children}</ChakraProvider>;
+  return children;
 }

@@ -18,6 +18,7 @@ import { Text } from '@/components/ui/text';
 import { useCaptcha } from '@/hooks/use-captcha';
 import { toApiError } from '@/lib/api-client';
 import { enterToNextField } from '@/lib/enter-to-next-field';
+import { typedEarly } from '@/lib/typed-early';
 
 import {
   REGISTER_FIELDS,
@@ -67,8 +68,9 @@ export function RegisterForm() {
   } = useForm<RegisterInput>({
     mode: 'onTouched',
     resolver: zodResolver(registerInputSchema),
+    // What was typed into the prerendered page before its code loaded (lib/typed-early.ts).
     defaultValues: {
-      email: '',
+      email: typedEarly('email') ?? '',
       receiveNewsletter: false,
       dob: '',
       username: '',

@@ -36,7 +36,7 @@ import {
 import { cardKp, partnerBonusKp } from '../utils/kp';
 import { partnerBonusPercent } from '../utils/partner';
 
-import { AmountTiles } from './amount-tiles';
+import { AmountTiles } from '@/components/form/amount-tiles';
 
 const FIELDS: readonly CardRechargeField[] = ['provider', 'value', 'pin', 'serial'];
 

@@ -22,7 +22,7 @@ import {
   type DeleteAccountField,
   type DeleteAccountInput,
 } from '../api/delete-account';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 
 const FIELDS: readonly DeleteAccountField[] = ['password'];
 

@@ -13,7 +13,7 @@ import {
   phoneInputSchema,
 } from '../api/update-profile';
 import { useProfileForm } from '../hooks/use-profile-form';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 
 /** The profile's editable parts, each with its own modal. */
 export type ProfileEdit = 'name' | 'language' | 'phoneNumber';

@@ -1,12 +1,9 @@
-import { RadioGroup, useRadioGroupItemContext } from '@ark-ui/react/radio-group';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TriangleAlert, UserRoundCheck } from 'lucide-react';
 import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { cx } from 'styled-system/css';
-import { Box, HStack, Stack, styled, type HTMLStyledProps } from 'styled-system/jsx';
-import { radioCard } from 'styled-system/recipes';
+import { Box, HStack, Stack } from 'styled-system/jsx';
 
 import { AmountTiles } from '@/components/form/amount-tiles';
 import { ZoneSelect } from '@/components/form/zone-select';
@@ -16,6 +13,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Link } from '@/components/ui/link';
+import { RadioCard } from '@/components/ui/radio-card';
 import { Spinner } from '@/components/ui/spinner';
 import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
@@ -87,47 +85,19 @@ function CharacterNote({ state, coinName }: { state: CharacterState; coinName: s
   return null;
 }
 
-/**
- * The parts of an amount tile: Ark's radio item in the radio card recipe's slots, at the size and
- * variant AmountTiles gives its cards (sm, surface). They carry the recipe's classes themselves
- * instead of taking them from a RadioCard.Root's style context, so they work inside AmountTiles's
- * radio group however that root is drawn.
- */
-const tile = radioCard({ size: 'sm', variant: 'surface' });
-const TileItem = styled(RadioGroup.Item);
-const TileText = styled(RadioGroup.ItemText);
-
-/** The tile's face: it carries the item's state as data attributes, which the recipe styles. */
-function TileControl({ className, ...props }: HTMLStyledProps<'div'>) {
-  const item = useRadioGroupItemContext();
-  const flag = (on: boolean) => (on ? '' : undefined);
-  return (
-    <styled.div
-      data-focus={flag(item.focused)}
-      data-disabled={flag(item.disabled)}
-      data-state={item.checked ? 'checked' : 'unchecked'}
-      data-hover={flag(item.hovered)}
-      data-active={flag(item.active)}
-      data-invalid={flag(item.invalid)}
-      className={cx(tile.itemControl, className)}
-      {...props}
-    />
-  );
-}
-
 /** An amount tile: the coin it brings, and its KP cost or, above the balance, what is missing. */
 function AmountTile({ value, coinName, affordable }: { value: PayableValue; coinName: string; affordable: boolean }) {
   const { t } = useTranslation();
   const credit = formatNumber(value.credit);
   return (
-    <TileItem value={String(value.credit)} disabled={!affordable} className={tile.item}>
-      <RadioGroup.ItemHiddenInput />
-      <TileControl p="3">
-        <styled.div className={tile.itemContent} gap="0.5" fontVariantNumeric="tabular-nums">
-          <TileText className={tile.itemText} fontWeight="semibold" fontSize="md">
+    <RadioCard.Item value={String(value.credit)} disabled={!affordable}>
+      <RadioCard.ItemHiddenInput />
+      <RadioCard.ItemControl p="3">
+        <RadioCard.ItemContent gap="0.5" fontVariantNumeric="tabular-nums">
+          <RadioCard.ItemText fontWeight="semibold" fontSize="md">
             {t('recharge.amount.coins', { coins: formatNumber(value.coinsReceived), coinName })}
-          </TileText>
-          <styled.div className={tile.itemDescription} display="flex" flexDirection="column" gap="0.5">
+          </RadioCard.ItemText>
+          <RadioCard.ItemDescription display="flex" flexDirection="column" gap="0.5">
             {value.coinsBonus > 0 && (
               <Text as="span" color="blue.fg" fontWeight="medium">
                 {t('recharge.amount.bonus', { coins: formatNumber(value.coinsBonus), coinName })}
@@ -136,10 +106,10 @@ function AmountTile({ value, coinName, affordable }: { value: PayableValue; coin
             <Text as="span" color={affordable ? 'fg' : 'fg.error'}>
               {affordable ? t('recharge.amount.cost', { credit }) : t('recharge.amount.insufficient', { credit })}
             </Text>
-          </styled.div>
-        </styled.div>
-      </TileControl>
-    </TileItem>
+          </RadioCard.ItemDescription>
+        </RadioCard.ItemContent>
+      </RadioCard.ItemControl>
+    </RadioCard.Item>
   );
 }
 

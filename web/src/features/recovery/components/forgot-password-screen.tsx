@@ -16,6 +16,7 @@ import {
 } from '../api/send-reset-email';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { enterToNextField } from '@/lib/enter-to-next-field';
+import { typedEarly } from '@/lib/typed-early';
 import { failureText } from '@/lib/failure-text';
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { RecoveryCard } from './recovery-card';
@@ -40,7 +41,8 @@ function ForgotPasswordForm({ send }: { send: ReturnType<typeof useSendResetEmai
   } = useForm<ForgotPasswordInput>({
     mode: 'onTouched',
     resolver: zodResolver(forgotPasswordInputSchema),
-    defaultValues: { username: '' },
+    // What was typed into the prerendered page before its code loaded (lib/typed-early.ts).
+    defaultValues: { username: typedEarly('username') ?? '' },
   });
   const values = useWatch({ control });
   const valid = forgotPasswordInputSchema.safeParse(values).success;

@@ -16,6 +16,7 @@ import {
 } from '../api/recover-username';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { enterToNextField } from '@/lib/enter-to-next-field';
+import { typedEarly } from '@/lib/typed-early';
 import { failureText } from '@/lib/failure-text';
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { RecoveryCard } from './recovery-card';
@@ -40,7 +41,8 @@ function ForgotUsernameForm({ recover }: { recover: ReturnType<typeof useRecover
   } = useForm<ForgotUsernameInput>({
     mode: 'onTouched',
     resolver: zodResolver(forgotUsernameInputSchema),
-    defaultValues: { email: '' },
+    // What was typed into the prerendered page before its code loaded (lib/typed-early.ts).
+    defaultValues: { email: typedEarly('email') ?? '' },
   });
   const values = useWatch({ control });
   const valid = forgotUsernameInputSchema.safeParse(values).success;

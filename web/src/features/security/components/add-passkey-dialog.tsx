@@ -22,7 +22,7 @@ import {
   type AddPasskeyField,
   type AddPasskeyInput,
 } from '../api/add-passkey';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 
 const FIELDS: readonly AddPasskeyField[] = ['password', 'name'];
 

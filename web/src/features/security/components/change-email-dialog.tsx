@@ -30,7 +30,7 @@ import {
   type CurrentEmail,
 } from '../api/change-email';
 import { useSendSecurityCode } from '../api/send-security-code';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 
 type ChangeEmailDialogProps = {
   current: CurrentEmail;

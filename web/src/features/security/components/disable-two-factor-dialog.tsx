@@ -18,7 +18,7 @@ import {
   type DisableTwoFactorField,
   type DisableTwoFactorInput,
 } from '../api/disable-two-factor';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 
 const FIELDS: readonly DisableTwoFactorField[] = ['password', 'code'];
 

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 
-import { invalidField } from './invalid-field';
 
 type AppCodeFieldProps = {
   label: string;
@@ -28,7 +27,7 @@ export function AppCodeField({ label, registration, error }: AppCodeFieldProps) 
       </Field.Label>
       <Input
         {...registration}
-        className={invalidField}
+       
         inputMode="numeric"
         autoComplete="one-time-code"
         autoCorrect="off"

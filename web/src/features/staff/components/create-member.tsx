@@ -22,7 +22,6 @@ import {
 import { staffFailureText } from '../utils/failure';
 import { roleLabel, STAFF_ROLES } from '../utils/roles';
 
-import { invalidField } from './invalid-field';
 
 type Create = ReturnType<typeof useCreateMember>;
 
@@ -82,7 +81,7 @@ function CreateMemberDialog({ create, onClose }: { create: Create; onClose: () =
           {t('staff.members.create.username')}
           <Field.RequiredIndicator />
         </Field.Label>
-        <Input {...register('username')} className={invalidField} autoComplete="off" autoCapitalize="none" spellCheck={false} autoFocus />
+        <Input {...register('username')} autoComplete="off" autoCapitalize="none" spellCheck={false} autoFocus />
         {errors.username ? (
           <Field.ErrorText>{message(errors.username)}</Field.ErrorText>
         ) : (
@@ -95,7 +94,7 @@ function CreateMemberDialog({ create, onClose }: { create: Create; onClose: () =
           <Field.RequiredIndicator />
         </Field.Label>
         <NativeSelect.Root>
-          <NativeSelect.Field {...register('role')} className={invalidField}>
+          <NativeSelect.Field {...register('role')}>
             {STAFF_ROLES.map((role) => (
               <option key={role} value={role}>
                 {roleLabel(t, role)}
@@ -113,7 +112,7 @@ function CreateMemberDialog({ create, onClose }: { create: Create; onClose: () =
         </Field.Label>
         <Input
           {...register('email')}
-          className={invalidField}
+         
           type="email"
           inputMode="email"
           autoComplete="off"

@@ -38,7 +38,6 @@ import { staffPaths } from '../config/paths';
 import { staffFailureText } from '../utils/failure';
 
 import { AppCodeField } from './app-code-field';
-import { invalidField } from './invalid-field';
 import { formatVietnamTime } from '../utils/time';
 
 /** As the player's two-factor set-up: an otpauth URL wants a larger code than a transfer's. */
@@ -209,7 +208,7 @@ function EnrolForm({ token }: { token: string }) {
                 if (getFieldState('passwordConfirm').isTouched) void trigger('passwordConfirm');
               },
             })}
-            className={invalidField}
+           
             autoComplete="new-password"
           />
           <Field.ErrorText>{message(errors.password)}</Field.ErrorText>
@@ -220,7 +219,7 @@ function EnrolForm({ token }: { token: string }) {
             {t('staff.enrol.passwordConfirm')}
             <Field.RequiredIndicator />
           </Field.Label>
-          <PasswordInput {...register('passwordConfirm')} className={invalidField} autoComplete="new-password" />
+          <PasswordInput {...register('passwordConfirm')} autoComplete="new-password" />
           <Field.ErrorText>{message(errors.passwordConfirm)}</Field.ErrorText>
         </Field.Root>
         <AppCodeField label={t('staff.enrol.code')} registration={register('code')} error={message(errors.code)} />

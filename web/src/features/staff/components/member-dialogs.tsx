@@ -14,7 +14,6 @@ import { useUpdateMember } from '../api/update-member';
 import { staffFailureText } from '../utils/failure';
 import { roleLabel, STAFF_ROLES } from '../utils/roles';
 
-import { invalidField } from './invalid-field';
 
 type MemberDialogProps = {
   member: StaffBody;
@@ -72,7 +71,7 @@ export function RoleDialog({ member, onClose }: MemberDialogProps) {
       <Field.Root invalid={!!errors.role}>
         <Field.Label>{t('staff.members.roleDialog.role')}</Field.Label>
         <NativeSelect.Root>
-          <NativeSelect.Field {...register('role')} className={invalidField}>
+          <NativeSelect.Field {...register('role')}>
             {STAFF_ROLES.map((each) => (
               <option key={each} value={each}>
                 {roleLabel(t, each)}

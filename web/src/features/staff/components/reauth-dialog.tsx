@@ -15,7 +15,6 @@ import { reauthenticateSchema, useReauthenticate, type ReauthenticateInput } fro
 import { staffFailureText } from '../utils/failure';
 import { settleReauthentication, useReauthRequest } from '../utils/reauth-requests';
 
-import { invalidField } from './invalid-field';
 
 const FIELDS = ['secret'] as const;
 
@@ -84,7 +83,7 @@ function ReauthForm({ message }: { message: string }) {
           {t('staff.reauth.secret')}
           <Field.RequiredIndicator />
         </Field.Label>
-        <PasswordInput {...register('secret')} className={invalidField} autoComplete="current-password" autoFocus />
+        <PasswordInput {...register('secret')} autoComplete="current-password" autoFocus />
         <Field.ErrorText>{secretError}</Field.ErrorText>
       </Field.Root>
     </FormDialog>

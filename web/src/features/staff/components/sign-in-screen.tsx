@@ -25,7 +25,6 @@ import { staffSignInSchema, useStaffSignIn, type StaffSignInInput } from '../api
 import { staffFailureText } from '../utils/failure';
 
 import { AppCodeField } from './app-code-field';
-import { invalidField } from './invalid-field';
 
 const FIELDS = ['username', 'password', 'code'] as const;
 
@@ -92,7 +91,7 @@ export function SignInScreen() {
               {t('staff.signIn.username')}
               <Field.RequiredIndicator />
             </Field.Label>
-            <Input {...register('username')} className={invalidField} autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus />
+            <Input {...register('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus />
             <Field.ErrorText>{message(errors.username)}</Field.ErrorText>
           </Field.Root>
 
@@ -101,7 +100,7 @@ export function SignInScreen() {
               {t('staff.signIn.password')}
               <Field.RequiredIndicator />
             </Field.Label>
-            <PasswordInput {...register('password')} className={invalidField} autoComplete="current-password" />
+            <PasswordInput {...register('password')} autoComplete="current-password" />
             <Field.ErrorText>{message(errors.password)}</Field.ErrorText>
           </Field.Root>
 

@@ -36,12 +36,6 @@ const PRINT_STYLES = css({
     '--colors-fg-muted': '#4a4a4a',
     '--colors-bg-panel': 'white',
     '--colors-border': '#d4d4d4',
-    // The same for the shared parts still drawn with Chakra (the content card, the page header)
-    // until they move to Panda too; drop these four then.
-    '--chakra-colors-fg': 'black',
-    '--chakra-colors-fg-muted': '#4a4a4a',
-    '--chakra-colors-bg-panel': 'white',
-    '--chakra-colors-border': '#d4d4d4',
     color: 'black',
     '& .badge': { background: 'transparent', color: 'black', borderWidth: '1px', borderColor: 'current' },
   },

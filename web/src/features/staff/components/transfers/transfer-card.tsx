@@ -15,7 +15,6 @@ import type { PendingMatch, Transfer, TransferSuggestion } from '../../api/get-t
 import { formatAmount } from '../../utils/amount';
 import { formatVietnamTime } from '../../utils/time';
 import { suggestionWhyText, transferReasonText } from '../../utils/transfer-texts';
-import { invalidField } from '../invalid-field';
 
 type TransferCardProps = {
   transfer: Transfer;
@@ -89,7 +88,7 @@ function OtherPlayer({ transfer, onMatch }: Pick<TransferCardProps, 'transfer' |
             flex={{ base: 'none', sm: '1' }}
             {...register('player', { validate: (value) => value.trim() !== '' || t('staff.transfers.other.required') })}
             placeholder={t('staff.transfers.other.placeholder')}
-            className={invalidField}
+           
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
