@@ -343,6 +343,9 @@ npm_ci_once() {
 web_install() {
   ensure_node
   npm_ci_once web
+  # Panda's generated styling code (web/styled-system, not committed): `npm ci` writes it through
+  # the prepare script, node_modules restored from the cache does not.
+  (cd web && npx panda codegen --silent)
 }
 
 web_build() {

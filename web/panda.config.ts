@@ -23,6 +23,8 @@ export default defineConfig({
   // first paint).
   conditions: { extend: chakraConditions },
   globalCss: {
+    // Headings wrap as Chakra's preflight let them (Panda's balances their lines).
+    'h1, h2, h3, h4, h5, h6': { textWrap: 'wrap' },
     html: {
       colorPalette: 'brand',
     },

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, newPlayer, PASSWORD, screenshots, signOut, test } from './fixtures';
+import { expect, newPlayer, PASSWORD, screenshots, signOut, test, waitForHydration } from './fixtures';
 
 const nextStep = (page: Page) => page.getByRole('button', { name: 'Tiếp tục' });
 const accountMenu = (page: Page, username: string) =>
@@ -22,6 +22,7 @@ test('a new player signs up, signs out, signs in again and is sent back where th
 
   // Sign up, one step at a time.
   await page.goto('/register');
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Đăng ký tài khoản' })).toBeVisible();
   await expect(nextStep(page)).toBeDisabled();
   await screenshots(page, 'register-email');
@@ -75,6 +76,7 @@ test('a new player signs up, signs out, signs in again and is sent back where th
   await signOut(page);
   await page.goto('/transactions');
   await expect(page).toHaveURL(/\/login\?next_uri=%2Ftransactions$/);
+  await waitForHydration(page);
   await signIn(page, player.username);
   await expect(page).toHaveURL(/\/transactions$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Lịch sử giao dịch' })).toBeVisible();
@@ -84,6 +86,7 @@ test('a new player signs up, signs out, signs in again and is sent back where th
 
 test('a wrong password is refused with the message and the username flagged', async ({ page }) => {
   await page.goto('/login');
+  await waitForHydration(page);
   await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(newPlayer().username);
   await page.getByLabel(/^Mật khẩu/).fill('Wrong-password-1');
   await page.getByRole('button', { name: 'Đăng nhập' }).click();

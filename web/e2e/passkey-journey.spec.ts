@@ -1,6 +1,6 @@
 import type { CDPSession, Locator, Page } from '@playwright/test';
 
-import { DESKTOP, expect, expectNoSidewaysScroll, PASSWORD, PHONE, registerNewPlayer, signOut, test } from './fixtures';
+import { DESKTOP, expect, expectNoSidewaysScroll, PASSWORD, PHONE, registerNewPlayer, signOut, test, waitForHydration } from './fixtures';
 
 /** The portal as the other journeys open it: at an IP address, where browsers refuse WebAuthn. */
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
@@ -149,6 +149,7 @@ for (const [name, viewport] of [
     await page.getByRole('button', { name: 'Đăng nhập bằng passkey' }).click();
     await expect(page.getByRole('alert')).toContainText(SIGN_IN_FAILED);
     await expect(page).toHaveURL(/\/login$/);
+    await waitForHydration(page);
     await expectNoSidewaysScroll(page, viewport.width);
     await shoot(page, page, 'login-refused');
   });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { type DevMail, expect, PASSWORD, registerNewPlayer, screenshots, signOut, test, waitForMail } from './fixtures';
+import { type DevMail, expect, PASSWORD, registerNewPlayer, screenshots, signOut, test, waitForMail, waitForHydration } from './fixtures';
 
 const NEUTRAL =
   'Nếu thông tin bạn nhập khớp với một tài khoản, chúng tôi sẽ gửi email cho bạn trong vài phút. Hãy kiểm tra cả hộp thư rác (spam).';
@@ -81,6 +81,7 @@ test('a player who forgot their password sets a new one with the mailed link', a
 
   // The old password is refused, the new one signs in.
   await page.goto('/login');
+  await waitForHydration(page);
   await signIn(page, player.username, PASSWORD);
   await expect(page.getByRole('alert')).toContainText('Tên đăng nhập hoặc mật khẩu không chính xác.');
   await signIn(page, player.username, NEW_PASSWORD);
@@ -94,6 +95,8 @@ test('a player who forgot their username gets it by email', async ({ page }) => 
   await signOut(page);
 
   await page.goto('/recovery');
+
+  await waitForHydration(page);
   await page.getByRole('link', { name: 'Quên tên đăng nhập' }).click();
   await expect(page).toHaveURL(/\/recovery\/forgot-username$/);
   await page.getByRole('textbox', { name: 'Địa chỉ email' }).fill(player.email);

@@ -12,8 +12,7 @@ import {
   signInAsDemo,
   submitSignUp,
   test,
-  waitForMail,
-} from './fixtures';
+  waitForMail, waitForHydration } from './fixtures';
 
 /** What signing in to a closed account with its right password answers. */
 const ACCOUNT_CLOSED =
@@ -132,11 +131,13 @@ for (const [name, viewport] of [
     // Signing in again with the right password is told that the account is closed.
     await page.getByRole('link', { name: 'Về trang đăng nhập' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    await waitForHydration(page);
     await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(player.username);
     await page.getByLabel(/^Mật khẩu/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Đăng nhập' }).click();
     await expect(page.getByRole('alert')).toContainText(ACCOUNT_CLOSED);
     await expect(page).toHaveURL(/\/login$/);
+    await waitForHydration(page);
     await expectNoSidewaysScroll(page, viewport.width);
     await screenshot(page, 'login-closed');
     expect((await page.request.get('/api/me')).status()).toBe(401);

@@ -1,4 +1,4 @@
-import { expect, reloadUntil, screenshots, test } from './fixtures';
+import { expect, reloadUntil, screenshots, test, waitForHydration } from './fixtures';
 
 /** The player the portal seeds for demos: 565,000 KP (see the backend seed). */
 const DEMO = { username: 'demo', password: 'Demo@123456' };
@@ -7,6 +7,7 @@ test('the demo player buys coin on a server, sees the message, the balance drop 
   page,
 }) => {
   await page.goto('/login');
+  await waitForHydration(page);
   await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(DEMO.username);
   await page.getByLabel(/^Mật khẩu/).fill(DEMO.password);
   await page.getByRole('button', { name: 'Đăng nhập' }).click();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, PASSWORD, registerNewPlayer, screenshots, test } from './fixtures';
+import { expect, PASSWORD, registerNewPlayer, screenshots, test, waitForHydration } from './fixtures';
 
 const NEW_PASSWORD = 'Kid-e2e-doi-2025!';
 
@@ -49,6 +49,7 @@ test('a player changes their password and protective email on /security', async 
   // The new password signs in; the old one no longer does.
   await page.getByRole('navigation', { name: 'Quản lý tài khoản' }).getByRole('button', { name: 'Đăng xuất' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await waitForHydration(page);
   await signIn(page, player.username, PASSWORD);
   await expect(page.getByRole('alert')).toContainText('Tên đăng nhập hoặc mật khẩu không chính xác.');
   await signIn(page, player.username, NEW_PASSWORD);

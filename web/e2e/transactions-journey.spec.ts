@@ -1,10 +1,11 @@
-import { DESKTOP, expect, expectNoSidewaysScroll, PHONE, screenshots, test } from './fixtures';
+import { DESKTOP, expect, expectNoSidewaysScroll, PHONE, screenshots, test, waitForHydration } from './fixtures';
 
 /** The player the portal seeds for demos, with five transactions (see the backend seed). */
 const DEMO = { username: 'demo', password: 'Demo@123456' };
 
 test('the demo player sees their seeded transactions, on desktop and on a phone', async ({ page }) => {
   await page.goto('/login');
+  await waitForHydration(page);
   await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(DEMO.username);
   await page.getByLabel(/^Mật khẩu/).fill(DEMO.password);
   await page.getByRole('button', { name: 'Đăng nhập' }).click();

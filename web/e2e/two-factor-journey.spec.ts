@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
-import { DESKTOP, expect, expectNoSidewaysScroll, PASSWORD, PHONE, registerNewPlayer, screenshotAtWidth, signOut, test } from './fixtures';
+import { DESKTOP, expect, expectNoSidewaysScroll, PASSWORD, PHONE, registerNewPlayer, screenshotAtWidth, signOut, test, waitForHydration } from './fixtures';
 
 const CODE_WRONG = 'Mã xác thực không chính xác hoặc đã được sử dụng.';
 /** A recovery code as the server hands them out: 16 letters and digits without look-alikes. */
@@ -124,6 +124,7 @@ for (const [name, viewport] of [
     await signInWithPassword(page, player.username);
     await expect(page.getByRole('heading', { level: 1, name: 'Xác thực hai lớp' })).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+    await waitForHydration(page);
     const loginCode = page.getByLabel('Mã xác thực');
     await expect(loginCode).toBeFocused();
     await screenshotAtWidth(page, 'two-factor-login');

@@ -328,7 +328,12 @@ async fn lighthouse(run: &mut Run) -> anyhow::Result<()> {
         let path = page["path"].as_str().unwrap_or("?").to_owned();
         let runs = page["runs"]
             .as_array()
-            .map(|runs| runs.iter().map(|score| score.to_string()).collect::<Vec<_>>().join(", "))
+            .map(|runs| {
+                runs.iter()
+                    .map(|score| score.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            })
             .unwrap_or_default();
         // Issue 46's targets: performance ≥ 95, accessibility 100 (median of five runs).
         for (category, target, least) in [("performance", "≥ 95", 95), ("accessibility", "100", 100)] {
@@ -368,7 +373,10 @@ fn bundle(run: &mut Run) -> anyhow::Result<()> {
     )?;
     for (key, measure) in [
         ("/login", "initial JS for /login (gzip, entry and preloads)"),
-        ("/recharge", "initial JS for /recharge (gzip, entry, preloads and route)"),
+        (
+            "/recharge",
+            "initial JS for /recharge (gzip, entry, preloads and route)",
+        ),
         ("css", "CSS of the whole app (gzip)"),
     ] {
         let gzip = sizes["routes"][key]["gzip"]

@@ -26,6 +26,12 @@ export function AppProvider({ children, queryClient: given }: AppProviderProps) 
   const [queryClient] = useState(() => given ?? createQueryClient());
   useTagManager();
 
+  // Marks the page as hydrated (or rendered): the browser journeys wait for it before they type
+  // into a prerendered form (see the note in e2e/fixtures.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+
   // A 401 from any call means the session is gone: reload the user so the guard reacts.
   useEffect(() => {
     setUnauthorizedHandler(() => void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }));

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
-import { keepTypedEarly } from '@/lib/typed-early';
+import { hydrationStarts } from '@/lib/typed-early';
 
 import { App } from './index';
 import type { DataRouter } from './start';
@@ -24,7 +24,7 @@ export function renderApp(root: HTMLElement, router: DataRouter, queryClient: Qu
     </StrictMode>
   );
   if (root.hasAttribute(PRERENDERED_ATTRIBUTE)) {
-    keepTypedEarly(root);
+    hydrationStarts();
     hydrateRoot(root, app);
   } else {
     startTransition(() => createRoot(root).render(app));

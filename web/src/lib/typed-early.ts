@@ -1,34 +1,40 @@
+import { useEffect } from 'react';
+import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
+
+/** Whether this page was prerendered and its first form has not mounted yet. */
+let hydrating = false;
+
+/** Called just before React hydrates a prerendered page (src/app/render.tsx). */
+export function hydrationStarts() {
+  hydrating = true;
+}
+
 /**
- * What a visitor typed into a prerendered page's form before its code had loaded. React
- * hydrates the inputs as they are, but a form library then gives each field its default value:
- * `keepTypedEarly` (src/app/render.tsx) reads the fields just before hydration, and a form
- * starts from `typedEarly(name)` instead of an empty string, so nothing typed is lost. The form
- * calls `forgetTypedEarly` once mounted: a later form on the same page starts as it would.
+ * What a visitor typed into a prerendered page's form before its code had loaded, or while React
+ * hydrated it, is in the inputs. The first render must match the HTML (empty fields, the submit
+ * button disabled): React does not correct attributes that differ while it hydrates, so a form
+ * that started from the typed values would keep the server's disabled button. Once the first
+ * form has mounted, it takes what each named input holds, validated, as if typed now, and the
+ * page is no longer hydrating. Nothing typed is lost.
  */
-const typed = new Map<string, string | boolean>();
-
-/** Reads the named inputs of `root`'s forms: text as typed, checkboxes as ticked. */
-export function keepTypedEarly(root: HTMLElement) {
-  for (const input of root.querySelectorAll<HTMLInputElement>('form input[name]')) {
-    if (input.type === 'checkbox') {
-      if (input.checked) typed.set(input.name, true);
-    } else if (input.type !== 'hidden' && input.value !== '') {
-      typed.set(input.name, input.value);
+export function useTypedDuringHydration<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'setValue'>,
+  names: readonly Path<T>[],
+) {
+  const { setValue } = form;
+  useEffect(() => {
+    if (!hydrating) return;
+    hydrating = false;
+    for (const name of names) {
+      const input = document.querySelector<HTMLInputElement>(`form input[name="${CSS.escape(name)}"]`);
+      if (!input) continue;
+      if (input.type === 'checkbox') {
+        if (input.checked) setValue(name, true as PathValue<T, Path<T>>, { shouldDirty: true });
+      } else if (input.value !== '') {
+        setValue(name, input.value as PathValue<T, Path<T>>, { shouldValidate: true, shouldDirty: true });
+      }
     }
-  }
-}
-
-/** The text typed early into the field `name`. */
-export function typedEarly(name: string): string | undefined {
-  const value = typed.get(name);
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** Whether the checkbox `name` was ticked early. */
-export function tickedEarly(name: string): true | undefined {
-  return typed.get(name) === true ? true : undefined;
-}
-
-export function forgetTypedEarly() {
-  typed.clear();
+    // Once, on mount: later typing reaches the form through its own events.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }

@@ -19,7 +19,7 @@ import { useHydrated } from '@/hooks/use-hydrated';
 import { ApiError, toApiError } from '@/lib/api-client';
 import { fromLocation } from '@/lib/auth';
 import { enterToNextField } from '@/lib/enter-to-next-field';
-import { forgetTypedEarly, tickedEarly, typedEarly } from '@/lib/typed-early';
+import { useTypedDuringHydration } from '@/lib/typed-early';
 import { browserHasPasskeys, isPasskeyPromptDismissed, passkeyHostUrl } from '@/lib/passkeys';
 
 import { isTwoFactorRequired, loginResolver, useLogin, type LoginInput } from '../api/login';
@@ -59,6 +59,7 @@ export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
   const [usernameFlag, setUsernameFlag] = useState<string | null>(null);
 
   const {
+    setValue,
     register,
     control,
     handleSubmit,
@@ -69,12 +70,12 @@ export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
     mode: 'onChange',
     resolver: loginResolver,
     defaultValues: {
-      username: defaults?.username ?? typedEarly('username') ?? '',
-      password: typedEarly('password') ?? '',
-      remember: defaults?.remember ?? tickedEarly('remember') ?? false,
+      username: defaults?.username ?? '',
+      password: '',
+      remember: defaults?.remember ?? false,
     },
   });
-  useEffect(forgetTypedEarly, []);
+  useTypedDuringHydration({ setValue }, ['username', 'password', 'remember']);
 
   // The server's complaint about the username holds only until the user edits the form.
   useEffect(

@@ -18,7 +18,7 @@ import { Text } from '@/components/ui/text';
 import { useCaptcha } from '@/hooks/use-captcha';
 import { toApiError } from '@/lib/api-client';
 import { enterToNextField } from '@/lib/enter-to-next-field';
-import { typedEarly } from '@/lib/typed-early';
+import { useTypedDuringHydration } from '@/lib/typed-early';
 
 import {
   REGISTER_FIELDS,
@@ -58,6 +58,7 @@ export function RegisterForm() {
   const [gettingToken, setGettingToken] = useState(false);
 
   const {
+    setValue,
     control,
     register,
     handleSubmit,
@@ -68,9 +69,8 @@ export function RegisterForm() {
   } = useForm<RegisterInput>({
     mode: 'onTouched',
     resolver: zodResolver(registerInputSchema),
-    // What was typed into the prerendered page before its code loaded (lib/typed-early.ts).
     defaultValues: {
-      email: typedEarly('email') ?? '',
+      email: '',
       receiveNewsletter: false,
       dob: '',
       username: '',
@@ -78,6 +78,7 @@ export function RegisterForm() {
       passwordConfirm: '',
     },
   });
+  useTypedDuringHydration({ setValue }, ['email', 'receiveNewsletter']);
   const values = useWatch({ control }) as RegisterInput;
 
   // A step later than the first one whose fields are not valid (after a reload, say) is not shown.

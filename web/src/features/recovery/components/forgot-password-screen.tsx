@@ -16,7 +16,7 @@ import {
 } from '../api/send-reset-email';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { enterToNextField } from '@/lib/enter-to-next-field';
-import { typedEarly } from '@/lib/typed-early';
+import { useTypedDuringHydration } from '@/lib/typed-early';
 import { failureText } from '@/lib/failure-text';
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { RecoveryCard } from './recovery-card';
@@ -33,6 +33,7 @@ function ForgotPasswordForm({ send }: { send: ReturnType<typeof useSendResetEmai
   const { t } = useTranslation();
   const captcha = useCaptchaToken('forgotPasswordFormSubmit');
   const {
+    setValue,
     control,
     register,
     handleSubmit,
@@ -41,9 +42,9 @@ function ForgotPasswordForm({ send }: { send: ReturnType<typeof useSendResetEmai
   } = useForm<ForgotPasswordInput>({
     mode: 'onTouched',
     resolver: zodResolver(forgotPasswordInputSchema),
-    // What was typed into the prerendered page before its code loaded (lib/typed-early.ts).
-    defaultValues: { username: typedEarly('username') ?? '' },
+    defaultValues: { username: '' },
   });
+  useTypedDuringHydration({ setValue }, ['username']);
   const values = useWatch({ control });
   const valid = forgotPasswordInputSchema.safeParse(values).success;
 

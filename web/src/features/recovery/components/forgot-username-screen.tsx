@@ -16,7 +16,7 @@ import {
 } from '../api/recover-username';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { enterToNextField } from '@/lib/enter-to-next-field';
-import { typedEarly } from '@/lib/typed-early';
+import { useTypedDuringHydration } from '@/lib/typed-early';
 import { failureText } from '@/lib/failure-text';
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { RecoveryCard } from './recovery-card';
@@ -33,6 +33,7 @@ function ForgotUsernameForm({ recover }: { recover: ReturnType<typeof useRecover
   const { t } = useTranslation();
   const captcha = useCaptchaToken('forgotUsernameFormSubmit');
   const {
+    setValue,
     control,
     register,
     handleSubmit,
@@ -41,9 +42,9 @@ function ForgotUsernameForm({ recover }: { recover: ReturnType<typeof useRecover
   } = useForm<ForgotUsernameInput>({
     mode: 'onTouched',
     resolver: zodResolver(forgotUsernameInputSchema),
-    // What was typed into the prerendered page before its code loaded (lib/typed-early.ts).
-    defaultValues: { email: typedEarly('email') ?? '' },
+    defaultValues: { email: '' },
   });
+  useTypedDuringHydration({ setValue }, ['email']);
   const values = useWatch({ control });
   const valid = forgotUsernameInputSchema.safeParse(values).success;
 
