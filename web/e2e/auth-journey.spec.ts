@@ -7,10 +7,11 @@ const accountMenu = (page: Page, username: string) =>
   page.getByRole('banner').getByRole('button', { name: new RegExp(username) });
 
 async function signIn(page: Page, username: string, { remember = false } = {}) {
+  await waitForHydration(page);
   await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(username);
   await page.getByLabel(/^Mật khẩu/).fill(PASSWORD);
   if (remember) await page.getByText('Ghi nhớ đăng nhập').click();
-  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
 }
 
 
@@ -89,7 +90,7 @@ test('a wrong password is refused with the message and the username flagged', as
   await waitForHydration(page);
   await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(newPlayer().username);
   await page.getByLabel(/^Mật khẩu/).fill('Wrong-password-1');
-  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Tên đăng nhập hoặc mật khẩu không chính xác.');
   await expect(page.getByRole('textbox', { name: 'Tên đăng nhập' })).toHaveAttribute('aria-invalid', 'true');
   await screenshots(page, 'login-failed');

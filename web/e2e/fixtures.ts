@@ -231,7 +231,7 @@ export async function signInAsDemo(page: Page) {
   await waitForHydration(page);
   await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(DEMO.username);
   await page.getByLabel(/^Mật khẩu/).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 }
 

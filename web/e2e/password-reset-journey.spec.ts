@@ -13,9 +13,10 @@ function newestMail(page: Page, email: string, subject: string): Promise<DevMail
 
 
 async function signIn(page: Page, username: string, password: string) {
+  await waitForHydration(page);
   await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(username);
   await page.getByLabel(/^Mật khẩu/).fill(password);
-  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
 }
 
 test('a player who forgot their password sets a new one with the mailed link', async ({ page }) => {

@@ -134,7 +134,7 @@ for (const [name, viewport] of [
     await waitForHydration(page);
     await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(player.username);
     await page.getByLabel(/^Mật khẩu/).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Đăng nhập' }).click();
+    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText(ACCOUNT_CLOSED);
     await expect(page).toHaveURL(/\/login$/);
     await waitForHydration(page);

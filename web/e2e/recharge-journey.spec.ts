@@ -10,7 +10,7 @@ test('the demo player buys coin on a server, sees the message, the balance drop 
   await waitForHydration(page);
   await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(DEMO.username);
   await page.getByLabel(/^Mật khẩu/).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('header-balance')).toHaveText('565,000 KP');
 

@@ -5,9 +5,10 @@ import { expect, PASSWORD, registerNewPlayer, screenshots, test, waitForHydratio
 const NEW_PASSWORD = 'Kid-e2e-doi-2025!';
 
 async function signIn(page: Page, username: string, password: string) {
+  await waitForHydration(page);
   await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(username);
   await page.getByLabel(/^Mật khẩu/).fill(password);
-  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
 }
 
 test('a player changes their password and protective email on /security', async ({ page }) => {

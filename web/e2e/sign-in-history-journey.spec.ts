@@ -12,8 +12,7 @@ import {
   screenshots,
   submitSignUp,
   test,
-  waitForMail,
-} from './fixtures';
+  waitForMail, waitForHydration } from './fixtures';
 
 const NEW_DEVICE = 'Đăng nhập Kid từ một thiết bị mới';
 const LOGIN_FAILED = 'Tên đăng nhập hoặc mật khẩu không chính xác.';
@@ -24,9 +23,10 @@ const PASSWORD_COMMON =
 const TIME = /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/;
 
 async function signIn(page: Page, username: string, password: string) {
+  await waitForHydration(page);
   await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(username);
   await page.getByLabel(/^Mật khẩu/).fill(password);
-  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
 }
 
 // Each run signs up a player of its own: the new-device mail comes once per device and player.

@@ -58,7 +58,7 @@ export async function signIn(
   await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(username);
   await page.getByLabel(/^Mật khẩu/).fill(password);
   await page.getByRole('textbox', { name: 'Mã xác thực' }).fill(await appCode(page, username, secret));
-  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Xin chào, ${username}` })).toBeVisible();
 }
 

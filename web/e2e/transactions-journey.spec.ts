@@ -8,7 +8,7 @@ test('the demo player sees their seeded transactions, on desktop and on a phone'
   await waitForHydration(page);
   await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(DEMO.username);
   await page.getByLabel(/^Mật khẩu/).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 
   await page.goto('/transactions');

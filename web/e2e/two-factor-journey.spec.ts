@@ -48,9 +48,10 @@ class Authenticator {
 
 /** The password step; with two-factor on, it leads to the code step on the same page. */
 async function signInWithPassword(page: Page, username: string) {
+  await waitForHydration(page);
   await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(username);
   await page.getByLabel(/^Mật khẩu/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
 }
 
 async function expectAccountPage(page: Page) {

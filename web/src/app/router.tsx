@@ -75,6 +75,7 @@ export function createRoutes(): RouteObject[] {
               ],
             },
             {
+              id: 'recharge',
               path: 'recharge',
               lazy: screen(() => import('@/features/recharge/components/recharge-layout'), 'RechargeLayout'),
               children: [
@@ -96,6 +97,7 @@ export function createRoutes(): RouteObject[] {
               lazy: screen(() => import('@/features/giftcode/components/giftcode-screen'), 'GiftcodeScreen'),
             },
             {
+              id: 'transactions',
               path: 'transactions',
               lazy: screen(
                 () => import('@/features/transactions/components/transactions-screen'),

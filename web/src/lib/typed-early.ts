@@ -13,9 +13,10 @@ export function hydrationStarts() {
  * What a visitor typed into a prerendered page's form before its code had loaded, or while React
  * hydrated it, is in the inputs. The first render must match the HTML (empty fields, the submit
  * button disabled): React does not correct attributes that differ while it hydrates, so a form
- * that started from the typed values would keep the server's disabled button. Once the first
- * form has mounted, it takes what each named input holds, validated, as if typed now, and the
- * page is no longer hydrating. Nothing typed is lost.
+ * that started from the typed values would keep the server's disabled button. And React's
+ * change tracking starts from the value found in the input, so what was typed while it hydrated
+ * never reaches `onChange`. Once the first form has mounted, it takes what each named input
+ * holds, validated, as if typed now, and the page is no longer hydrating. Nothing typed is lost.
  */
 export function useTypedDuringHydration<T extends FieldValues>(
   form: Pick<UseFormReturn<T>, 'setValue'>,
@@ -24,16 +25,21 @@ export function useTypedDuringHydration<T extends FieldValues>(
   const { setValue } = form;
   useEffect(() => {
     if (!hydrating) return;
-    hydrating = false;
-    for (const name of names) {
-      const input = document.querySelector<HTMLInputElement>(`form input[name="${CSS.escape(name)}"]`);
-      if (!input) continue;
-      if (input.type === 'checkbox') {
-        if (input.checked) setValue(name, true as PathValue<T, Path<T>>, { shouldDirty: true });
-      } else if (input.value !== '') {
-        setValue(name, input.value as PathValue<T, Path<T>>, { shouldValidate: true, shouldDirty: true });
+    // After every effect of the mount: `useWatch` subscribes in an effect of its own, declared
+    // after this one in the form, and would miss the values set sooner.
+    const timer = setTimeout(() => {
+      hydrating = false;
+      for (const name of names) {
+        const input = document.querySelector<HTMLInputElement>(`form input[name="${CSS.escape(name)}"]`);
+        if (!input) continue;
+        if (input.type === 'checkbox') {
+          if (input.checked) setValue(name, true as PathValue<T, Path<T>>, { shouldDirty: true });
+        } else if (input.value !== '') {
+          setValue(name, input.value as PathValue<T, Path<T>>, { shouldValidate: true, shouldDirty: true });
+        }
       }
-    }
+    }, 0);
+    return () => clearTimeout(timer);
     // Once, on mount: later typing reaches the form through its own events.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
