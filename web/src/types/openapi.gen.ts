@@ -2186,14 +2186,14 @@ export interface components {
             ticket: components["schemas"]["TicketSummaryBody"];
             messages: components["schemas"]["TicketMessageBody"][];
         };
-        /** @description The form of a new ticket (multipart/form-data). */
+        /** @description The form of a new ticket (multipart/form-data); its field names are the JSON bodies' camelCase. */
         TicketForm: {
             /** @description `topup_missing`, `coin_missing`, `account` or `other`. */
             category: string;
             subject: string;
             body: string;
             /** @description A transaction of the player's history (its id), optional. */
-            transaction_id?: string | null;
+            transactionId?: string | null;
             /**
              * Format: binary
              * @description A PNG, JPEG or WebP image of at most 5 MB, optional.
