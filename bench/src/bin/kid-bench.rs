@@ -319,6 +319,8 @@ async fn lighthouse(run: &mut Run) -> anyhow::Result<()> {
         .arg(&run.portal.base)
         .arg("--json")
         .arg(&json)
+        // Five runs a page, reported by the median; a smoke run only shows the harness works.
+        .env("KID_LIGHTHOUSE_RUNS", if run.args.quick { "1" } else { "5" })
         .status()
         .await
         .context("running Lighthouse")?;
