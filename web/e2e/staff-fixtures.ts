@@ -69,6 +69,10 @@ export async function navLinks(page: Page, phone: boolean): Promise<Locator> {
     // lost in a warm run, when nothing else waited on the page in between.
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    // On a phone a toast ('Đã lưu', say) lies over the top of the page, the toggle included, and
+    // a pointer resting on it pauses it: the pointer moves off, and the toasts go first.
+    await page.mouse.move(0, (page.viewportSize()?.height ?? 1) - 1);
+    await expect(page.locator('[data-scope="toast"][data-part="root"]')).toHaveCount(0);
     const toggle = page.getByTestId('staff-mobile-nav').getByRole('button');
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
