@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
-import { hydrationStarts } from '@/lib/typed-early';
+import { hydrationStarts } from '@/lib/hydration-typing';
 
 import { App } from './index';
 import type { DataRouter } from './start';

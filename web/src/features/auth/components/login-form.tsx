@@ -19,7 +19,7 @@ import { useHydrated } from '@/hooks/use-hydrated';
 import { ApiError, toApiError } from '@/lib/api-client';
 import { fromLocation } from '@/lib/auth';
 import { enterToNextField } from '@/lib/enter-to-next-field';
-import { useTypedDuringHydration } from '@/lib/typed-early';
+import { useTypedDuringHydration } from '@/lib/hydration-typing';
 import { browserHasPasskeys, isPasskeyPromptDismissed, passkeyHostUrl } from '@/lib/passkeys';
 
 import { isTwoFactorRequired, loginResolver, useLogin, type LoginInput } from '../api/login';

@@ -18,7 +18,7 @@ import { Text } from '@/components/ui/text';
 import { useCaptcha } from '@/hooks/use-captcha';
 import { toApiError } from '@/lib/api-client';
 import { enterToNextField } from '@/lib/enter-to-next-field';
-import { useTypedDuringHydration } from '@/lib/typed-early';
+import { useTypedDuringHydration } from '@/lib/hydration-typing';
 
 import {
   REGISTER_FIELDS,

@@ -16,7 +16,7 @@ import {
 } from '../api/recover-username';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { enterToNextField } from '@/lib/enter-to-next-field';
-import { useTypedDuringHydration } from '@/lib/typed-early';
+import { useTypedDuringHydration } from '@/lib/hydration-typing';
 import { failureText } from '@/lib/failure-text';
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { RecoveryCard } from './recovery-card';
