@@ -343,9 +343,10 @@ npm_ci_once() {
 web_install() {
   ensure_node
   npm_ci_once web
-  # Panda's generated styling code (web/styled-system, not committed): `npm ci` writes it through
-  # the prepare script, node_modules restored from the cache does not.
-  (cd web && npx panda codegen --silent)
+  # Panda's generated styling code (web/styled-system) and Paraglide's message functions
+  # (web/src/paraglide), neither committed: `npm ci` writes them through the prepare script,
+  # node_modules restored from the cache does not.
+  (cd web && npx panda codegen --silent && npm run --silent messages)
 }
 
 web_build() {

@@ -37,7 +37,15 @@ const layerZones = [
 
 export default defineConfig([
   // openapi.gen.ts is generated from docs/api/openapi.json (npm run api:generate) and kept as generated.
-  globalIgnores(['dist', 'dist-ssr', 'coverage', 'node_modules', 'styled-system', 'src/types/openapi.gen.ts']),
+  globalIgnores([
+    'dist',
+    'dist-ssr',
+    'coverage',
+    'node_modules',
+    'styled-system',
+    'src/paraglide',
+    'src/types/openapi.gen.ts',
+  ]),
   {
     files: ['**/*.{ts,tsx}'],
     extends: [

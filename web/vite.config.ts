@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { transformWithEsbuild, type Plugin } from 'vite';
@@ -17,7 +18,9 @@ const TESTS = 'src/**/*.test.{ts,tsx}';
 const ISOLATED_TESTS = readdirSync(new URL('./src', import.meta.url), { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
   .filter((file) =>
-    /\bvi\.(mock|doMock)\(|@isolated-module-graph/.test(readFileSync(new URL(`./src/${file}`, import.meta.url), 'utf8')),
+    /\bvi\.(mock|doMock)\(|@isolated-module-graph/.test(
+      readFileSync(new URL(`./src/${file}`, import.meta.url), 'utf8'),
+    ),
   )
   .map((file) => `src/${file}`);
 
@@ -43,42 +46,10 @@ function reactRouterProduction(): Plugin {
 }
 
 /**
- * index.html preloads the default locale's texts (emitted as a hashed asset, see
- * src/lib/i18n.ts): every page waits for them before it renders, and without the preload their
- * request would only start once the app's code had loaded and run. `as="fetch"` with
- * `crossorigin` (no credentials off-site, as fetch's defaults) so i18n's fetch() reuses it.
- */
-function preloadLocale(): Plugin {
-  const localeSource = 'public/locales/vi-VN.json';
-  return {
-    name: 'kid:preload-locale',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        const asset = Object.values(bundle ?? {}).find(
-          (output) =>
-            output.type === 'asset' && output.originalFileNames.some((name) => name.endsWith(localeSource)),
-        );
-        if (!asset) throw new Error(`kid:preload-locale: the build emitted no asset for ${localeSource}`);
-        return [
-          {
-            tag: 'link',
-            attrs: { rel: 'preload', href: `/${asset.fileName}`, as: 'fetch', crossorigin: '' },
-            injectTo: 'head',
-          },
-        ];
-      },
-    },
-  };
-}
-
-/**
  * src/main.tsx imports the app in steps (dynamic imports, one task each); index.html
  * modulepreloads all of their code so it still loads at once, beside the entry, and so
  * scripts/bundle-budget.mjs counts it as what every page loads. At low priority: the page's
- * first paint (the static shell) needs none of it, and the boot script, the locale texts and
- * the entry go first.
+ * first paint (the static shell) needs none of it, and the boot script and the entry go first.
  */
 function preloadStartup(): Plugin {
   return {
@@ -127,10 +98,11 @@ function localeTextsInHtml(): Plugin {
     transformIndexHtml: {
       order: 'pre',
       handler(html) {
-        const texts: unknown = JSON.parse(readFileSync(webPath('public/locales/vi-VN.json'), 'utf8'));
+        const texts: unknown = JSON.parse(readFileSync(webPath('messages/vi-VN.json'), 'utf8'));
         return html.replace(/\{\{t:([\w.]+)\}\}/g, (_match, key: string) => {
           const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], texts);
-          if (typeof text !== 'string') throw new Error(`kid:locale-texts-in-html: no text ${key} in vi-VN.json`);
+          if (typeof text !== 'string')
+            throw new Error(`kid:locale-texts-in-html: no text ${key} in messages/vi-VN.json`);
           return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
         });
       },
@@ -176,16 +148,14 @@ const ROUTE_MODULES: [pattern: string, modules: string[]][] = [
       'src/features/payment/components/payment-index.tsx',
     ],
   ],
-  ...(['bank-transfer', 'e-wallet', 'card'] as const).map(
-    (method): [string, string[]] => [
-      `^/payment/${method}/?$`,
-      [
-        shellLayout,
-        'src/features/payment/components/payment-layout.tsx',
-        `src/features/payment/components/${method}-screen.tsx`,
-      ],
+  ...(['bank-transfer', 'e-wallet', 'card'] as const).map((method): [string, string[]] => [
+    `^/payment/${method}/?$`,
+    [
+      shellLayout,
+      'src/features/payment/components/payment-layout.tsx',
+      `src/features/payment/components/${method}-screen.tsx`,
     ],
-  ),
+  ]),
 ];
 
 /**
@@ -273,7 +243,10 @@ export default defineConfig({
   plugins: [
     reactRouterProduction(),
     react(),
-    ...browserBuildOnly([preloadLocale(), preloadStartup(), bootScript()]),
+    // The messages (messages/*.json) as typed functions in src/paraglide, recompiled when they
+    // change; the options are in project.inlang/paraglide.config.js.
+    paraglideVitePlugin({ project: './project.inlang' }),
+    ...browserBuildOnly([preloadStartup(), bootScript()]),
     localeTextsInHtml(),
     // dist/assets/* gets .gz and .br copies (gzip level 9, brotli quality 11) beside each file,
     // so the gateway can send them precompressed; index.html and public/ stay as they are.
@@ -350,7 +323,12 @@ export default defineConfig({
       { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS, isolate: true } },
       {
         extends: true,
-        test: { name: 'shared', include: [TESTS], exclude: [...configDefaults.exclude, ...ISOLATED_TESTS], isolate: false },
+        test: {
+          name: 'shared',
+          include: [TESTS],
+          exclude: [...configDefaults.exclude, ...ISOLATED_TESTS],
+          isolate: false,
+        },
       },
     ],
   },

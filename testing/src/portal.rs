@@ -41,17 +41,13 @@ pub struct TempDist(PathBuf);
 impl TempDist {
     fn new() -> Self {
         let dir = std::env::temp_dir().join(format!("kid-dist-{}", uuid::Uuid::new_v4().simple()));
-        std::fs::create_dir_all(dir.join("locales")).expect("dist dir");
+        std::fs::create_dir_all(&dir).expect("dist dir");
         std::fs::write(
             dir.join("index.html"),
             "<!doctype html><div id=\"root\">kid-spa</div>",
         )
         .expect("index");
-        std::fs::write(
-            dir.join("locales/vi-VN.json"),
-            r#"{"notFound":"Trang bạn truy cập không tồn tại."}"#,
-        )
-        .expect("locale");
+        std::fs::write(dir.join("favicon.svg"), r#"<svg id="kid-icon"/>"#).expect("icon");
         Self(dir)
     }
 }

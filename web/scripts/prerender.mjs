@@ -27,12 +27,11 @@ const ROOT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
 
 const shell = readFileSync(join(distDir, 'index.html'), 'utf8');
 if (!ROOT.test(shell)) throw new Error('prerender: dist/index.html has no #root before </body>');
-const texts = JSON.parse(readFileSync(join(webDir, 'public/locales/vi-VN.json'), 'utf8'));
 const { prerender } = await import(pathToFileURL(join(webDir, 'dist-ssr/prerender.js')).href);
 
 rmSync(pagesDir, { recursive: true, force: true });
 for (const path of PRERENDERED_PATHS) {
-  const body = await prerender(`http://127.0.0.1${path}`, texts);
+  const body = await prerender(`http://127.0.0.1${path}`);
   if (!body.includes('<h1')) throw new Error(`prerender: ${path} rendered no heading`);
   const page = shell.replace(ROOT, (_match, end) => `<div id="root" data-prerendered="">${body}</div>${end}`);
   const file = join(pagesDir, path, 'index.html');

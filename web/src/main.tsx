@@ -18,7 +18,7 @@ const nextTask = () =>
 
 async function main(container: HTMLElement) {
   await nextTask();
-  // The router, i18n, the query client and the HTTP client; starts every load the page needs.
+  // The router, the query client and the HTTP client; starts every load the page needs.
   const { startApp } = await import('./app/start');
   const { router, queryClient, ready } = startApp();
   await nextTask();

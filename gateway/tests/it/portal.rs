@@ -68,7 +68,7 @@ async fn readyz_names_rabbitmq_when_the_broker_cannot_be_reached() {
 }
 
 #[tokio::test]
-async fn the_spa_is_served_with_history_fallback_and_the_locale_file() {
+async fn the_spa_is_served_with_history_fallback_and_its_public_files() {
     let portal = start(|_| {}).await;
     let http = client();
     for path in ["/", "/transactions", "/recharge/jxsj2", "/no/such/page"] {
@@ -77,10 +77,9 @@ async fn the_spa_is_served_with_history_fallback_and_the_locale_file() {
         assert!(page.headers().contains_key(header::CONTENT_SECURITY_POLICY));
         assert!(page.text().await.expect("body").contains("kid-spa"), "{path}");
     }
-    let locale = get(&http, &portal, "/locales/vi-VN.json").await;
-    assert_eq!(locale.status(), StatusCode::OK);
-    let locale: Value = locale.json().await.expect("json");
-    assert_eq!(locale["notFound"], "Trang bạn truy cập không tồn tại.");
+    let icon = get(&http, &portal, "/favicon.svg").await;
+    assert_eq!(icon.status(), StatusCode::OK);
+    assert_eq!(icon.text().await.expect("body"), "<svg id=\"kid-icon\"/>");
 }
 
 /// A page the build prerendered is served for its path, with its form already in the HTML;
@@ -180,7 +179,7 @@ async fn hashed_assets_are_served_precompressed_and_kept_while_pages_are_revalid
     let missing = get(&http, &portal, "/assets/index-00000000.js").await;
     assert_eq!(missing.status(), StatusCode::NOT_FOUND);
     assert_eq!(missing.headers()[header::CACHE_CONTROL], "no-cache");
-    for path in ["/", "/login", "/locales/vi-VN.json"] {
+    for path in ["/", "/login", "/favicon.svg"] {
         let page = get(&http, &portal, path).await;
         assert_eq!(page.status(), StatusCode::OK, "{path}");
         assert_eq!(page.headers()[header::CACHE_CONTROL], "no-cache", "{path}");

@@ -1,12 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import i18n, { type ResourceKey } from 'i18next';
 import { StrictMode } from 'react';
 import { prerender as prerenderToStream } from 'react-dom/static';
-import { initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-
-import { DEFAULT_LOCALE } from '@/config/constants';
-import { i18nOptions } from '@/lib/i18n';
 
 import { AppProvider } from './provider';
 import { createRoutes } from './router';
@@ -16,10 +11,7 @@ import { createRoutes } from './router';
  * public page, as the browser's first render draws it (same providers, same routes, signed out),
  * so the page shows before its code has loaded and React hydrates it (src/app/render.tsx).
  */
-export async function prerender(url: string, texts: ResourceKey): Promise<string> {
-  if (!i18n.isInitialized) {
-    await i18n.use(initReactI18next).init({ ...i18nOptions, resources: { [DEFAULT_LOCALE]: { translation: texts } } });
-  }
+export async function prerender(url: string): Promise<string> {
   const handler = createStaticHandler(createRoutes());
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`prerender: ${url} answered ${context.status}`);

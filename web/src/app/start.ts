@@ -5,7 +5,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { productsQueryOptions } from '@/features/recharge/api/get-products';
 import { transactionHistoryQueryOptions } from '@/features/transactions/api/get-transaction-history';
 import { userQueryOptions } from '@/lib/auth';
-import { initI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
 import { createRoutes, GUEST_ROUTE_IDS, USER_ROUTE_IDS } from './router';
@@ -35,8 +34,7 @@ function routerReady(router: DataRouter): Promise<void> {
 }
 
 /**
- * Starts at once, side by side, everything the first page waits for: the locale texts, the
- * route's lazy modules and, on the signed-in pages, the current user (GET /me), which the
+ * Starts at once, side by side, everything the first page waits for: the route's lazy modules and, on the signed-in pages, the current user (GET /me), which the
  * guard would otherwise only ask for once it had rendered (sign-in and sign-up ask for it too,
  * but show without waiting for it), and the page's own data (`PAGE_DATA`), which it shows
  * when it comes. `ready` resolves when all of them
@@ -45,7 +43,6 @@ function routerReady(router: DataRouter): Promise<void> {
  * fills in piece by piece.
  */
 export function startApp() {
-  const i18nReady = initI18n();
   const queryClient = createQueryClient();
   const router = createBrowserRouter(createRoutes());
   const matches = (ids: readonly string[]) => router.state.matches.some((match) => ids.includes(match.route.id));
@@ -54,10 +51,8 @@ export function startApp() {
     ? queryClient.prefetchQuery(userQueryOptions())
     : undefined;
   for (const match of router.state.matches) void PAGE_DATA[match.route.id]?.(queryClient);
-  const ready = Promise.allSettled([
-    i18nReady,
-    routerReady(router),
-    matches(USER_ROUTE_IDS) ? user : undefined,
-  ]).then(() => undefined);
+  const ready = Promise.allSettled([routerReady(router), matches(USER_ROUTE_IDS) ? user : undefined]).then(
+    () => undefined,
+  );
   return { router, queryClient, ready };
 }

@@ -1,10 +1,10 @@
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { hstack } from 'styled-system/patterns';
 
 import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
+import { m } from '@/paraglide/messages';
 
 /** The mark alone, for a brand of its own (the staff console's). */
 export function LogoMark({ size = 32 }: { size?: number }) {
@@ -18,16 +18,15 @@ export function LogoMark({ size = 32 }: { size?: number }) {
 
 /** The product's logo, linking to /. */
 export function Logo() {
-  const { t } = useTranslation();
   return (
     <RouterLink
       to={paths.home}
-      aria-label={t('app.homeLink')}
+      aria-label={m['app.homeLink']()}
       className={hstack({ gap: '2.5', _hover: { textDecoration: 'none', opacity: 0.9 } })}
     >
       <LogoMark />
       <Text as="span" fontSize="xl" fontWeight="extrabold" letterSpacing="tight">
-        {t('app.name')}
+        {m['app.name']()}
       </Text>
     </RouterLink>
   );

@@ -1,13 +1,13 @@
 import { BadgeCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Box, type BoxProps } from 'styled-system/jsx';
+
+import { m } from '@/paraglide/messages';
 
 type PayPartnerTickProps = Omit<BoxProps, 'children'> & { size?: number };
 
 /** The verified tick shown next to a pay partner's account name (spec section 6). */
 export function PayPartnerTick({ size = 16, ...props }: PayPartnerTickProps) {
-  const { t } = useTranslation();
-  const label = t('account.payPartner');
+  const label = m['account.payPartner']();
   return (
     <Box
       as="span"

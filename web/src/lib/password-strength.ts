@@ -9,6 +9,8 @@
  * ones (`Abc!defg` is strong, so it is accepted where medium is asked for, digit or not).
  */
 
+import { m } from '@/paraglide/messages';
+
 export type CharacterClass = 'lowercase' | 'uppercase' | 'digit' | 'symbol';
 
 export const PASSWORD_LEVELS = ['medium', 'strong', 'veryStrong'] as const;
@@ -17,12 +19,12 @@ export type PasswordStrength = 'weak' | PasswordLevel;
 
 const RANK: Record<PasswordStrength, number> = { weak: 0, medium: 1, strong: 2, veryStrong: 3 };
 
-/** Locale keys of the "choose a stronger password" message for each required level. */
-export const STRONGER_PASSWORD_MESSAGE = {
-  medium: 'password.stronger.medium',
-  strong: 'password.stronger.strong',
-  veryStrong: 'password.stronger.veryStrong',
-} as const satisfies Record<PasswordLevel, string>;
+/** The "choose a stronger password" message for each required level. */
+export const STRONGER_PASSWORD_MESSAGE: Record<PasswordLevel, string> = {
+  medium: m['password.stronger.medium'](),
+  strong: m['password.stronger.strong'](),
+  veryStrong: m['password.stronger.veryStrong'](),
+};
 
 export function characterClasses(password: string): Set<CharacterClass> {
   const classes = new Set<CharacterClass>();
@@ -48,10 +50,7 @@ export function meetsPasswordLevel(password: string, level: PasswordLevel): bool
   return RANK[passwordStrength(password)] >= RANK[level];
 }
 
-/** The locale key of the message asking for a stronger password, or null when it is strong enough. */
-export function passwordStrengthError(
-  password: string,
-  level: PasswordLevel,
-): (typeof STRONGER_PASSWORD_MESSAGE)[PasswordLevel] | null {
+/** The message asking for a stronger password, or null when it is strong enough. */
+export function passwordStrengthError(password: string, level: PasswordLevel): string | null {
   return meetsPasswordLevel(password, level) ? null : STRONGER_PASSWORD_MESSAGE[level];
 }

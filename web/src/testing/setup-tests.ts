@@ -6,7 +6,6 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 import { toaster } from '@/components/ui/toaster-store';
 
-import { initTestI18n } from './i18n';
 import { resetDb } from './mocks/db';
 import { resetGiftcodeDb } from './mocks/giftcode-handlers';
 import { resetPasskeyDb } from './mocks/passkey-handlers';
@@ -50,8 +49,6 @@ globalThis.ResizeObserver ??= class {
 window.scrollTo = () => undefined;
 Element.prototype.scrollTo = () => undefined;
 Element.prototype.scrollIntoView = () => undefined;
-
-void initTestI18n();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 

@@ -1,6 +1,5 @@
 import { Wallet } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Box, Flex, Stack } from 'styled-system/jsx';
 
 import { Button } from '@/components/ui/button';
@@ -8,6 +7,7 @@ import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';
+import { m } from '@/paraglide/messages';
 
 import { useOfferTopUp } from './offer-top-up';
 
@@ -16,7 +16,6 @@ import { useOfferTopUp } from './offer-top-up';
  * on the top-up pages themselves (spec section 2, "Top-up area").
  */
 export function BalanceBanner() {
-  const { t } = useTranslation();
   const { data: user } = useUser();
   const offerTopUp = useOfferTopUp(user?.credit);
   if (!user) return null;
@@ -35,29 +34,22 @@ export function BalanceBanner() {
       borderColor="brand.muted"
       borderRadius="xl"
     >
-      <Box
-        display="inline-flex"
-        p="2.5"
-        borderRadius="full"
-        bg="brand.muted"
-        color="brand.fg"
-        flexShrink={0}
-      >
+      <Box display="inline-flex" p="2.5" borderRadius="full" bg="brand.muted" color="brand.fg" flexShrink={0}>
         <Wallet size={22} aria-hidden />
       </Box>
       <Stack gap="0.5" flex="1" minW="0">
         <Text fontSize="lg" fontWeight="semibold" fontVariantNumeric="tabular-nums">
-          {t('balance.credit', { credit: formatNumber(user.credit) })}
+          {m['balance.credit']({ credit: formatNumber(user.credit) })}
         </Text>
         {user.debtCredit > 0 && (
           <Text fontSize="sm" color="fg.warning">
-            {t('balance.debt', { debt: formatNumber(user.debtCredit) })}
+            {m['balance.debt']({ debt: formatNumber(user.debtCredit) })}
           </Text>
         )}
       </Stack>
       {offerTopUp && (
         <Button asChild size="sm">
-          <RouterLink to={paths.payment}>{t('balance.topUp')}</RouterLink>
+          <RouterLink to={paths.payment}>{m['balance.topUp']()}</RouterLink>
         </Button>
       )}
     </Flex>

@@ -1,6 +1,5 @@
 import { Wallet } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { HStack } from 'styled-system/jsx';
 
 import { Button } from '@/components/ui/button';
@@ -8,12 +7,12 @@ import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';
+import { m } from '@/paraglide/messages';
 
 import { useOfferTopUp } from './offer-top-up';
 
 /** A one-line KP balance for pages that spend KP (/recharge); 'Nạp thẻ' when it is 0. */
 export function CreditBar() {
-  const { t } = useTranslation();
   const { data: user } = useUser();
   const offerTopUp = useOfferTopUp(user?.credit);
   if (!user) return null;
@@ -34,17 +33,17 @@ export function CreditBar() {
       <HStack gap="2" color="brand.fg" flexShrink={0}>
         <Wallet size={18} aria-hidden />
         <Text fontWeight="semibold" color="fg" fontVariantNumeric="tabular-nums">
-          {t('balance.credit', { credit: formatNumber(user.credit) })}
+          {m['balance.credit']({ credit: formatNumber(user.credit) })}
         </Text>
       </HStack>
       {user.debtCredit > 0 && (
         <Text fontSize="sm" color="fg.warning">
-          {t('balance.debtShort', { debt: formatNumber(user.debtCredit) })}
+          {m['balance.debtShort']({ debt: formatNumber(user.debtCredit) })}
         </Text>
       )}
       {offerTopUp && (
         <Button asChild size="xs" variant="outline" ms="auto">
-          <RouterLink to={paths.payment}>{t('balance.topUp')}</RouterLink>
+          <RouterLink to={paths.payment}>{m['balance.topUp']()}</RouterLink>
         </Button>
       )}
     </HStack>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Box, Flex } from 'styled-system/jsx';
 
 import { Badge } from '@/components/ui/badge';
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 
 type InfoRowProps = {
   label: ReactNode;
@@ -20,7 +20,6 @@ type InfoRowProps = {
  * value on phones, the value, and room at the right end for an action.
  */
 export function InfoRow({ label, value, adornment, action }: InfoRowProps) {
-  const { t } = useTranslation();
   const empty = value === null || value === undefined || value === '';
   return (
     <Flex
@@ -37,8 +36,13 @@ export function InfoRow({ label, value, adornment, action }: InfoRowProps) {
       </Box>
       <Flex as="dd" flex="1" minW="0" align="center" justify="space-between" gap="3">
         <Flex align="center" gap="2" wrap="wrap" minW="0">
-          <Text as="span" fontWeight={empty ? 'normal' : 'medium'} color={empty ? 'fg.subtle' : undefined} overflowWrap="anywhere">
-            {empty ? t('profile.notSet') : value}
+          <Text
+            as="span"
+            fontWeight={empty ? 'normal' : 'medium'}
+            color={empty ? 'fg.subtle' : undefined}
+            overflowWrap="anywhere"
+          >
+            {empty ? m['profile.notSet']() : value}
           </Text>
           {adornment}
         </Flex>
@@ -49,10 +53,9 @@ export function InfoRow({ label, value, adornment, action }: InfoRowProps) {
 }
 
 export function VerifiedBadge({ verified }: { verified: boolean }) {
-  const { t } = useTranslation();
   return (
     <Badge colorPalette={verified ? 'green' : 'orange'} variant="subtle" size="sm">
-      {verified ? t('profile.emailVerified') : t('profile.emailUnverified')}
+      {verified ? m['profile.emailVerified']() : m['profile.emailUnverified']()}
     </Badge>
   );
 }

@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Box, Container } from 'styled-system/jsx';
 
 import { Code, Heading, Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 
 function describe(error: unknown): { summary: string; stack?: string } {
   if (isRouteErrorResponse(error)) {
@@ -16,12 +16,11 @@ function describe(error: unknown): { summary: string; stack?: string } {
 
 /** The router's fallback for an error thrown while rendering or loading a route. */
 export function RouteError() {
-  const { t } = useTranslation();
   const { summary, stack } = describe(useRouteError());
   return (
     <Container maxW="3xl" py="16" role="alert">
       <Heading size="2xl" mb="4">
-        {t('errors.routeTitle')}
+        {m['errors.routeTitle']()}
       </Heading>
       <Text as="h3" fontStyle="italic" color="fg.muted" mb="6">
         {summary}

@@ -1,10 +1,10 @@
 import { Unlink } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
+import { m } from '@/paraglide/messages';
 
 import { Result } from './result';
 
@@ -13,13 +13,12 @@ import { Result } from './result';
  * a new mail from Account Management at /.
  */
 export function BrokenLink() {
-  const { t } = useTranslation();
   return (
-    <Result icon={Unlink} tone="red" title={t('brokenLink.title')}>
-      <Text color="fg.muted">{t('brokenLink.retry')}</Text>
-      <Text color="fg.muted">{t('brokenLink.newEmail')}</Text>
+    <Result icon={Unlink} tone="red" title={m['brokenLink.title']()}>
+      <Text color="fg.muted">{m['brokenLink.retry']()}</Text>
+      <Text color="fg.muted">{m['brokenLink.newEmail']()}</Text>
       <Button asChild mt="2">
-        <RouterLink to={paths.home}>{t('brokenLink.action')}</RouterLink>
+        <RouterLink to={paths.home}>{m['brokenLink.action']()}</RouterLink>
       </Button>
     </Result>
   );

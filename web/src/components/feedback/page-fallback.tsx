@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { Flex } from 'styled-system/jsx';
 
 import { Spinner } from '@/components/ui/spinner';
 import { Text } from '@/components/ui/text';
 import { useLoadingSlow } from '@/hooks/use-loading-slow';
+import { m } from '@/paraglide/messages';
 
 /**
  * 'Đang tải dữ liệu...' (spec section 2), while a page's code or the first load of the user is
@@ -13,7 +13,6 @@ import { useLoadingSlow } from '@/hooks/use-loading-slow';
  * otherwise it fills the content area of a layout. index.html shows the same before the app runs.
  */
 export function PageFallback({ fullPage = false }: { fullPage?: boolean }) {
-  const { t } = useTranslation();
   const slow = useLoadingSlow();
   return (
     <Flex
@@ -28,10 +27,10 @@ export function PageFallback({ fullPage = false }: { fullPage?: boolean }) {
       textAlign="center"
     >
       <Spinner size="lg" color="brand.solid" />
-      <Text color="fg.muted">{t('app.pageLoading')}</Text>
+      <Text color="fg.muted">{m['app.pageLoading']()}</Text>
       {slow && (
         <Text fontSize="sm" color="fg.warning">
-          {t('app.slowConnection')}
+          {m['app.slowConnection']()}
         </Text>
       )}
     </Flex>

@@ -1,8 +1,8 @@
 import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { Link } from '@/components/ui/link';
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 
 type TextProps = ComponentProps<typeof Text>;
 
@@ -11,12 +11,11 @@ type TextProps = ComponentProps<typeof Text>;
  * WebAuthn: a link to the same page on `localhost` (see `passkeyHostUrl`).
  */
 export function PasskeyHostNote({ url, ...props }: TextProps & { url: URL }) {
-  const { t } = useTranslation();
   return (
     <Text fontSize="sm" color="fg.muted" {...props}>
-      {t('passkey.hostNote')}{' '}
+      {m['passkey.hostNote']()}{' '}
       <Link href={url.href} color="brand.fg" fontWeight="medium">
-        {t('passkey.hostLink', { host: url.host })}
+        {m['passkey.hostLink']({ host: url.host })}
       </Link>
     </Text>
   );

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { Alert } from '@/components/ui/alert';
 import { CloseButton } from '@/components/ui/button';
+import { m } from '@/paraglide/messages';
 
 type SuccessBannerProps = {
   title: string;
@@ -13,7 +13,6 @@ type SuccessBannerProps = {
 
 /** What a finished change did, announced politely to screen readers. */
 export function SuccessBanner({ title, children, onClose }: SuccessBannerProps) {
-  const { t } = useTranslation();
   return (
     <Alert.Root status="success" borderRadius="lg" role="status" mb="5" overflowWrap="anywhere">
       <Alert.Indicator />
@@ -21,7 +20,7 @@ export function SuccessBanner({ title, children, onClose }: SuccessBannerProps) 
         <Alert.Title>{title}</Alert.Title>
         {children && <Alert.Description>{children}</Alert.Description>}
       </Alert.Content>
-      {onClose && <CloseButton size="sm" alignSelf="flex-start" aria-label={t('form.close')} onClick={onClose} />}
+      {onClose && <CloseButton size="sm" alignSelf="flex-start" aria-label={m['form.close']()} onClick={onClose} />}
     </Alert.Root>
   );
 }

@@ -1,11 +1,4 @@
-import {
-  useRef,
-  useState,
-  type ClipboardEvent,
-  type FocusEvent,
-  type KeyboardEvent,
-} from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRef, useState, type ClipboardEvent, type FocusEvent, type KeyboardEvent } from 'react';
 import { HStack } from 'styled-system/jsx';
 
 import { Input } from '@/components/ui/input';
@@ -22,9 +15,15 @@ import {
   type DatePart,
   type DateParts,
 } from '@/lib/date';
+import { m } from '@/paraglide/messages';
 
 const ORDER: DatePart[] = ['day', 'month', 'year'];
 const DIGITS: Record<DatePart, number> = { day: DAY_DIGITS, month: MONTH_DIGITS, year: YEAR_DIGITS };
+const PART_TEXT = {
+  day: { label: m['form.dateInput.day'], placeholder: m['form.dateInput.dayPlaceholder'] },
+  month: { label: m['form.dateInput.month'], placeholder: m['form.dateInput.monthPlaceholder'] },
+  year: { label: m['form.dateInput.year'], placeholder: m['form.dateInput.yearPlaceholder'] },
+} satisfies Record<DatePart, { label: () => string; placeholder: () => string }>;
 
 export type DateInputProps = {
   /** The initial date, "YYYY-MM-DD". Later changes of it are ignored. */
@@ -68,7 +67,6 @@ export function DateInput({
   name,
   'aria-describedby': describedBy,
 }: DateInputProps) {
-  const { t } = useTranslation();
   const [parts, setParts] = useState<DateParts>(() => isoToParts(defaultValue));
   const [left, setLeft] = useState<Set<DatePart>>(() => new Set());
   const [defaults] = useState(() => defaultDateBounds());
@@ -141,7 +139,7 @@ export function DateInput({
 
   const separator = (
     <Text as="span" aria-hidden color="fg.muted">
-      {t('form.dateInput.separator')}
+      {m['form.dateInput.separator']()}
     </Text>
   );
 
@@ -150,8 +148,8 @@ export function DateInput({
       ref={refs[part]}
       id={part === 'day' ? id : undefined}
       name={name ? `${name}.${part}` : undefined}
-      aria-label={t(`form.dateInput.${part}`)}
-      placeholder={t(`form.dateInput.${part}Placeholder`)}
+      aria-label={PART_TEXT[part].label()}
+      placeholder={PART_TEXT[part].placeholder()}
       aria-invalid={showsError(part) || undefined}
       aria-describedby={describedBy}
       data-part={part}

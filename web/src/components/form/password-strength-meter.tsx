@@ -1,11 +1,17 @@
-import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { Box, HStack, Stack, type StackProps } from 'styled-system/jsx';
 
 import { Text } from '@/components/ui/text';
 import { PASSWORD_LEVELS, passwordStrength, type PasswordStrength } from '@/lib/password-strength';
+import { m } from '@/paraglide/messages';
 
 const RANK: Record<PasswordStrength, number> = { weak: 0, medium: 1, strong: 2, veryStrong: 3 };
+const STRENGTH_TEXT = {
+  weak: m['password.strength.weak'],
+  medium: m['password.strength.medium'],
+  strong: m['password.strength.strong'],
+  veryStrong: m['password.strength.veryStrong'],
+} satisfies Record<PasswordStrength, () => string>;
 /** The filled segments' colour, as a class: each written out here, where the build can read it. */
 const COLOR: Record<PasswordStrength, string> = {
   weak: css({ bg: 'red.solid' }),
@@ -21,17 +27,16 @@ type PasswordStrengthMeterProps = Omit<StackProps, 'children'> & {
 
 /** A three-segment bar and label for the password's strength, with the recommendation below. */
 export function PasswordStrengthMeter({ password, ...props }: PasswordStrengthMeterProps) {
-  const { t } = useTranslation();
   const strength = passwordStrength(password);
   const rank = RANK[strength];
-  const label = t(`password.strength.${strength}`);
+  const label = STRENGTH_TEXT[strength]();
 
   return (
     <Stack gap="1.5" {...props}>
       <HStack
         gap="1"
         role="meter"
-        aria-label={t('password.strength.label')}
+        aria-label={m['password.strength.label']()}
         aria-valuemin={0}
         aria-valuemax={PASSWORD_LEVELS.length}
         aria-valuenow={rank}
@@ -50,11 +55,11 @@ export function PasswordStrengthMeter({ password, ...props }: PasswordStrengthMe
       </HStack>
       {password && (
         <Text fontSize="xs" color="fg.muted">
-          {t('password.strength.current', { level: label })}
+          {m['password.strength.current']({ level: label })}
         </Text>
       )}
       <Text fontSize="xs" color="fg.muted">
-        {t('password.requirement')}
+        {m['password.requirement']()}
       </Text>
     </Stack>
   );

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { Box, Container, HStack, Spacer } from 'styled-system/jsx';
 
@@ -8,6 +7,7 @@ import { Link } from '@/components/ui/link';
 import { HEADER_SCROLL_THRESHOLD_PX } from '@/config/constants';
 import { externalLinks } from '@/config/links';
 import { useWindowScrolledPast } from '@/hooks/use-window-scrolled-past';
+import { m } from '@/paraglide/messages';
 import type { User } from '@/types/api-schema';
 
 import { HeaderBalance } from './header-balance';
@@ -36,7 +36,6 @@ type AppHeaderProps = {
  * never stopped moving).
  */
 export function AppHeader({ user, onLogout }: AppHeaderProps) {
-  const { t } = useTranslation();
   const scrolled = useWindowScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
 
   return (
@@ -57,23 +56,17 @@ export function AppHeader({ user, onLogout }: AppHeaderProps) {
           : css({ bg: 'transparent', borderColor: 'transparent', shadow: 'none' })
       }
     >
-      <Container
-        maxW="6xl"
-        h="16"
-        display="flex"
-        alignItems="center"
-        gap="6"
-      >
+      <Container maxW="6xl" h="16" display="flex" alignItems="center" gap="6">
         <Logo />
         <HStack as="nav" gap="1" hideBelow="md">
           <Link href={externalLinks.news} target="_blank" rel="noopener noreferrer" css={headerLinkStyle}>
-            {t('header.news')}
+            {m['header.news']()}
           </Link>
           <Link href={externalLinks.support} css={headerLinkStyle}>
-            {t('header.support')}
+            {m['header.support']()}
           </Link>
           <Link href={externalLinks.download} css={headerLinkStyle}>
-            {t('header.download')}
+            {m['header.download']()}
           </Link>
         </HStack>
         <Spacer />

@@ -1,16 +1,15 @@
 import { Wallet } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 
 import { Link } from '@/components/ui/link';
 import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { formatNumber } from '@/lib/format';
+import { m } from '@/paraglide/messages';
 
 /** The KP balance in the header, always in view; it leads to the top-up area. */
 export function HeaderBalance({ credit }: { credit: number }) {
-  const { t } = useTranslation();
-  const label = t('balance.credit', { credit: formatNumber(credit) });
+  const label = m['balance.credit']({ credit: formatNumber(credit) });
   return (
     <Link
       asChild
@@ -34,7 +33,7 @@ export function HeaderBalance({ credit }: { credit: number }) {
       <RouterLink to={paths.payment}>
         <Wallet size={16} aria-hidden color="var(--colors-brand-fg)" />
         <Text as="span" fontVariantNumeric="tabular-nums">
-          {t('balance.short', { credit: formatNumber(credit) })}
+          {m['balance.short']({ credit: formatNumber(credit) })}
         </Text>
       </RouterLink>
     </Link>

@@ -1,15 +1,14 @@
-import { useTranslation } from 'react-i18next';
 import { Box, Container, Flex } from 'styled-system/jsx';
 
 import { Logo } from '@/components/logo';
 import { ColorModeButton } from '@/components/ui/color-mode';
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 
 import { RouteOutlet } from './route-outlet';
 
 /** The public page layout: logo linking to /, content and a footer with the copyright line. */
 export function MainLayout() {
-  const { t } = useTranslation();
   const year = new Date().getFullYear();
   return (
     <Flex direction="column" minH="100dvh">
@@ -27,7 +26,7 @@ export function MainLayout() {
       <Box as="footer" borderTopWidth="1px" borderColor="border" py="6">
         <Container maxW="6xl">
           <Text fontSize="sm" color="fg.muted" textAlign="center">
-            {t('app.copyright', { year })}
+            {m['app.copyright']({ year })}
           </Text>
         </Container>
       </Box>

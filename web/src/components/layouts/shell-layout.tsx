@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Box, Container, Flex } from 'styled-system/jsx';
 
 import { SocialChat } from '@/components/chat/social-chat';
 import { toaster } from '@/components/ui/toaster-store';
 import { useLogout, useUser } from '@/lib/auth';
+import { m } from '@/paraglide/messages';
 
 import { AppHeader } from './app-header';
 import { RouteOutlet } from './route-outlet';
@@ -14,10 +14,9 @@ import { SideNav } from './side-nav';
  * widget, which loads once the page is idle (and only when configured).
  */
 export function ShellLayout() {
-  const { t } = useTranslation();
   const { data: user } = useUser();
   const logout = useLogout({
-    onError: () => toaster.error({ title: t('header.logoutFailed'), closable: true }),
+    onError: () => toaster.error({ title: m['header.logoutFailed'](), closable: true }),
   });
 
   if (!user) return null;

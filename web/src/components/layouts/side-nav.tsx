@@ -1,13 +1,13 @@
 import { ChevronDown, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { matchPath, NavLink, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { Box, Stack } from 'styled-system/jsx';
 
 import { Button } from '@/components/ui/button';
 import { Collapsible } from '@/components/ui/collapsible';
 import { Link } from '@/components/ui/link';
+import { m } from '@/paraglide/messages';
 
 import { navItems } from './nav-items';
 
@@ -32,15 +32,14 @@ const itemStyle = css.raw({
 });
 
 function NavList({ onLogout, loggingOut, onNavigate }: SideNavProps & { onNavigate?: () => void }) {
-  const { t } = useTranslation();
   return (
     <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
-      {navItems.map(({ key, to, end, icon: Icon }) => (
+      {navItems.map(({ key, label, to, end, icon: Icon }) => (
         <li key={key}>
           <Link asChild css={itemStyle} _currentPage={{ bg: 'brand.subtle', color: 'brand.fg' }}>
             <NavLink to={to} end={end} onClick={onNavigate}>
               <Icon size={18} aria-hidden />
-              {t(`nav.${key}`)}
+              {label()}
             </NavLink>
           </Link>
         </li>
@@ -55,7 +54,7 @@ function NavList({ onLogout, loggingOut, onNavigate }: SideNavProps & { onNaviga
           onClick={onLogout}
         >
           <LogOut size={18} aria-hidden />
-          {t('nav.logout')}
+          {m['nav.logout']()}
         </Button>
       </li>
     </Stack>
@@ -64,10 +63,9 @@ function NavList({ onLogout, loggingOut, onNavigate }: SideNavProps & { onNaviga
 
 /** The current section's title, for the collapsed phone navigation. */
 function useCurrentSectionTitle() {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
   const current = navItems.find(({ to, end }) => matchPath({ path: to, end: end ?? false }, pathname));
-  return current ? t(`nav.${current.key}`) : t('nav.label');
+  return current ? current.label() : m['nav.label']();
 }
 
 /**
@@ -75,7 +73,6 @@ function useCurrentSectionTitle() {
  * section on phones.
  */
 export function SideNav(props: SideNavProps) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const currentTitle = useCurrentSectionTitle();
 
@@ -83,7 +80,7 @@ export function SideNav(props: SideNavProps) {
     <>
       <Box
         as="nav"
-        aria-label={t('nav.label')}
+        aria-label={m['nav.label']()}
         hideBelow="md"
         _print={{ display: 'none' }}
         w="60"
@@ -107,7 +104,7 @@ export function SideNav(props: SideNavProps) {
               // `bg` above in every state, where Chakra's merged styles kept them.
               _hover={{ bg: 'colorPalette.subtle' }}
               _expanded={{ bg: 'colorPalette.subtle' }}
-              title={t('nav.toggle')}
+              title={m['nav.toggle']()}
             >
               {currentTitle}
               <Box
@@ -123,7 +120,7 @@ export function SideNav(props: SideNavProps) {
           <Collapsible.Content>
             <Box
               as="nav"
-              aria-label={t('nav.label')}
+              aria-label={m['nav.label']()}
               mt="2"
               p="2"
               bg="bg.panel"

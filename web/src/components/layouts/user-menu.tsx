@@ -1,6 +1,5 @@
 import { ChevronDown, Download, LogOut, Newspaper, Settings, LifeBuoy } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Box, HStack } from 'styled-system/jsx';
 
 import { PayPartnerTick } from '@/components/pay-partner-tick';
@@ -10,6 +9,7 @@ import { Menu, Portal } from '@/components/ui/menu';
 import { Text } from '@/components/ui/text';
 import { externalLinks } from '@/config/links';
 import { paths } from '@/config/paths';
+import { m } from '@/paraglide/messages';
 import type { User } from '@/types/api-schema';
 
 type UserMenuProps = {
@@ -18,11 +18,10 @@ type UserMenuProps = {
 };
 
 export function UserMenu({ user, onLogout }: UserMenuProps) {
-  const { t } = useTranslation();
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1.5" gap="2" color="fg" title={t('header.accountMenu')}>
+        <Button variant="ghost" size="sm" px="1.5" gap="2" color="fg" title={m['header.accountMenu']()}>
           <Avatar.Root size="xs" variant="solid">
             <Avatar.Fallback name={user.username} />
           </Avatar.Root>
@@ -38,7 +37,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
           <Menu.Content minW="60">
             <Box px="2" py="2">
               <Text fontSize="sm" color="fg.muted">
-                {t('header.greeting')}
+                {m['header.greeting']()}
               </Text>
               <HStack gap="1.5">
                 <Text fontWeight="semibold" truncate>
@@ -51,31 +50,36 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
             <Menu.Item value="news" asChild hideFrom="md">
               <a href={externalLinks.news} target="_blank" rel="noopener noreferrer">
                 <Newspaper size={16} aria-hidden />
-                {t('header.news')}
+                {m['header.news']()}
               </a>
             </Menu.Item>
             <Menu.Item value="support" asChild hideFrom="md">
               <a href={externalLinks.support}>
                 <LifeBuoy size={16} aria-hidden />
-                {t('header.support')}
+                {m['header.support']()}
               </a>
             </Menu.Item>
             <Menu.Item value="download" asChild>
               <a href={externalLinks.download}>
                 <Download size={16} aria-hidden />
-                {t('header.download')}
+                {m['header.download']()}
               </a>
             </Menu.Item>
             <Menu.Item value="settings" asChild>
               <RouterLink to={paths.home}>
                 <Settings size={16} aria-hidden />
-                {t('header.settings')}
+                {m['header.settings']()}
               </RouterLink>
             </Menu.Item>
             <Menu.Separator />
-            <Menu.Item value="logout" color="fg.error" _highlighted={{ bg: 'bg.error', color: 'fg.error' }} onSelect={onLogout}>
+            <Menu.Item
+              value="logout"
+              color="fg.error"
+              _highlighted={{ bg: 'bg.error', color: 'fg.error' }}
+              onSelect={onLogout}
+            >
               <LogOut size={16} aria-hidden />
-              {t('header.logout')}
+              {m['header.logout']()}
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

@@ -1,9 +1,9 @@
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
 import { enterToNextField } from '@/lib/enter-to-next-field';
+import { m } from '@/paraglide/messages';
 
 import { Button, CloseButton } from './button';
 import { Dialog, Portal } from './dialog';
@@ -40,7 +40,6 @@ export function FormDialog({
   destructive = false,
   children,
 }: FormDialogProps) {
-  const { t } = useTranslation();
   return (
     <Dialog.Root
       open={open}
@@ -68,7 +67,7 @@ export function FormDialog({
               <Dialog.Footer>
                 <Dialog.ActionTrigger asChild>
                   <Button type="button" variant="outline">
-                    {t('form.cancel')}
+                    {m['form.cancel']()}
                   </Button>
                 </Dialog.ActionTrigger>
                 <Button
@@ -77,12 +76,12 @@ export function FormDialog({
                   disabled={!canSave}
                   loading={pending}
                 >
-                  {saveLabel ?? t('form.save')}
+                  {saveLabel ?? m['form.save']()}
                 </Button>
               </Dialog.Footer>
             </form>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('form.close')} />
+              <CloseButton size="sm" aria-label={m['form.close']()} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+
+import { m } from '@/paraglide/messages';
 
 import { IconButton } from './button';
 import { Input, type InputProps } from './input';
@@ -12,9 +13,8 @@ type PasswordInputProps = Omit<InputProps, 'type'> & { ref?: Ref<HTMLInputElemen
 
 /** A password field with a show/hide toggle; at most 128 characters unless told otherwise. */
 export function PasswordInput({ ref, maxLength = PASSWORD_MAX_LENGTH, ...props }: PasswordInputProps) {
-  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
-  const label = visible ? t('form.hidePassword') : t('form.showPassword');
+  const label = visible ? m['form.hidePassword']() : m['form.showPassword']();
   return (
     <InputGroup
       endElement={

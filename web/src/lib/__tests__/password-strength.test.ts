@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  characterClasses,
-  meetsPasswordLevel,
-  passwordStrength,
-  passwordStrengthError,
-} from '@/lib/password-strength';
+import { characterClasses, meetsPasswordLevel, passwordStrength, passwordStrengthError } from '@/lib/password-strength';
 
-import translation from '../../../public/locales/vi-VN.json';
+import translation from '../../../messages/vi-VN.json';
 
 describe('password strength', () => {
   it('sorts characters into lowercase, uppercase, digit and symbol', () => {
@@ -46,11 +41,11 @@ describe('password strength', () => {
   });
 
   it('asks for a stronger password with the message of the level required', () => {
-    expect(passwordStrengthError('abcdefgh', 'medium')).toBe('password.stronger.medium');
+    expect(passwordStrengthError('abcdefgh', 'medium')).toBe(translation.password.stronger.medium);
     expect(passwordStrengthError('abcdefg1', 'medium')).toBeNull();
-    expect(passwordStrengthError('abcdefg1', 'strong')).toBe('password.stronger.strong');
+    expect(passwordStrengthError('abcdefg1', 'strong')).toBe(translation.password.stronger.strong);
     expect(passwordStrengthError('abc1!xyz', 'strong')).toBeNull();
-    expect(passwordStrengthError('abc1!xyz', 'veryStrong')).toBe('password.stronger.veryStrong');
+    expect(passwordStrengthError('abc1!xyz', 'veryStrong')).toBe(translation.password.stronger.veryStrong);
     expect(passwordStrengthError('Abc1!efg', 'veryStrong')).toBeNull();
   });
 

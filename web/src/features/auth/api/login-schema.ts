@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 
+import { m } from '@/paraglide/messages';
+
 /**
- * Messages are locale keys; the form translates them. Written with zod/mini (the same checks
+ * Messages are the texts the form shows. Written with zod/mini (the same checks
  * and messages as zod's chained API) because the sign-in page is the first one most visitors
  * load, and mini's functions leave out the parts of zod it does not use. The sign-in page
  * loads this module (zod and the resolver with it) only once the form has rendered, see
@@ -12,10 +14,10 @@ export const loginInputSchema = z.object({
   username: z
     .string()
     .check(
-      z.minLength(1, 'auth.login.validation.usernameRequired'),
-      z.minLength(4, 'auth.login.validation.usernameMin'),
+      z.minLength(1, m['auth.login.validation.usernameRequired']()),
+      z.minLength(4, m['auth.login.validation.usernameMin']()),
     ),
-  password: z.string().check(z.minLength(1, 'auth.login.validation.passwordRequired')),
+  password: z.string().check(z.minLength(1, m['auth.login.validation.passwordRequired']())),
   remember: z.boolean(),
 });
 

@@ -6,6 +6,7 @@ import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, userQueryOptions } from '@/lib/auth';
 import { isAtLeastYearsOld, isAtMostYearsOld, isIsoDate } from '@/lib/date';
 import { meetsPasswordLevel, STRONGER_PASSWORD_MESSAGE } from '@/lib/password-strength';
+import { m } from '@/paraglide/messages';
 import type { User } from '@/types/api-schema';
 
 export const EMAIL_MAX_LENGTH = 128;
@@ -16,47 +17,43 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const REGISTER_MIN_AGE = 13;
 export const REGISTER_MAX_AGE = 100;
 
-/** Values for the placeholders of the messages below. */
-export const registerMessageParams = {
-  minAge: REGISTER_MIN_AGE,
-  limit: PASSWORD_MIN_LENGTH,
-  max: PASSWORD_MAX_LENGTH,
-} as const;
-
-const v = 'auth.register.validation';
-
-// Messages are locale keys; the form translates them with `registerMessageParams`.
 const email = z
   .string()
-  .min(1, `${v}.emailRequired`)
-  .max(EMAIL_MAX_LENGTH, `${v}.emailInvalid`)
-  .pipe(z.email(`${v}.emailInvalid`));
+  .min(1, m['auth.register.validation.emailRequired']())
+  .max(EMAIL_MAX_LENGTH, m['auth.register.validation.emailInvalid']())
+  .pipe(z.email(m['auth.register.validation.emailInvalid']()));
 
 const dob = z
   .string()
-  .refine(isIsoDate, `${v}.dobInvalid`)
-  .refine((value) => !isIsoDate(value) || isAtLeastYearsOld(value, REGISTER_MIN_AGE), `${v}.dobMinAge`)
-  .refine((value) => !isIsoDate(value) || isAtMostYearsOld(value, REGISTER_MAX_AGE), `${v}.dobInvalid`);
+  .refine(isIsoDate, m['auth.register.validation.dobInvalid']())
+  .refine(
+    (value) => !isIsoDate(value) || isAtLeastYearsOld(value, REGISTER_MIN_AGE),
+    m['auth.register.validation.dobMinAge']({ minAge: REGISTER_MIN_AGE }),
+  )
+  .refine(
+    (value) => !isIsoDate(value) || isAtMostYearsOld(value, REGISTER_MAX_AGE),
+    m['auth.register.validation.dobInvalid'](),
+  );
 
 const username = z
   .string()
-  .min(1, `${v}.usernameRequired`)
-  .min(USERNAME_MIN_LENGTH, `${v}.usernameLength`)
-  .max(USERNAME_MAX_LENGTH, `${v}.usernameLength`)
-  .regex(/^[a-z0-9_]*$/, `${v}.usernameChars`);
+  .min(1, m['auth.register.validation.usernameRequired']())
+  .min(USERNAME_MIN_LENGTH, m['auth.register.validation.usernameLength']())
+  .max(USERNAME_MAX_LENGTH, m['auth.register.validation.usernameLength']())
+  .regex(/^[a-z0-9_]*$/, m['auth.register.validation.usernameChars']());
 
 const password = z
   .string()
-  .min(1, `${v}.passwordRequired`)
-  .min(PASSWORD_MIN_LENGTH, `${v}.passwordMin`)
-  .max(PASSWORD_MAX_LENGTH, `${v}.passwordMax`)
+  .min(1, m['auth.register.validation.passwordRequired']())
+  .min(PASSWORD_MIN_LENGTH, m['auth.register.validation.passwordMin']({ limit: PASSWORD_MIN_LENGTH }))
+  .max(PASSWORD_MAX_LENGTH, m['auth.register.validation.passwordMax']({ max: PASSWORD_MAX_LENGTH }))
   .refine((value) => meetsPasswordLevel(value, 'medium'), STRONGER_PASSWORD_MESSAGE.medium);
 
-const passwordConfirm = z.string().min(1, `${v}.passwordConfirmRequired`);
+const passwordConfirm = z.string().min(1, m['auth.register.validation.passwordConfirmRequired']());
 
 function confirmationMatches<S extends z.ZodType<{ password: string; passwordConfirm: string }>>(schema: S): S {
   return schema.refine((values) => !values.passwordConfirm || values.password === values.passwordConfirm, {
-    message: `${v}.passwordConfirmMismatch`,
+    message: m['auth.register.validation.passwordConfirmMismatch'](),
     path: ['passwordConfirm'],
   });
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { PasskeyHostNote } from '@/components/feedback/passkey-host-note';
@@ -21,6 +20,7 @@ import { fromLocation } from '@/lib/auth';
 import { enterToNextField } from '@/lib/enter-to-next-field';
 import { useTypedDuringHydration } from '@/lib/hydration-typing';
 import { browserHasPasskeys, isPasskeyPromptDismissed, passkeyHostUrl } from '@/lib/passkeys';
+import { m } from '@/paraglide/messages';
 
 import { isTwoFactorRequired, loginResolver, useLogin, type LoginInput } from '../api/login';
 import { usePasskeySignIn } from '../api/passkey-sign-in';
@@ -47,7 +47,6 @@ type LoginFormProps = {
  * page on localhost stands in for the button.
  */
 export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
-  const { t } = useTranslation();
   const location = useLocation();
   const captcha = useCaptchaToken('loginFormSubmit');
   const login = useLogin({ getCaptchaToken: captcha.getToken });
@@ -78,10 +77,7 @@ export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
   useTypedDuringHydration({ setValue }, ['username', 'password', 'remember']);
 
   // The server's complaint about the username holds only until the user edits the form.
-  useEffect(
-    () => subscribe({ formState: { values: true }, callback: () => setUsernameFlag(null) }),
-    [subscribe],
-  );
+  useEffect(() => subscribe({ formState: { values: true }, callback: () => setUsernameFlag(null) }), [subscribe]);
 
   const onSubmit = handleSubmit((values) => {
     setUsernameFlag(null);
@@ -104,7 +100,7 @@ export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
     ? toApiError(login.error).message
     : passkey.error instanceof ApiError
       ? (passkey.error.fieldError('credential') ?? passkey.error.message)
-      : passkey.error && t(cancelled ? 'auth.login.passkeyCancelled' : 'auth.login.passkeyFailed');
+      : passkey.error && (cancelled ? m['auth.login.passkeyCancelled']() : m['auth.login.passkeyFailed']());
   const shown = (field: 'username' | 'password') => touchedFields[field] || dirtyFields[field];
   const usernameError = shown('username') ? errors.username?.message : undefined;
   const passwordError = shown('password') ? errors.password?.message : undefined;
@@ -116,7 +112,7 @@ export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
           <Alert.Root status={cancelled ? 'info' : 'error'} borderRadius="lg" role={cancelled ? 'status' : 'alert'}>
             <Alert.Indicator />
             <Alert.Content>
-              {!cancelled && <Alert.Title>{t('auth.login.failed')}</Alert.Title>}
+              {!cancelled && <Alert.Title>{m['auth.login.failed']()}</Alert.Title>}
               <Alert.Description>{failure}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -124,24 +120,25 @@ export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
 
         <Field.Root required invalid={!!usernameError || !!usernameFlag}>
           <Field.Label>
-            {t('auth.login.username')}
+            {m['auth.login.username']()}
             <Field.RequiredIndicator />
           </Field.Label>
-          <Input {...register('username')} autoComplete="username" autoCapitalize="none" autoFocus={!defaults?.username} />
-          <Field.ErrorText>
-            {usernameError ? t(usernameError as 'auth.login.validation.usernameRequired') : usernameFlag}
-          </Field.ErrorText>
+          <Input
+            {...register('username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            autoFocus={!defaults?.username}
+          />
+          <Field.ErrorText>{usernameError ?? usernameFlag}</Field.ErrorText>
         </Field.Root>
 
         <Field.Root required invalid={!!passwordError}>
           <Field.Label>
-            {t('auth.login.password')}
+            {m['auth.login.password']()}
             <Field.RequiredIndicator />
           </Field.Label>
           <PasswordInput {...register('password')} autoComplete="current-password" autoFocus={!!defaults?.username} />
-          <Field.ErrorText>
-            {passwordError && t(passwordError as 'auth.login.validation.passwordRequired')}
-          </Field.ErrorText>
+          <Field.ErrorText>{passwordError}</Field.ErrorText>
         </Field.Root>
 
         <Stack direction="row" justify="space-between" align="center" flexWrap="wrap" gap="3">
@@ -156,17 +153,17 @@ export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
               >
                 <Checkbox.HiddenInput onBlur={field.onBlur} />
                 <Checkbox.Control />
-                <Checkbox.Label>{t('auth.login.remember')}</Checkbox.Label>
+                <Checkbox.Label>{m['auth.login.remember']()}</Checkbox.Label>
               </Checkbox.Root>
             )}
           />
           <Link asChild fontSize="sm" color="brand.fg">
-            <RouterLink to={paths.recovery}>{t('auth.login.forgot')}</RouterLink>
+            <RouterLink to={paths.recovery}>{m['auth.login.forgot']()}</RouterLink>
           </Link>
         </Stack>
 
         <Button type="submit" size="lg" disabled={!isValid} loading={login.isPending}>
-          {t('auth.login.submit')}
+          {m['auth.login.submit']()}
         </Button>
 
         {passkeys &&
@@ -181,18 +178,18 @@ export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
               disabled={!hydrated || login.isPending}
               onClick={signInWithPasskey}
             >
-              {t('auth.login.passkey')}
+              {m['auth.login.passkey']()}
             </Button>
           ))}
 
         <Text textAlign="center" fontSize="sm" color="fg.muted">
-          {t('auth.login.noAccount')}{' '}
+          {m['auth.login.noAccount']()}{' '}
           <Link asChild color="brand.fg" fontWeight="semibold">
             <RouterLink
               to={{ pathname: paths.register, search: location.search }}
               state={{ from: fromLocation(location.state) }}
             >
-              {t('auth.login.register')}
+              {m['auth.login.register']()}
             </RouterLink>
           </Link>
         </Text>

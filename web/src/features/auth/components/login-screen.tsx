@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { LoadingText } from '@/components/feedback/loading-text';
 import { AuthCard } from '@/components/layouts/auth-card';
+import { m } from '@/paraglide/messages';
 
 import { LoginForm, type LoginDefaults } from './login-form';
 
@@ -17,20 +17,19 @@ const TwoFactorLoginForm = lazy(() =>
  * and 'remember me' as they were.
  */
 export function LoginScreen() {
-  const { t } = useTranslation();
   const [step, setStep] = useState<{ code: boolean; defaults?: LoginDefaults }>({ code: false });
 
   if (step.code) {
     return (
-      <AuthCard title={t('auth.twoFactor.title')} subtitle={t('auth.twoFactor.subtitle')}>
-        <Suspense fallback={<LoadingText>{t('app.loading')}</LoadingText>}>
+      <AuthCard title={m['auth.twoFactor.title']()} subtitle={m['auth.twoFactor.subtitle']()}>
+        <Suspense fallback={<LoadingText>{m['app.loading']()}</LoadingText>}>
           <TwoFactorLoginForm onBack={() => setStep(({ defaults }) => ({ code: false, defaults }))} />
         </Suspense>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
+    <AuthCard title={m['auth.login.title']()} subtitle={m['auth.login.subtitle']()}>
       <LoginForm
         defaults={step.defaults}
         onTwoFactorRequired={({ username, remember }) => setStep({ code: true, defaults: { username, remember } })}

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { HStack, Stack } from 'styled-system/jsx';
 
 import { DateInput } from '@/components/form/date-input';
@@ -19,11 +18,11 @@ import { useCaptcha } from '@/hooks/use-captcha';
 import { toApiError } from '@/lib/api-client';
 import { enterToNextField } from '@/lib/enter-to-next-field';
 import { useTypedDuringHydration } from '@/lib/hydration-typing';
+import { m } from '@/paraglide/messages';
 
 import {
   REGISTER_FIELDS,
   registerInputSchema,
-  registerMessageParams,
   registerSteps,
   useRegister,
   type RegisterField,
@@ -49,7 +48,6 @@ const isRegisterField = (field: string): field is RegisterField => (REGISTER_FIE
  * field and the server's messages beside them.
  */
 export function RegisterForm() {
-  const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const captcha = useCaptcha();
@@ -143,19 +141,13 @@ export function RegisterForm() {
     else void trigger([...current.fields]);
   };
 
-  const message = (error: FieldError | undefined): string | undefined => {
-    if (!error?.message) return undefined;
-    if (error.type === 'server') return error.message;
-    return t(error.message as 'auth.register.validation.dobMinAge', registerMessageParams);
-  };
-
   const failure = signUp.error ? toApiError(signUp.error) : null;
   const failureText = (() => {
     if (!failure) return null;
     if (failure.status !== 422) return failure.message;
     const unplaced = Object.entries(failure.errors).find(([field]) => !isRegisterField(field));
     if (unplaced?.[1][0]) return unplaced[1][0];
-    return Object.keys(failure.errors).length > 0 ? t('auth.register.fixErrors') : failure.message;
+    return Object.keys(failure.errors).length > 0 ? m['auth.register.fixErrors']() : failure.message;
   })();
 
   const autoFocus = !collapsed;
@@ -165,7 +157,7 @@ export function RegisterForm() {
       <Stack gap="4">
         <Field.Root required invalid={!!errors.email}>
           <Field.Label>
-            {t('auth.register.email')}
+            {m['auth.register.email']()}
             <Field.RequiredIndicator />
           </Field.Label>
           <Input
@@ -177,9 +169,9 @@ export function RegisterForm() {
             autoFocus={autoFocus}
           />
           {errors.email ? (
-            <Field.ErrorText>{message(errors.email)}</Field.ErrorText>
+            <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
           ) : (
-            <Field.HelperText>{t('auth.register.emailHelp')}</Field.HelperText>
+            <Field.HelperText>{m['auth.register.emailHelp']()}</Field.HelperText>
           )}
         </Field.Root>
         <Controller
@@ -194,7 +186,7 @@ export function RegisterForm() {
             >
               <Checkbox.HiddenInput onBlur={field.onBlur} />
               <Checkbox.Control mt="0.5" />
-              <Checkbox.Label fontWeight="normal">{t('auth.register.receiveNewsletter')}</Checkbox.Label>
+              <Checkbox.Label fontWeight="normal">{m['auth.register.receiveNewsletter']()}</Checkbox.Label>
             </Checkbox.Root>
           )}
         />
@@ -207,9 +199,9 @@ export function RegisterForm() {
         render={({ field }) => (
           <Fieldset.Root invalid={!!errors.dob}>
             <Fieldset.Legend fontSize="sm" fontWeight="medium" mb="1.5">
-              {t('auth.register.dob')}
+              {m['auth.register.dob']()}
               <Text as="span" color="fg.error" aria-hidden ms="1">
-                {t('form.requiredMark')}
+                {m['form.requiredMark']()}
               </Text>
             </Fieldset.Legend>
             <DateInput
@@ -222,9 +214,9 @@ export function RegisterForm() {
               autoFocus={autoFocus}
             />
             {errors.dob ? (
-              <Fieldset.ErrorText>{message(errors.dob)}</Fieldset.ErrorText>
+              <Fieldset.ErrorText>{errors.dob?.message}</Fieldset.ErrorText>
             ) : (
-              <Fieldset.HelperText>{t('auth.register.dobHelp')}</Fieldset.HelperText>
+              <Fieldset.HelperText>{m['auth.register.dobHelp']()}</Fieldset.HelperText>
             )}
           </Fieldset.Root>
         )}
@@ -233,7 +225,7 @@ export function RegisterForm() {
     username: (
       <Field.Root required invalid={!!errors.username}>
         <Field.Label>
-          {t('auth.register.username')}
+          {m['auth.register.username']()}
           <Field.RequiredIndicator />
         </Field.Label>
         <Input
@@ -245,9 +237,9 @@ export function RegisterForm() {
           autoFocus={autoFocus}
         />
         {errors.username ? (
-          <Field.ErrorText>{message(errors.username)}</Field.ErrorText>
+          <Field.ErrorText>{errors.username?.message}</Field.ErrorText>
         ) : (
-          <Field.HelperText>{t('auth.register.usernameHelp')}</Field.HelperText>
+          <Field.HelperText>{m['auth.register.usernameHelp']()}</Field.HelperText>
         )}
       </Field.Root>
     ),
@@ -255,7 +247,7 @@ export function RegisterForm() {
       <Stack gap="4">
         <Field.Root required invalid={!!errors.password}>
           <Field.Label>
-            {t('auth.register.password')}
+            {m['auth.register.password']()}
             <Field.RequiredIndicator />
           </Field.Label>
           <PasswordInput
@@ -267,16 +259,16 @@ export function RegisterForm() {
             autoComplete="new-password"
             autoFocus={autoFocus}
           />
-          <Field.ErrorText>{message(errors.password)}</Field.ErrorText>
+          <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
           <PasswordStrengthMeter password={values.password} mt="1" />
         </Field.Root>
         <Field.Root required invalid={!!errors.passwordConfirm}>
           <Field.Label>
-            {t('auth.register.passwordConfirm')}
+            {m['auth.register.passwordConfirm']()}
             <Field.RequiredIndicator />
           </Field.Label>
           <PasswordInput {...register('passwordConfirm')} autoComplete="new-password" />
-          <Field.ErrorText>{message(errors.passwordConfirm)}</Field.ErrorText>
+          <Field.ErrorText>{errors.passwordConfirm?.message}</Field.ErrorText>
         </Field.Root>
       </Stack>
     ),
@@ -293,7 +285,7 @@ export function RegisterForm() {
           <Alert.Root status="error" borderRadius="lg" role="alert">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{t('auth.register.failed')}</Alert.Title>
+              <Alert.Title>{m['auth.register.failed']()}</Alert.Title>
               <Alert.Description>{failureText}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -308,17 +300,17 @@ export function RegisterForm() {
 
         {collapsed ? (
           <Button type="submit" size="lg" disabled={!allValid} loading={busy}>
-            {t('auth.register.submit')}
+            {m['auth.register.submit']()}
           </Button>
         ) : (
           <HStack gap="3">
             {step > 0 && (
               <Button type="button" variant="outline" size="lg" onClick={goBack} disabled={busy}>
-                {t('auth.register.back')}
+                {m['auth.register.back']()}
               </Button>
             )}
             <Button type="submit" size="lg" flex="1" disabled={!stepValid[step]} loading={busy}>
-              {step === LAST_STEP ? t('auth.register.submit') : t('auth.register.next')}
+              {step === LAST_STEP ? m['auth.register.submit']() : m['auth.register.next']()}
             </Button>
           </HStack>
         )}

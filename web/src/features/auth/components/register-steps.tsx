@@ -1,11 +1,11 @@
 import { Check } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { Box, Circle, Flex } from 'styled-system/jsx';
 
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 
-import { registerSteps } from '../api/register';
+import { registerSteps, type RegisterStepId } from '../api/register';
 
 /** A step's number circle: filled once done, outlined in the brand's colour while current. */
 const MARK = {
@@ -14,12 +14,18 @@ const MARK = {
   later: css({ borderColor: 'border', bg: 'transparent', color: 'fg.muted' }),
 };
 
+const STEP_NAME = {
+  email: m['auth.register.steps.email'],
+  dob: m['auth.register.steps.dob'],
+  username: m['auth.register.steps.username'],
+  password: m['auth.register.steps.password'],
+} satisfies Record<RegisterStepId, () => string>;
+
 /** The four sign-up steps, the current one marked with `aria-current="step"`. */
 export function RegisterSteps({ current }: { current: number }) {
-  const { t } = useTranslation();
   return (
     <Box mb="6">
-      <Flex as="ol" aria-label={t('auth.register.stepsLabel')} gap="2" listStyleType="none">
+      <Flex as="ol" aria-label={m['auth.register.stepsLabel']()} gap="2" listStyleType="none">
         {registerSteps.map((step, index) => {
           const done = index < current;
           const active = index === current;
@@ -52,14 +58,14 @@ export function RegisterSteps({ current }: { current: number }) {
                 color={active ? 'fg' : 'fg.muted'}
                 fontWeight={active ? 'semibold' : 'normal'}
               >
-                {t(`auth.register.steps.${step.id}`)}
+                {STEP_NAME[step.id]()}
               </Text>
             </Flex>
           );
         })}
       </Flex>
       <Text srOnly aria-live="polite">
-        {t('auth.register.stepOf', { current: current + 1, total: registerSteps.length })}
+        {m['auth.register.stepOf']({ current: current + 1, total: registerSteps.length })}
       </Text>
     </Box>
   );

@@ -1,7 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { Alert } from '@/components/ui/alert';
@@ -14,6 +13,7 @@ import { enterToNextField } from '@/lib/enter-to-next-field';
 import { failureText } from '@/lib/failure-text';
 import { placeServerErrors } from '@/lib/server-errors';
 import { throttleLockOf } from '@/lib/throttle-lock';
+import { m } from '@/paraglide/messages';
 
 import { SIGN_IN_EXPIRED, useLoginTwoFactor } from '../api/login-two-factor';
 
@@ -29,7 +29,6 @@ const FIELDS = ['code'] as const;
  * 'Quay lại' always does. A code accepted signs in as the password step does without two-factor.
  */
 export function TwoFactorLoginForm({ onBack }: { onBack: () => void }) {
-  const { t } = useTranslation();
   const verify = useLoginTwoFactor();
   const [lock, setLock] = useThrottleLock();
   const [expired, setExpired] = useState(false);
@@ -60,10 +59,10 @@ export function TwoFactorLoginForm({ onBack }: { onBack: () => void }) {
   });
 
   const codeError = lock
-    ? t('auth.twoFactor.tooManyAttempts', { minutes: lock.minutes })
+    ? m['auth.twoFactor.tooManyAttempts']({ minutes: lock.minutes })
     : errors.code?.type === 'server'
       ? errors.code.message
-      : errors.code && t('auth.twoFactor.validation.codeRequired');
+      : errors.code && m['auth.twoFactor.validation.codeRequired']();
   // A 429 is said under the field; anything else the field does not show, above it.
   const failure = verify.error && toApiError(verify.error).status !== 429 ? failureText(verify.error, FIELDS) : null;
 
@@ -74,7 +73,7 @@ export function TwoFactorLoginForm({ onBack }: { onBack: () => void }) {
           <Alert.Root status="error" borderRadius="lg" role="alert">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{t('auth.twoFactor.failed')}</Alert.Title>
+              <Alert.Title>{m['auth.twoFactor.failed']()}</Alert.Title>
               <Alert.Description>{failure}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -82,7 +81,7 @@ export function TwoFactorLoginForm({ onBack }: { onBack: () => void }) {
 
         <Field.Root required invalid={!!codeError}>
           <Field.Label>
-            {t('auth.twoFactor.code')}
+            {m['auth.twoFactor.code']()}
             <Field.RequiredIndicator />
           </Field.Label>
           <Input
@@ -101,16 +100,16 @@ export function TwoFactorLoginForm({ onBack }: { onBack: () => void }) {
 
         {expired ? (
           <Button type="button" size="lg" onClick={onBack}>
-            {t('auth.twoFactor.signInAgain')}
+            {m['auth.twoFactor.signInAgain']()}
           </Button>
         ) : (
           <Button type="submit" size="lg" disabled={!code.trim() || !!lock} loading={verify.isPending}>
-            {t('auth.twoFactor.submit')}
+            {m['auth.twoFactor.submit']()}
           </Button>
         )}
         <Button type="button" variant="ghost" alignSelf="center" onClick={onBack}>
           <ArrowLeft aria-hidden />
-          {t('auth.twoFactor.back')}
+          {m['auth.twoFactor.back']()}
         </Button>
       </Stack>
     </form>

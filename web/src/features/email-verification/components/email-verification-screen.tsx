@@ -1,6 +1,5 @@
 import { CircleCheckBig } from 'lucide-react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { HStack } from 'styled-system/jsx';
 
 import { BrokenLink } from '@/components/feedback/broken-link';
@@ -12,19 +11,19 @@ import { Separator } from '@/components/ui/separator';
 import { Spinner } from '@/components/ui/spinner';
 import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
+import { m } from '@/paraglide/messages';
 
 import { useEmailVerification } from '../api/verify-email';
 
 function Verified() {
-  const { t } = useTranslation();
   return (
-    <Result icon={CircleCheckBig} tone="green" title={t('emailVerification.success.title')}>
-      <Text>{t('emailVerification.success.text')}</Text>
+    <Result icon={CircleCheckBig} tone="green" title={m['emailVerification.success.title']()}>
+      <Text>{m['emailVerification.success.text']()}</Text>
       <Link asChild color="brand.fg" fontWeight="semibold">
-        <RouterLink to={paths.login}>{t('emailVerification.success.login')}</RouterLink>
+        <RouterLink to={paths.login}>{m['emailVerification.success.login']()}</RouterLink>
       </Link>
       <Text fontSize="sm" color="fg.muted">
-        {t('emailVerification.success.note')}
+        {m['emailVerification.success.note']()}
       </Text>
     </Result>
   );
@@ -32,14 +31,13 @@ function Verified() {
 
 /** Checks the mailed link's token once, then shows that the address is verified or the link is broken. */
 function Verification({ token }: { token: string }) {
-  const { t } = useTranslation();
   const verification = useEmailVerification(token);
 
   if (verification.isPending) {
     return (
       <HStack gap="3" justify="center" py="6" color="fg.muted" role="status">
         <Spinner size="sm" />
-        <Text>{t('emailVerification.checking')}</Text>
+        <Text>{m['emailVerification.checking']()}</Text>
       </HStack>
     );
   }
@@ -48,13 +46,12 @@ function Verification({ token }: { token: string }) {
 
 /** /email-verification/:token, the link of the verification mail (spec section 2). */
 export function EmailVerificationScreen() {
-  const { t } = useTranslation();
   const { token } = useParams();
   if (!token) return <Navigate to={paths.login} replace />;
 
   return (
     <ContentCard maxW="xl" mx="auto">
-      <PageHeader title={t('emailVerification.title')} subtitle={t('emailVerification.description')} />
+      <PageHeader title={m['emailVerification.title']()} subtitle={m['emailVerification.description']()} />
       <Separator mb="6" />
       <Verification token={token} />
     </ContentCard>

@@ -1,6 +1,5 @@
 import { CircleCheckBig, Info, LogOut, Unlink } from 'lucide-react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
@@ -12,21 +11,21 @@ import { Separator } from '@/components/ui/separator';
 import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { toApiError } from '@/lib/api-client';
+import { m } from '@/paraglide/messages';
 
 import { useEndSession } from '../api/end-session';
 
 /** What to do next when the sign-in may not have been the player's: a new password, then two-factor. */
 function Advice() {
-  const { t } = useTranslation();
   return (
     <>
-      <Text color="fg.muted">{t('endSession.advice')}</Text>
+      <Text color="fg.muted">{m['endSession.advice']()}</Text>
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3" mt="2" w={{ base: 'full', sm: 'auto' }}>
         <Button asChild>
-          <RouterLink to={paths.forgotPassword}>{t('endSession.resetPassword')}</RouterLink>
+          <RouterLink to={paths.forgotPassword}>{m['endSession.resetPassword']()}</RouterLink>
         </Button>
         <Button asChild variant="outline">
-          <RouterLink to={paths.security}>{t('endSession.enableTwoFactor')}</RouterLink>
+          <RouterLink to={paths.security}>{m['endSession.enableTwoFactor']()}</RouterLink>
         </Button>
       </Stack>
     </>
@@ -35,15 +34,14 @@ function Advice() {
 
 /** The session is signed out now, or (`ended` false) had ended before the link was used. */
 function Ended({ ended }: { ended: boolean }) {
-  const { t } = useTranslation();
   return ended ? (
-    <Result icon={CircleCheckBig} tone="green" title={t('endSession.ended.title')}>
-      <Text>{t('endSession.ended.text')}</Text>
+    <Result icon={CircleCheckBig} tone="green" title={m['endSession.ended.title']()}>
+      <Text>{m['endSession.ended.text']()}</Text>
       <Advice />
     </Result>
   ) : (
-    <Result icon={Info} tone="orange" title={t('endSession.alreadyEnded.title')}>
-      <Text>{t('endSession.alreadyEnded.text')}</Text>
+    <Result icon={Info} tone="orange" title={m['endSession.alreadyEnded.title']()}>
+      <Text>{m['endSession.alreadyEnded.text']()}</Text>
       <Advice />
     </Result>
   );
@@ -51,12 +49,11 @@ function Ended({ ended }: { ended: boolean }) {
 
 /** The link is unknown, used or expired: the server's message says what to do instead. */
 function InvalidLink({ message }: { message: string }) {
-  const { t } = useTranslation();
   return (
-    <Result icon={Unlink} tone="red" title={t('endSession.invalid.title')}>
+    <Result icon={Unlink} tone="red" title={m['endSession.invalid.title']()}>
       <Text color="fg.muted">{message}</Text>
       <Button asChild mt="2">
-        <RouterLink to={paths.security}>{t('endSession.invalid.action')}</RouterLink>
+        <RouterLink to={paths.security}>{m['endSession.invalid.action']()}</RouterLink>
       </Button>
     </Result>
   );
@@ -68,7 +65,6 @@ function InvalidLink({ message }: { message: string }) {
  * (no connection, a server error) leaves the button to try again.
  */
 function EndSession({ token }: { token: string }) {
-  const { t } = useTranslation();
   const end = useEndSession();
 
   if (end.isSuccess) return <Ended ended={end.data.ended} />;
@@ -78,11 +74,11 @@ function EndSession({ token }: { token: string }) {
 
   return (
     <Stack gap="5" align={{ base: 'stretch', sm: 'flex-start' }}>
-      {failure && <FailureAlert title={t('endSession.failed')} text={failure.message} />}
-      <Text>{t('endSession.text')}</Text>
+      {failure && <FailureAlert title={m['endSession.failed']()} text={failure.message} />}
+      <Text>{m['endSession.text']()}</Text>
       <Button colorPalette="red" size="lg" loading={end.isPending} onClick={() => end.mutate(token)}>
         <LogOut aria-hidden />
-        {t('endSession.submit')}
+        {m['endSession.submit']()}
       </Button>
     </Stack>
   );
@@ -90,13 +86,12 @@ function EndSession({ token }: { token: string }) {
 
 /** /end-session/:token, the link of the mail 'Đăng nhập Kid từ một thiết bị mới'; without a token, /login. */
 export function EndSessionScreen() {
-  const { t } = useTranslation();
   const { token } = useParams();
   if (!token) return <Navigate to={paths.login} replace />;
 
   return (
     <ContentCard maxW="xl" mx="auto">
-      <PageHeader title={t('endSession.title')} subtitle={t('endSession.description')} />
+      <PageHeader title={m['endSession.title']()} subtitle={m['endSession.description']()} />
       <Separator mb="6" />
       {/* A new token is a new link: nothing of the previous one's outcome carries over. */}
       <EndSession key={token} token={token} />

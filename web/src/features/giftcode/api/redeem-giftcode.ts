@@ -6,6 +6,7 @@ import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
 import { TRANSACTION_HISTORY_QUERY_KEY } from '@/lib/query-keys';
+import { m } from '@/paraglide/messages';
 import type { GiftcodeRedeemed, RedeemBody } from '@/types/api-schema';
 
 /** The longest code the server takes, in characters once trimmed. */
@@ -17,12 +18,10 @@ export const DELIVERY_CHECK_INTERVAL_MS = 2_000;
 /** How many times at most to ask; the game usually answers within a few seconds. */
 export const DELIVERY_CHECKS = 5;
 
-const v = 'giftcode.validation';
-
 /**
  * The giftcode form: a code, trimmed, at most GIFTCODE_MAX_LENGTH characters (no code is
  * longer: a longer one is simply not a code). Nothing else of what the player typed is changed;
- * the server matches codes without regard to case. Messages are locale keys, worded as the
+ * the server matches codes without regard to case. Messages are the texts shown, worded as the
  * server's. `zoneId` is the zone chosen for a code of in-game items, 0 while none is (the form
  * asks for one only once the server said the code needs it).
  */
@@ -30,8 +29,8 @@ export const giftcodeInputSchema = z.object({
   code: z
     .string()
     .trim()
-    .min(1, `${v}.required`)
-    .refine((code) => [...code].length <= GIFTCODE_MAX_LENGTH, `${v}.invalid`),
+    .min(1, m['giftcode.validation.required']())
+    .refine((code) => [...code].length <= GIFTCODE_MAX_LENGTH, m['giftcode.validation.invalid']()),
   zoneId: z.number().int().nonnegative(),
 });
 

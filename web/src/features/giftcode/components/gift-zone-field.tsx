@@ -1,11 +1,11 @@
 import { Controller, type Control } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { HStack } from 'styled-system/jsx';
 
 import { ZoneSelect } from '@/components/form/zone-select';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useCoinRechargeInfo } from '@/lib/coin-recharge-info';
+import { m } from '@/paraglide/messages';
 
 import type { GiftcodeInput } from '../api/redeem-giftcode';
 
@@ -22,7 +22,6 @@ type GiftZoneFieldProps = {
  * refusal of the zone (none chosen, unknown, no character there), then which game it is for.
  */
 export function GiftZoneField({ productCode, control, error }: GiftZoneFieldProps) {
-  const { t } = useTranslation();
   const info = useCoinRechargeInfo(productCode);
 
   return (
@@ -32,7 +31,7 @@ export function GiftZoneField({ productCode, control, error }: GiftZoneFieldProp
       render={({ field }) => (
         <Field.Root required invalid={!!error} maxW={{ md: 'sm' }}>
           <Field.Label fontWeight="semibold" fontSize="md">
-            {t('giftcode.zone.label')}
+            {m['giftcode.zone.label']()}
           </Field.Label>
           {/* Not disabled while the zones load: it takes the focus as soon as it appears. */}
           <ZoneSelect
@@ -42,17 +41,17 @@ export function GiftZoneField({ productCode, control, error }: GiftZoneFieldProp
             onChange={field.onChange}
             onBlur={field.onBlur}
             zones={info.data?.zones}
-            placeholder={t('giftcode.zone.placeholder')}
+            placeholder={m['giftcode.zone.placeholder']()}
           />
           <Field.ErrorText>{error}</Field.ErrorText>
           <Field.HelperText aria-live="polite" mt="1.5">
-            {info.data && t('giftcode.zone.hint', { game: info.data.name })}
-            {info.isPending && t('giftcode.zone.loading')}
+            {info.data && m['giftcode.zone.hint']({ game: info.data.name })}
+            {info.isPending && m['giftcode.zone.loading']()}
             {info.isError && (
               <HStack as="span" gap="2" flexWrap="wrap" color="fg.error">
-                {t('giftcode.zone.loadFailed')}
+                {m['giftcode.zone.loadFailed']()}
                 <Button variant="outline" size="xs" loading={info.isFetching} onClick={() => void info.refetch()}>
-                  {t('errors.retry')}
+                  {m['errors.retry']()}
                 </Button>
               </HStack>
             )}

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Gift } from 'lucide-react';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
@@ -17,13 +16,9 @@ import { enterToNextField } from '@/lib/enter-to-next-field';
 import { failureText } from '@/lib/failure-text';
 import { formatNumber } from '@/lib/format';
 import { placeServerErrors } from '@/lib/server-errors';
+import { m } from '@/paraglide/messages';
 
-import {
-  giftcodeInputSchema,
-  useRedeemGiftcode,
-  type GiftcodeField,
-  type GiftcodeInput,
-} from '../api/redeem-giftcode';
+import { giftcodeInputSchema, useRedeemGiftcode, type GiftcodeField, type GiftcodeInput } from '../api/redeem-giftcode';
 import { lockOf, type GiftcodeLock } from '../utils/lock';
 import { sameCode, zoneProductOf } from '../utils/zone-request';
 
@@ -66,7 +61,6 @@ function useLock() {
  * form clears, as after KP.
  */
 export function GiftcodeForm() {
-  const { t } = useTranslation();
   const captcha = useCaptchaToken('giftcodeFormSubmit');
   const redeem = useRedeemGiftcode();
   const [lock, setLock] = useLock();
@@ -116,7 +110,7 @@ export function GiftcodeForm() {
   const onSubmit = handleSubmit(async (input) => {
     if (lock) return;
     if (zoneRequest && input.zoneId <= 0) {
-      setError('zoneId', { type: 'required', message: 'giftcode.validation.zoneRequired' }, { shouldFocus: true });
+      setError('zoneId', { type: 'required', message: m['giftcode.validation.zoneRequired']() }, { shouldFocus: true });
       return;
     }
     const gReCaptchaToken = await captcha.getToken();
@@ -147,12 +141,9 @@ export function GiftcodeForm() {
     );
   });
 
-  const message = (error: FieldError | undefined): string | undefined => {
-    if (!error?.message) return undefined;
-    if (error.type === 'server') return error.message;
-    return t(error.message as 'giftcode.validation.required');
-  };
-  const codeError = lock ? t('giftcode.tooManyAttempts', { minutes: lock.minutes }) : message(errors.code);
+  // The schema's texts and the server's messages alike.
+  const message = (error: FieldError | undefined): string | undefined => error?.message || undefined;
+  const codeError = lock ? m['giftcode.tooManyAttempts']({ minutes: lock.minutes }) : message(errors.code);
   // A 429 is said under the field; any other failure the fields do not show, above the button.
   // A request for a zone is the picker's, even once a changed code dropped it.
   const failure =
@@ -167,11 +158,11 @@ export function GiftcodeForm() {
       <Stack gap="6">
         <Field.Root required invalid={!!codeError} maxW={{ md: 'md' }}>
           <Field.Label fontWeight="semibold" fontSize="md">
-            {t('giftcode.code.label')}
+            {m['giftcode.code.label']()}
           </Field.Label>
           <Input
             {...codeField}
-            placeholder={t('giftcode.code.placeholder')}
+            placeholder={m['giftcode.code.placeholder']()}
             autoComplete="off"
             autoCorrect="off"
             autoCapitalize="characters"
@@ -186,7 +177,7 @@ export function GiftcodeForm() {
           <GiftZoneField productCode={zoneRequest.productCode} control={control} error={message(errors.zoneId)} />
         )}
 
-        {failure && <FailureAlert title={t('giftcode.failed')} text={failure} />}
+        {failure && <FailureAlert title={m['giftcode.failed']()} text={failure} />}
         {result?.status === 'processing' && (
           <Alert.Root status="info" borderRadius="lg" role="status" overflowWrap="anywhere">
             <Alert.Indicator />
@@ -197,7 +188,7 @@ export function GiftcodeForm() {
         )}
         {result?.status === 'granted' && (
           <SuccessBanner
-            title={t('giftcode.success', { kp: formatNumber(result.kp), campaign: result.campaign })}
+            title={m['giftcode.success']({ kp: formatNumber(result.kp), campaign: result.campaign })}
             onClose={() => redeem.reset()}
           />
         )}
@@ -220,7 +211,7 @@ export function GiftcodeForm() {
           disabled={!!lock}
         >
           <Gift size={18} aria-hidden />
-          {t('giftcode.submit')}
+          {m['giftcode.submit']()}
         </Button>
       </Stack>
     </form>

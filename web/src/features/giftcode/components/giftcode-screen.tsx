@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
-
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
+import { m } from '@/paraglide/messages';
 
 import { GiftcodeForm } from './giftcode-form';
 
@@ -10,10 +9,9 @@ import { GiftcodeForm } from './giftcode-form';
  * balance and the history then show, or its in-game items, on a character of a zone they choose.
  */
 export function GiftcodeScreen() {
-  const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('giftcode.title')} subtitle={t('giftcode.subtitle')} />
+      <PageHeader title={m['giftcode.title']()} subtitle={m['giftcode.subtitle']()} />
       <ContentCard p={{ base: '4', md: '6' }}>
         <GiftcodeForm />
       </ContentCard>

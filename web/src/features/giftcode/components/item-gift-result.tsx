@@ -1,5 +1,3 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { SuccessBanner } from '@/components/feedback/success-banner';
@@ -7,28 +5,29 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { Text } from '@/components/ui/text';
 import { formatNumber } from '@/lib/format';
+import { m } from '@/paraglide/messages';
+import type { LocalizedString } from '@/paraglide/runtime';
 import type { GiftcodeRedeemed } from '@/types/api-schema';
 
 import { useItemDelivery, type GiftcodeRedeemRequest } from '../api/redeem-giftcode';
 
 /** "1 × Rương Tân Thủ, 5 × Bùa May Mắn". */
-function itemsText(t: TFunction, gift: GiftcodeRedeemed): string {
+function itemsText(gift: GiftcodeRedeemed): string {
   return gift.items
-    .map((item) => t('giftcode.items.item', { quantity: formatNumber(item.quantity), name: item.name }))
+    .map((item) => m['giftcode.items.item']({ quantity: formatNumber(item.quantity), name: item.name }))
     .join(', ');
 }
 
 /** What the code gives and where it goes: the campaign, the items, the game, the zone, the character. */
 function GiftSummary({ gift }: { gift: GiftcodeRedeemed }) {
-  const { t } = useTranslation();
   const to = gift.destination;
   const lines = [
-    t('giftcode.items.campaign', { campaign: gift.campaign }),
-    t('giftcode.items.list', { items: itemsText(t, gift) }),
-    to && t('giftcode.items.game', { game: to.productName }),
-    to && t('giftcode.items.zone', { zone: to.zoneDescription }),
-    to?.characterName && t('giftcode.items.character', { name: to.characterName }),
-  ].filter((line): line is string => !!line);
+    m['giftcode.items.campaign']({ campaign: gift.campaign }),
+    m['giftcode.items.list']({ items: itemsText(gift) }),
+    to && m['giftcode.items.game']({ game: to.productName }),
+    to && m['giftcode.items.zone']({ zone: to.zoneDescription }),
+    to?.characterName && m['giftcode.items.character']({ name: to.characterName }),
+  ].filter((line): line is LocalizedString => !!line);
   return (
     <Stack gap="0.5" mt="1.5">
       {lines.map((line) => (
@@ -55,22 +54,21 @@ type ItemGiftResultProps = {
  * can be used again) as a warning.
  */
 export function ItemGiftResult({ request, answer: first, onDelivered, onClose }: ItemGiftResultProps) {
-  const { t } = useTranslation();
   const { answer, following } = useItemDelivery(request, first, onDelivered);
   const to = answer.destination;
 
   if (answer.status === 'delivered') {
-    const where = { items: itemsText(t, answer), zone: to?.zoneDescription ?? '', game: to?.productName ?? '' };
+    const where = { items: itemsText(answer), zone: to?.zoneDescription ?? '', game: to?.productName ?? '' };
     return (
       <SuccessBanner
         title={
           to?.characterName
-            ? t('giftcode.items.success', { ...where, character: to.characterName })
-            : t('giftcode.items.successNoName', where)
+            ? m['giftcode.items.success']({ ...where, character: to.characterName })
+            : m['giftcode.items.successNoName'](where)
         }
         onClose={onClose}
       >
-        {t('giftcode.items.campaign', { campaign: answer.campaign })}
+        {m['giftcode.items.campaign']({ campaign: answer.campaign })}
       </SuccessBanner>
     );
   }
@@ -80,7 +78,7 @@ export function ItemGiftResult({ request, answer: first, onDelivered, onClose }:
       <Alert.Root status="warning" borderRadius="lg" role="alert" overflowWrap="anywhere">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>{t('giftcode.items.failed')}</Alert.Title>
+          <Alert.Title>{m['giftcode.items.failed']()}</Alert.Title>
           <Alert.Description>
             {answer.message}
             <GiftSummary gift={answer} />
@@ -99,7 +97,7 @@ export function ItemGiftResult({ request, answer: first, onDelivered, onClose }:
           <GiftSummary gift={answer} />
           {!following && (
             <Text mt="1.5" fontWeight="medium">
-              {t('giftcode.items.unconfirmed')}
+              {m['giftcode.items.unconfirmed']()}
             </Text>
           )}
         </Alert.Description>

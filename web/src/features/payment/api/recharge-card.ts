@@ -5,6 +5,7 @@ import { CARD_VALUE_MAX, CARD_VALUE_MIN } from '@/config/constants';
 import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
 import { TRANSACTION_HISTORY_QUERY_KEY } from '@/lib/query-keys';
+import { m } from '@/paraglide/messages';
 import type { CardProvider, CardSent } from '@/types/api-schema';
 
 export type CardCodeLengths = { pin: number; serial: number };
@@ -38,17 +39,31 @@ export const normaliseCardCode = (value: string) => value.replace(/\s+/g, '');
 
 /** Whether `value` is one of the brand's face values and within the range the portal takes. */
 export const isPayableValue = (provider: CardProvider, value: number) =>
-  Number.isInteger(value) && value >= CARD_VALUE_MIN && value <= CARD_VALUE_MAX && provider.payableValues.includes(value);
+  Number.isInteger(value) &&
+  value >= CARD_VALUE_MIN &&
+  value <= CARD_VALUE_MAX &&
+  provider.payableValues.includes(value);
 
 const CARD_CODE = /^[A-Za-z0-9]+$/;
 
-const v = 'payment.card.validation';
+type CardCodeField = 'pin' | 'serial';
+
+/** The messages about a PIN or a serial: none typed, or not of the brand's length. */
+const CODE_MESSAGES = {
+  pin: {
+    required: m['payment.card.validation.pinRequired'],
+    length: m['payment.card.validation.pinLength'],
+  },
+  serial: {
+    required: m['payment.card.validation.serialRequired'],
+    length: m['payment.card.validation.serialLength'],
+  },
+} satisfies Record<CardCodeField, { required: () => string; length: (inputs: { limit: number }) => string }>;
 
 /**
  * The card form (spec section 5): a brand the portal takes, one of its face values, and a PIN
  * and serial of exactly the brand's lengths, letters and digits only, as the server checks
- * them. Messages are locale keys; the form translates them with the chosen brand's name and
- * lengths.
+ * them. Messages are the texts shown, with the chosen brand's name and lengths.
  */
 export function cardRechargeInputSchema(providers: readonly CardProvider[]) {
   return z
@@ -62,13 +77,15 @@ export function cardRechargeInputSchema(providers: readonly CardProvider[]) {
       const issue = (path: 'provider' | 'value' | 'pin' | 'serial', message: string) =>
         context.addIssue({ code: 'custom', message, path: [path] });
       const provider = providers.find((candidate) => candidate.code === input.provider);
-      if (!provider) return issue('provider', `${v}.providerRequired`);
-      if (!provider.enabled) return issue('provider', 'payment.card.unsupported');
-      if (!isPayableValue(provider, input.value)) return issue('value', `${v}.valueRequired`);
+      if (!provider) return issue('provider', m['payment.card.validation.providerRequired']());
+      if (!provider.enabled) return issue('provider', m['payment.card.unsupported']({ provider: provider.name }));
+      if (!isPayableValue(provider, input.value)) return issue('value', m['payment.card.validation.valueRequired']());
       const lengths = cardCodeLengths(provider.code);
-      const checkCode = (field: 'pin' | 'serial', code: string, limit: number) => {
-        if (!code) issue(field, `${v}.${field}Required`);
-        else if (limit > 0 && ([...code].length !== limit || !CARD_CODE.test(code))) issue(field, `${v}.${field}Length`);
+      const checkCode = (field: CardCodeField, code: string, limit: number) => {
+        if (!code) issue(field, CODE_MESSAGES[field].required());
+        else if (limit > 0 && ([...code].length !== limit || !CARD_CODE.test(code))) {
+          issue(field, CODE_MESSAGES[field].length({ limit }));
+        }
       };
       checkCode('pin', input.pin, lengths.pin);
       checkCode('serial', input.serial, lengths.serial);

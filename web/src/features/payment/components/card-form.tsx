@@ -3,7 +3,6 @@ import { Gamepad2, Smartphone } from 'lucide-react';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Box, Flex, Grid, Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
@@ -23,6 +22,7 @@ import { enterToNextField } from '@/lib/enter-to-next-field';
 import { failureText } from '@/lib/failure-text';
 import { placeServerErrors } from '@/lib/server-errors';
 import { formatNumber } from '@/lib/format';
+import { m } from '@/paraglide/messages';
 import type { CardFee, CardProvider, User } from '@/types/api-schema';
 
 import { feeFor, useCardFees } from '../api/get-card-fees';
@@ -63,7 +63,6 @@ type FaceValueProps = {
 
 /** A face value with the KP it brings after the fee, and the partner bonus on top. */
 function FaceValue({ provider, value, fees, bonusPercent }: FaceValueProps) {
-  const { t } = useTranslation();
   const fee = feeFor(fees, provider.code, value);
   const kp = fee === undefined ? undefined : cardKp(value, fee, provider.exchangeRate);
   return (
@@ -72,20 +71,20 @@ function FaceValue({ provider, value, fees, bonusPercent }: FaceValueProps) {
       <RadioCard.ItemControl p="3">
         <RadioCard.ItemContent gap="0.5" fontVariantNumeric="tabular-nums">
           <RadioCard.ItemText fontWeight="semibold">
-            {t('payment.card.faceValue', { value: formatNumber(value) })}
+            {m['payment.card.faceValue']({ value: formatNumber(value) })}
           </RadioCard.ItemText>
           {kp !== undefined && fee !== undefined && (
             <RadioCard.ItemDescription display="flex" flexDirection="column" gap="0.5">
               <Text as="span" color="fg" fontWeight="medium">
-                {t('payment.card.receive', { kp: formatNumber(kp) })}
+                {m['payment.card.receive']({ kp: formatNumber(kp) })}
               </Text>
               {bonusPercent > 0 && (
                 <Text as="span" color="blue.fg">
-                  {t('payment.card.receiveBonus', { bonus: formatNumber(partnerBonusKp(kp, bonusPercent)) })}
+                  {m['payment.card.receiveBonus']({ bonus: formatNumber(partnerBonusKp(kp, bonusPercent)) })}
                 </Text>
               )}
               <Text as="span" fontSize="xs">
-                {t('payment.card.fee', { percent: fee })}
+                {m['payment.card.fee']({ percent: fee })}
               </Text>
             </RadioCard.ItemDescription>
           )}
@@ -108,7 +107,6 @@ type CardFormProps = {
  * Once sent, the face value and codes clear and the estimate shows with a link to the history.
  */
 export function CardForm({ providers, user }: CardFormProps) {
-  const { t } = useTranslation();
   const schema = useMemo(() => cardRechargeInputSchema(providers), [providers]);
   const fees = useCardFees();
   const captcha = useCaptchaToken('cardRechargeFormSubmit');
@@ -146,11 +144,8 @@ export function CardForm({ providers, user }: CardFormProps) {
     );
   });
 
-  const message = (error: FieldError | undefined, limit = 0): string | undefined => {
-    if (!error?.message) return undefined;
-    if (error.type === 'server') return error.message;
-    return t(error.message as 'payment.card.validation.pinLength', { limit, provider: provider?.name ?? '' });
-  };
+  // The schema's texts and the server's messages alike.
+  const message = (error: FieldError | undefined): string | undefined => error?.message || undefined;
   const failure = failureText(recharge.error, FIELDS);
   const processing = captcha.pending || recharge.isPending;
 
@@ -176,7 +171,7 @@ export function CardForm({ providers, user }: CardFormProps) {
                 orientation="horizontal"
               >
                 <RadioCard.Label fontWeight="semibold" fontSize="md" mb="2">
-                  {t('payment.card.provider')}
+                  {m['payment.card.provider']()}
                 </RadioCard.Label>
                 <Grid columns={{ base: 2, sm: 4 }} gap="2">
                   {providers.map((candidate) => {
@@ -192,7 +187,7 @@ export function CardForm({ providers, user }: CardFormProps) {
                             <RadioCard.ItemText fontWeight="semibold">{candidate.name}</RadioCard.ItemText>
                             {!candidate.enabled && (
                               <Badge size="xs" colorPalette="gray" variant="subtle">
-                                {t('payment.card.suspended')}
+                                {m['payment.card.suspended']()}
                               </Badge>
                             )}
                           </RadioCard.ItemContent>
@@ -210,7 +205,7 @@ export function CardForm({ providers, user }: CardFormProps) {
         {provider && !provider.enabled && (
           <Alert.Root status="warning" borderRadius="lg">
             <Alert.Indicator />
-            <Alert.Title>{t('payment.card.unsupported', { provider: provider.name })}</Alert.Title>
+            <Alert.Title>{m['payment.card.unsupported']({ provider: provider.name })}</Alert.Title>
           </Alert.Root>
         )}
 
@@ -224,7 +219,7 @@ export function CardForm({ providers, user }: CardFormProps) {
                   name={field.name}
                   value={field.value}
                   onChange={field.onChange}
-                  label={t('payment.card.value')}
+                  label={m['payment.card.value']()}
                 >
                   {provider.payableValues.map((faceValue) => (
                     <FaceValue
@@ -246,7 +241,7 @@ export function CardForm({ providers, user }: CardFormProps) {
           <Grid columns={{ base: 1, md: 2 }} gap="5">
             <Field.Root required invalid={!!errors.pin}>
               <Field.Label>
-                {t('payment.card.pin')}
+                {m['payment.card.pin']()}
                 <Field.RequiredIndicator />
               </Field.Label>
               <Input
@@ -259,12 +254,14 @@ export function CardForm({ providers, user }: CardFormProps) {
                 fontFamily="mono"
                 letterSpacing="wide"
               />
-              <Field.ErrorText>{message(errors.pin, lengths.pin)}</Field.ErrorText>
-              {lengths.pin > 0 && <Field.HelperText>{t('payment.card.pinHelp', { limit: lengths.pin })}</Field.HelperText>}
+              <Field.ErrorText>{message(errors.pin)}</Field.ErrorText>
+              {lengths.pin > 0 && (
+                <Field.HelperText>{m['payment.card.pinHelp']({ limit: lengths.pin })}</Field.HelperText>
+              )}
             </Field.Root>
             <Field.Root required invalid={!!errors.serial}>
               <Field.Label>
-                {t('payment.card.serial')}
+                {m['payment.card.serial']()}
                 <Field.RequiredIndicator />
               </Field.Label>
               <Input
@@ -277,21 +274,21 @@ export function CardForm({ providers, user }: CardFormProps) {
                 fontFamily="mono"
                 letterSpacing="wide"
               />
-              <Field.ErrorText>{message(errors.serial, lengths.serial)}</Field.ErrorText>
+              <Field.ErrorText>{message(errors.serial)}</Field.ErrorText>
               {lengths.serial > 0 && (
-                <Field.HelperText>{t('payment.card.serialHelp', { limit: lengths.serial })}</Field.HelperText>
+                <Field.HelperText>{m['payment.card.serialHelp']({ limit: lengths.serial })}</Field.HelperText>
               )}
             </Field.Root>
           </Grid>
         )}
 
-        {failure && <FailureAlert title={t('payment.card.failed')} text={failure} />}
+        {failure && <FailureAlert title={m['payment.card.failed']()} text={failure} />}
         {recharge.isSuccess && (
-          <SuccessBanner title={t('payment.card.success.title')} onClose={() => recharge.reset()}>
+          <SuccessBanner title={m['payment.card.success.title']()} onClose={() => recharge.reset()}>
             <Flex direction="column" gap="1">
-              <Text>{t('payment.card.success.text', CARD_PROCESSING_SECONDS)}</Text>
+              <Text>{m['payment.card.success.text'](CARD_PROCESSING_SECONDS)}</Text>
               <Link asChild fontWeight="semibold" color="inherit" textDecoration="underline">
-                <RouterLink to={paths.transactions}>{t('payment.card.success.history')}</RouterLink>
+                <RouterLink to={paths.transactions}>{m['payment.card.success.history']()}</RouterLink>
               </Link>
             </Flex>
           </SuccessBanner>
@@ -304,7 +301,7 @@ export function CardForm({ providers, user }: CardFormProps) {
           loading={processing}
           disabled={!!provider && !provider.enabled}
         >
-          {t('payment.card.submit')}
+          {m['payment.card.submit']()}
         </Button>
       </Stack>
     </form>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { ContentCard } from '@/components/layouts/content-card';
 import { useUser } from '@/lib/auth';
+import { m } from '@/paraglide/messages';
 
 import { usePaymentMethods } from '../api/get-payment-methods';
 
@@ -17,7 +17,6 @@ import { MethodsQueryStatus } from './methods-query-status';
  * the card form.
  */
 export function CardScreen() {
-  const { t } = useTranslation();
   const { data: user } = useUser();
   const methods = usePaymentMethods();
   const [confirmed, setConfirmed] = useState(false);
@@ -25,7 +24,7 @@ export function CardScreen() {
   return (
     <ContentCard p={{ base: '4', md: '6' }}>
       <BackLink />
-      <MethodHeader title={t('payment.card.title')} subtitle={t('payment.card.subtitle')} />
+      <MethodHeader title={m['payment.card.title']()} subtitle={m['payment.card.subtitle']()} />
       {!confirmed ? (
         <CardRules onConfirm={() => setConfirmed(true)} />
       ) : (

@@ -1,10 +1,10 @@
 import { Check, Copy } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Box, Flex } from 'styled-system/jsx';
 
 import { Button } from '@/components/ui/button';
 import { Text } from '@/components/ui/text';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
+import { m } from '@/paraglide/messages';
 
 type CopyFieldProps = {
   label: string;
@@ -18,7 +18,6 @@ type CopyFieldProps = {
  * chép' shows beside it for 3 s after each copy (spec section 9).
  */
 export function CopyField({ label, value, emphasized = false }: CopyFieldProps) {
-  const { t } = useTranslation();
   const { copied, copy } = useCopyToClipboard();
   return (
     <Box data-testid="copy-field">
@@ -43,7 +42,7 @@ export function CopyField({ label, value, emphasized = false }: CopyFieldProps) 
           fontSize={emphasized ? 'md' : 'sm'}
           fontWeight={emphasized ? 'bold' : 'semibold'}
           letterSpacing={emphasized ? 'wider' : undefined}
-          title={t('payment.transfer.copyHint')}
+          title={m['payment.transfer.copyHint']()}
           onClick={() => void copy(value)}
         >
           <Text as="span" overflowWrap="anywhere">
@@ -52,7 +51,7 @@ export function CopyField({ label, value, emphasized = false }: CopyFieldProps) 
           {copied ? <Check size={16} aria-hidden /> : <Copy size={16} aria-hidden />}
         </Button>
         <Text as="span" role="status" fontSize="xs" color="fg.success" fontWeight="medium">
-          {copied ? t('payment.transfer.copied') : ''}
+          {copied ? m['payment.transfer.copied']() : ''}
         </Text>
       </Flex>
     </Box>

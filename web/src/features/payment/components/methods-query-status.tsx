@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 
 import { LoadingText } from '@/components/feedback/loading-text';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { toApiError } from '@/lib/api-client';
+import { m } from '@/paraglide/messages';
 import type { PaymentMethods } from '@/types/api-schema';
 
 /**
@@ -12,18 +12,23 @@ import type { PaymentMethods } from '@/types/api-schema';
  * loaded, the server's message and a retry. Nothing once they are there.
  */
 export function MethodsQueryStatus({ query }: { query: UseQueryResult<PaymentMethods> }) {
-  const { t } = useTranslation();
-  if (query.isPending) return <LoadingText>{t('payment.loadingMethods')}</LoadingText>;
+  if (query.isPending) return <LoadingText>{m['payment.loadingMethods']()}</LoadingText>;
   if (!query.isError) return null;
   return (
     <Alert.Root status="error" borderRadius="lg" role="alert">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{t('payment.loadFailed')}</Alert.Title>
+        <Alert.Title>{m['payment.loadFailed']()}</Alert.Title>
         <Alert.Description>{toApiError(query.error).message}</Alert.Description>
       </Alert.Content>
-      <Button variant="outline" size="sm" alignSelf="center" loading={query.isFetching} onClick={() => void query.refetch()}>
-        {t('errors.retry')}
+      <Button
+        variant="outline"
+        size="sm"
+        alignSelf="center"
+        loading={query.isFetching}
+        onClick={() => void query.refetch()}
+      >
+        {m['errors.retry']()}
       </Button>
     </Alert.Root>
   );

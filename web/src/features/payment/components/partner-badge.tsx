@@ -1,9 +1,9 @@
 import { Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 
 import { PayPartnerTick } from '@/components/pay-partner-tick';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { m } from '@/paraglide/messages';
 import type { User } from '@/types/api-schema';
 
 import { partnerTier } from '../utils/partner';
@@ -15,7 +15,6 @@ import { PartnerDialog } from './partner-dialog';
  * the partner-info dialog.
  */
 export function PartnerBadge({ user }: { user: User }) {
-  const { t } = useTranslation();
   const tier = partnerTier(user);
   return (
     <Dialog.Root placement="center" size="md" scrollBehavior="inside" lazyMount unmountOnExit>
@@ -28,7 +27,7 @@ export function PartnerBadge({ user }: { user: User }) {
           data-testid="partner-badge"
         >
           {tier ? <PayPartnerTick aria-hidden size={14} color="inherit" /> : <Sparkles size={14} aria-hidden />}
-          {tier ? t('payment.partner.badge', { percent: tier.bonusPercent }) : t('payment.partner.join')}
+          {tier ? m['payment.partner.badge']({ percent: tier.bonusPercent }) : m['payment.partner.join']()}
         </Button>
       </Dialog.Trigger>
       <PartnerDialog user={user} />

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Box, Stack } from 'styled-system/jsx';
 
 import { Badge } from '@/components/ui/badge';
@@ -9,6 +8,7 @@ import { Table } from '@/components/ui/table';
 import { Heading, Text } from '@/components/ui/text';
 import { PAY_PARTNER } from '@/config/constants';
 import { formatNumber } from '@/lib/format';
+import { m } from '@/paraglide/messages';
 import type { User } from '@/types/api-schema';
 
 import { partnerTier, type PartnerTier } from '../utils/partner';
@@ -28,16 +28,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** The bonus per 28-day sum, with the partner's own tier marked. */
 function TierTable({ current }: { current: PartnerTier | null }) {
-  const { t } = useTranslation();
   return (
     <Table.Root size="sm" variant="outline" borderRadius="md" overflow="hidden">
       <Table.Caption captionSide="top" textAlign="start" color="fg.muted" mt="0" mb="2">
-        {t('payment.partner.tiersCaption', { days })}
+        {m['payment.partner.tiersCaption']({ days })}
       </Table.Caption>
       <Table.Header>
         <Table.Row>
-          <Table.ColumnHeader>{t('payment.partner.tierAmount', { days })}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{t('payment.partner.tierBonus')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{m['payment.partner.tierAmount']({ days })}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{m['payment.partner.tierBonus']()}</Table.ColumnHeader>
         </Table.Row>
       </Table.Header>
       <Table.Body>
@@ -50,15 +49,15 @@ function TierTable({ current }: { current: PartnerTier | null }) {
               bg={isCurrent ? 'blue.subtle' : undefined}
             >
               <Table.Cell fontVariantNumeric="tabular-nums">
-                {t('payment.partner.tierFrom', { amount: formatNumber(tier.cashValue) })}
+                {m['payment.partner.tierFrom']({ amount: formatNumber(tier.cashValue) })}
                 {isCurrent && (
                   <Badge colorPalette="blue" variant="solid" size="sm" ms="2">
-                    {t('payment.partner.tierCurrent')}
+                    {m['payment.partner.tierCurrent']()}
                   </Badge>
                 )}
               </Table.Cell>
               <Table.Cell textAlign="end" fontWeight="semibold">
-                {t('payment.partner.percent', { percent: tier.bonusPercent })}
+                {m['payment.partner.percent']({ percent: tier.bonusPercent })}
               </Table.Cell>
             </Table.Row>
           );
@@ -88,7 +87,6 @@ function Fact({ label, value }: { label: string; value: string }) {
  * the bonus table. The content of a `Dialog.Root`, opened by its trigger.
  */
 export function PartnerDialog({ user }: { user: User }) {
-  const { t } = useTranslation();
   const tier = partnerTier(user);
   const next = tier ? PAY_PARTNER.tiers.find((candidate) => candidate.cashValue > user.payAmountLast28Days) : undefined;
   const threshold = formatNumber(PAY_PARTNER.thresholdVnd);
@@ -99,59 +97,61 @@ export function PartnerDialog({ user }: { user: User }) {
       <Dialog.Positioner>
         <Dialog.Content>
           <Dialog.Header>
-            <Dialog.Title>{tier ? t('payment.partner.titlePartner') : t('payment.partner.titleNotPartner')}</Dialog.Title>
+            <Dialog.Title>
+              {tier ? m['payment.partner.titlePartner']() : m['payment.partner.titleNotPartner']()}
+            </Dialog.Title>
           </Dialog.Header>
           <Dialog.Body>
             <Stack gap="5">
-              <Text color="fg.muted">{t('payment.partner.intro')}</Text>
+              <Text color="fg.muted">{m['payment.partner.intro']()}</Text>
               {tier ? (
                 <>
                   <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="3">
                     <Fact
-                      label={t('payment.partner.payAmount', { days })}
-                      value={t('payment.partner.amountVnd', { amount: formatNumber(user.payAmountLast28Days) })}
+                      label={m['payment.partner.payAmount']({ days })}
+                      value={m['payment.partner.amountVnd']({ amount: formatNumber(user.payAmountLast28Days) })}
                     />
                     <Fact
-                      label={t('payment.partner.currentTier')}
-                      value={t('payment.partner.percent', { percent: tier.bonusPercent })}
+                      label={m['payment.partner.currentTier']()}
+                      value={m['payment.partner.percent']({ percent: tier.bonusPercent })}
                     />
                   </Box>
                   {next && (
                     <Text fontSize="sm">
-                      {t('payment.partner.nextTier', {
+                      {m['payment.partner.nextTier']({
                         amount: formatNumber(next.cashValue - user.payAmountLast28Days),
                         days,
                         percent: next.bonusPercent,
                       })}
                     </Text>
                   )}
-                  <Section title={t('payment.partner.maintenanceTitle')}>
-                    <Text fontSize="sm">{t('payment.partner.maintenance', { days, amount: threshold })}</Text>
+                  <Section title={m['payment.partner.maintenanceTitle']()}>
+                    <Text fontSize="sm">{m['payment.partner.maintenance']({ days, amount: threshold })}</Text>
                   </Section>
                 </>
               ) : (
-                <Section title={t('payment.partner.activationTitle')}>
-                  <Text fontSize="sm">{t('payment.partner.activation', { days, amount: threshold })}</Text>
+                <Section title={m['payment.partner.activationTitle']()}>
+                  <Text fontSize="sm">{m['payment.partner.activation']({ days, amount: threshold })}</Text>
                   <Text fontSize="sm" fontWeight="medium">
-                    {t('payment.partner.activationBonus', { percent: PAY_PARTNER.activationBonusPercent })}
+                    {m['payment.partner.activationBonus']({ percent: PAY_PARTNER.activationBonusPercent })}
                   </Text>
                 </Section>
               )}
-              <Section title={t('payment.partner.tiersTitle')}>
+              <Section title={m['payment.partner.tiersTitle']()}>
                 <TierTable current={tier} />
                 <Text fontSize="sm" color="fg.muted">
-                  {t('payment.partner.tiersNote')}
+                  {m['payment.partner.tiersNote']()}
                 </Text>
               </Section>
             </Stack>
           </Dialog.Body>
           <Dialog.Footer>
             <Dialog.ActionTrigger asChild>
-              <Button variant="outline">{t('form.close')}</Button>
+              <Button variant="outline">{m['form.close']()}</Button>
             </Dialog.ActionTrigger>
           </Dialog.Footer>
           <Dialog.CloseTrigger asChild>
-            <CloseButton size="sm" aria-label={t('form.close')} />
+            <CloseButton size="sm" aria-label={m['form.close']()} />
           </Dialog.CloseTrigger>
         </Dialog.Content>
       </Dialog.Positioner>

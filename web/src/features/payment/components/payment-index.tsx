@@ -1,6 +1,5 @@
 import { ChevronRight, CreditCard, Landmark, Wallet, type LucideIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Box, Flex, Grid, Stack } from 'styled-system/jsx';
 import { flex } from 'styled-system/patterns';
 
@@ -8,6 +7,7 @@ import { ContentCard } from '@/components/layouts/content-card';
 import { Badge } from '@/components/ui/badge';
 import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
+import { m } from '@/paraglide/messages';
 
 import { usePaymentMethods } from '../api/get-payment-methods';
 
@@ -25,7 +25,6 @@ type MethodTileProps = {
 };
 
 function MethodTile({ to, icon: Icon, label, helper, recommended, options, description }: MethodTileProps) {
-  const { t } = useTranslation();
   return (
     <RouterLink
       to={to}
@@ -66,7 +65,7 @@ function MethodTile({ to, icon: Icon, label, helper, recommended, options, descr
           </Badge>
         </Flex>
         <Text fontSize="sm" fontWeight="medium" color="fg.muted">
-          {t('payment.methods.options', { number: options })}
+          {m['payment.methods.options']({ number: options })}
         </Text>
         <Text fontSize="sm" color="fg.muted">
           {description}
@@ -81,12 +80,11 @@ function MethodTile({ to, icon: Icon, label, helper, recommended, options, descr
 
 /** /payment: the three ways to top up, each with how many options it has. */
 export function PaymentIndex() {
-  const { t } = useTranslation();
   const methods = usePaymentMethods();
   return (
-    <ContentCard as="section" aria-label={t('payment.methods.label')}>
+    <ContentCard as="section" aria-label={m['payment.methods.label']()}>
       <Text color="fg.muted" mb="5">
-        {t('payment.chooseMethod')}
+        {m['payment.chooseMethod']()}
       </Text>
       <MethodsQueryStatus query={methods} />
       {methods.data && (
@@ -95,33 +93,33 @@ export function PaymentIndex() {
             <MethodTile
               to={paths.paymentBankTransfer}
               icon={Landmark}
-              label={t('payment.methods.bankTransfer.label')}
-              helper={t('payment.methods.bankTransfer.helper')}
+              label={m['payment.methods.bankTransfer.label']()}
+              helper={m['payment.methods.bankTransfer.helper']()}
               recommended
               options={methods.data.bankTransfers.length}
-              description={t('payment.methods.bankTransfer.description')}
+              description={m['payment.methods.bankTransfer.description']()}
             />
           </li>
           <li>
             <MethodTile
               to={paths.paymentEWallet}
               icon={Wallet}
-              label={t('payment.methods.eWallet.label')}
-              helper={t('payment.methods.eWallet.helper')}
+              label={m['payment.methods.eWallet.label']()}
+              helper={m['payment.methods.eWallet.helper']()}
               recommended
               options={methods.data.eWallets.length}
-              description={t('payment.methods.eWallet.description')}
+              description={m['payment.methods.eWallet.description']()}
             />
           </li>
           <li>
             <MethodTile
               to={paths.paymentCard}
               icon={CreditCard}
-              label={t('payment.methods.card.label')}
-              helper={t('payment.methods.card.helper')}
+              label={m['payment.methods.card.label']()}
+              helper={m['payment.methods.card.helper']()}
               recommended={false}
               options={methods.data.cards.filter((card) => card.enabled).length}
-              description={t('payment.methods.card.description')}
+              description={m['payment.methods.card.description']()}
             />
           </li>
         </Grid>

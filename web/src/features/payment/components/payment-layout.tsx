@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
 
 import { BalanceBanner } from '@/components/balance/balance-banner';
 import { LoadingText } from '@/components/feedback/loading-text';
 import { PageHeader } from '@/components/layouts/page-header';
 import { useUser } from '@/lib/auth';
+import { m } from '@/paraglide/messages';
 
 import { PartnerBadge } from './partner-badge';
 
@@ -14,12 +14,11 @@ import { PartnerBadge } from './partner-badge';
  * the user has loaded.
  */
 export function PaymentLayout() {
-  const { t } = useTranslation();
   const { data: user } = useUser();
-  if (!user) return <LoadingText>{t('app.loading')}</LoadingText>;
+  if (!user) return <LoadingText>{m['app.loading']()}</LoadingText>;
   return (
     <>
-      <PageHeader title={t('payment.title')} adornment={<PartnerBadge user={user} />} />
+      <PageHeader title={m['payment.title']()} adornment={<PartnerBadge user={user} />} />
       <BalanceBanner />
       <Outlet />
     </>

@@ -1,11 +1,11 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Box, Flex, Stack } from 'styled-system/jsx';
 
 import { Heading, Text } from '@/components/ui/text';
 import { QR_CODE_LEVEL, QR_CODE_SIZE, TRANSFER_RATE_EXAMPLE_VND } from '@/config/constants';
 import { formatNumber } from '@/lib/format';
+import { m } from '@/paraglide/messages';
 import type { TransferMethod } from '@/types/api-schema';
 
 import { partnerBonusKp, transferKp } from '../utils/kp';
@@ -24,7 +24,6 @@ type TransferMethodCardProps = {
  * and what 10,000 VND brings.
  */
 export function TransferMethodCard({ method, bonusPercent }: TransferMethodCardProps) {
-  const { t } = useTranslation();
   const titleId = useId();
   const isWallet = method.type === 'e-wallet';
   const number = isWallet ? method.mobileAccountNumber || method.accountNumber : method.accountNumber;
@@ -41,7 +40,11 @@ export function TransferMethodCard({ method, bonusPercent }: TransferMethodCardP
       bg="bg.subtle"
       p={{ base: '4', md: '5' }}
     >
-      <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '4', md: '6' }} align={{ base: 'stretch', md: 'flex-start' }}>
+      <Flex
+        direction={{ base: 'column', md: 'row' }}
+        gap={{ base: '4', md: '6' }}
+        align={{ base: 'stretch', md: 'flex-start' }}
+      >
         {method.qrCodeData && (
           <Box
             alignSelf={{ base: 'center', md: 'flex-start' }}
@@ -59,7 +62,7 @@ export function TransferMethodCard({ method, bonusPercent }: TransferMethodCardP
               level={QR_CODE_LEVEL}
               bgColor="#ffffff"
               fgColor="#000000"
-              title={t('payment.transfer.qr', { name: method.name })}
+              title={m['payment.transfer.qr']({ name: method.name })}
             />
           </Box>
         )}
@@ -68,19 +71,19 @@ export function TransferMethodCard({ method, bonusPercent }: TransferMethodCardP
             {method.name}
           </Heading>
           <Box as="dl" display="grid" gap="2">
-            <CopyField label={t('payment.transfer.accountName')} value={method.accountName} />
+            <CopyField label={m['payment.transfer.accountName']()} value={method.accountName} />
             <CopyField
-              label={isWallet ? t('payment.transfer.phoneNumber') : t('payment.transfer.accountNumber')}
+              label={isWallet ? m['payment.transfer.phoneNumber']() : m['payment.transfer.accountNumber']()}
               value={number}
             />
-            <CopyField label={t('payment.transfer.content')} value={method.paymentSyntax} emphasized />
+            <CopyField label={m['payment.transfer.content']()} value={method.paymentSyntax} emphasized />
           </Box>
           <Text fontSize="sm" fontVariantNumeric="tabular-nums" data-testid="transfer-rate">
-            {t('payment.transfer.rate', { vnd: formatNumber(TRANSFER_RATE_EXAMPLE_VND), kp: formatNumber(kp) })}
+            {m['payment.transfer.rate']({ vnd: formatNumber(TRANSFER_RATE_EXAMPLE_VND), kp: formatNumber(kp) })}
             {bonusPercent > 0 && (
               <Text as="span" color="blue.fg" fontWeight="medium">
                 {' '}
-                {t('payment.transfer.rateBonus', { bonus: formatNumber(bonus), percent: bonusPercent })}
+                {m['payment.transfer.rateBonus']({ bonus: formatNumber(bonus), percent: bonusPercent })}
               </Text>
             )}
           </Text>

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { ContentCard } from '@/components/layouts/content-card';
 import { Alert } from '@/components/ui/alert';
 import { Text } from '@/components/ui/text';
 import { useUser } from '@/lib/auth';
+import { m } from '@/paraglide/messages';
 
 import { usePaymentMethods } from '../api/get-payment-methods';
 import { partnerBonusPercent } from '../utils/partner';
@@ -25,7 +25,6 @@ type TransferScreenProps = {
  * credited automatically when they carry the player's exact transfer content.
  */
 export function TransferScreen({ kind, title, subtitle }: TransferScreenProps) {
-  const { t } = useTranslation();
   const { data: user } = useUser();
   const methods = usePaymentMethods();
   const list = methods.data?.[kind];
@@ -37,14 +36,14 @@ export function TransferScreen({ kind, title, subtitle }: TransferScreenProps) {
       <BackLink />
       <MethodHeader title={title} subtitle={subtitle} />
       <MethodsQueryStatus query={methods} />
-      {list && list.length === 0 && <Text color="fg.muted">{t('payment.transfer.empty')}</Text>}
+      {list && list.length === 0 && <Text color="fg.muted">{m['payment.transfer.empty']()}</Text>}
       {list && list.length > 0 && (
         <Stack gap="4">
           <Alert.Root status="info" borderRadius="lg">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{t('payment.transfer.noteTitle')}</Alert.Title>
-              <Alert.Description>{t('payment.transfer.note', { content })}</Alert.Description>
+              <Alert.Title>{m['payment.transfer.noteTitle']()}</Alert.Title>
+              <Alert.Description>{m['payment.transfer.note']({ content })}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
           {list.map((method) => (

@@ -5,13 +5,12 @@ import { paths } from '@/config/paths';
 import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
 import { browser } from '@/lib/browser';
+import { m } from '@/paraglide/messages';
 import type { Closed, DeleteBody } from '@/types/api-schema';
 
-const v = 'profile.personalData.delete.validation';
-
-/** The account's password; the message is a locale key. */
+/** The account's password. */
 export const deleteAccountInputSchema = z.object({
-  password: z.string().min(1, `${v}.passwordRequired`),
+  password: z.string().min(1, m['profile.personalData.delete.validation.passwordRequired']()),
 });
 
 export type DeleteAccountInput = z.infer<typeof deleteAccountInputSchema>;

@@ -3,10 +3,16 @@ import { z } from 'zod';
 
 import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
+import { m } from '@/paraglide/messages';
 import type { User } from '@/types/api-schema';
 
 /** The locales the portal offers (spec section 5, "Language and phone"). */
 export const LANGUAGES = ['vi-VN'] as const;
+/** Each language's name, in the language the page is in. */
+export const LANGUAGE_NAMES = { 'vi-VN': m['profile.languages.vi-VN'] } satisfies Record<
+  (typeof LANGUAGES)[number],
+  () => string
+>;
 
 export const NAME_MAX_LENGTH = 128;
 /** The name inputs themselves take at most this many characters (spec section 5, "Name"). */
@@ -14,19 +20,16 @@ export const NAME_INPUT_MAX_LENGTH = 32;
 export const PHONE_MAX_LENGTH = 15;
 const PHONE_MIN_DIGITS = 8;
 
-const v = 'profile.validation';
-
-/** Messages are locale keys; the dialogs translate them with `profileMessageParams`. */
-export const profileMessageParams = { limit: NAME_MAX_LENGTH } as const;
+const nameTooLong = m['profile.validation.nameTooLong']({ limit: NAME_MAX_LENGTH });
 
 export const nameInputSchema = z.object({
-  lastName: z.string().trim().min(1, `${v}.lastNameRequired`).max(NAME_MAX_LENGTH, `${v}.nameTooLong`),
-  middleName: z.string().trim().max(NAME_MAX_LENGTH, `${v}.nameTooLong`),
-  firstName: z.string().trim().min(1, `${v}.firstNameRequired`).max(NAME_MAX_LENGTH, `${v}.nameTooLong`),
+  lastName: z.string().trim().min(1, m['profile.validation.lastNameRequired']()).max(NAME_MAX_LENGTH, nameTooLong),
+  middleName: z.string().trim().max(NAME_MAX_LENGTH, nameTooLong),
+  firstName: z.string().trim().min(1, m['profile.validation.firstNameRequired']()).max(NAME_MAX_LENGTH, nameTooLong),
 });
 
 export const languageInputSchema = z.object({
-  language: z.enum(LANGUAGES, { error: `${v}.languageUnsupported` }),
+  language: z.enum(LANGUAGES, { error: m['profile.validation.languageUnsupported']() }),
 });
 
 /**
@@ -40,9 +43,9 @@ export const phoneInputSchema = z.object({
     .pipe(
       z
         .string()
-        .min(1, `${v}.phoneRequired`)
-        .max(PHONE_MAX_LENGTH, `${v}.phoneInvalid`)
-        .regex(new RegExp(`^\\+?\\d{${PHONE_MIN_DIGITS},}$`), `${v}.phoneInvalid`),
+        .min(1, m['profile.validation.phoneRequired']())
+        .max(PHONE_MAX_LENGTH, m['profile.validation.phoneInvalid']())
+        .regex(new RegExp(`^\\+?\\d{${PHONE_MIN_DIGITS},}$`), m['profile.validation.phoneInvalid']()),
     ),
 });
 

@@ -1,6 +1,5 @@
 import { UserX } from 'lucide-react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { Result } from '@/components/feedback/result';
@@ -11,6 +10,7 @@ import { Separator } from '@/components/ui/separator';
 import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
+import { m } from '@/paraglide/messages';
 
 /** The day `eraseAfter` (RFC 3339) falls on as "dd/MM/yyyy", or null when it is no time. */
 function eraseDay(eraseAfter: string | null): string | null {
@@ -25,29 +25,28 @@ function eraseDay(eraseAfter: string | null): string | null {
  * until then support can keep it.
  */
 export function AccountClosedScreen() {
-  const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const day = eraseDay(searchParams.get('eraseAfter'));
 
   return (
     <ContentCard maxW="xl" mx="auto">
-      <PageHeader title={t('profile.closed.title')} />
+      <PageHeader title={m['profile.closed.title']()} />
       <Separator mb="6" />
-      <Result icon={UserX} tone="orange" title={t('profile.closed.heading')}>
+      <Result icon={UserX} tone="orange" title={m['profile.closed.heading']()}>
         <Stack gap="2">
-          <Text>{t('profile.closed.signedOut')}</Text>
+          <Text>{m['profile.closed.signedOut']()}</Text>
           <Text fontWeight="semibold">
-            {day ? t('profile.closed.erasedOn', { date: day }) : t('profile.closed.erasedLater')}
+            {day ? m['profile.closed.erasedOn']({ date: day }) : m['profile.closed.erasedLater']()}
           </Text>
-          <Text color="fg.muted">{t('profile.closed.mail')}</Text>
-          <Text color="fg.muted">{t('profile.closed.support')}</Text>
+          <Text color="fg.muted">{m['profile.closed.mail']()}</Text>
+          <Text color="fg.muted">{m['profile.closed.support']()}</Text>
         </Stack>
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3" mt="2" w={{ base: 'full', sm: 'auto' }}>
           <Button asChild>
-            <RouterLink to={paths.support}>{t('profile.closed.contactSupport')}</RouterLink>
+            <RouterLink to={paths.support}>{m['profile.closed.contactSupport']()}</RouterLink>
           </Button>
           <Button asChild variant="outline">
-            <RouterLink to={paths.login}>{t('profile.closed.toLogin')}</RouterLink>
+            <RouterLink to={paths.login}>{m['profile.closed.toLogin']()}</RouterLink>
           </Button>
         </Stack>
       </Result>

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch, type FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useForm, useWatch } from 'react-hook-form';
 import { Box, Stack } from 'styled-system/jsx';
 
 import { Alert } from '@/components/ui/alert';
@@ -14,6 +13,7 @@ import { failureText } from '@/lib/failure-text';
 import { formatNumber } from '@/lib/format';
 import { placeServerErrors } from '@/lib/server-errors';
 import { throttleLockOf } from '@/lib/throttle-lock';
+import { m } from '@/paraglide/messages';
 import type { User } from '@/types/api-schema';
 
 import {
@@ -34,10 +34,9 @@ type DeleteAccountDialogProps = {
 
 /** The KP the account still holds, which is not paid out, and any debt; nothing when neither. */
 function BalanceWarning({ credit, debtCredit }: Pick<User, 'credit' | 'debtCredit'>) {
-  const { t } = useTranslation();
   if (credit <= 0 && debtCredit <= 0) return null;
-  const balance = credit > 0 ? t('profile.personalData.delete.balance', { credit: formatNumber(credit) }) : null;
-  const debt = debtCredit > 0 ? t('profile.personalData.delete.debt', { debt: formatNumber(debtCredit) }) : null;
+  const balance = credit > 0 ? m['profile.personalData.delete.balance']({ credit: formatNumber(credit) }) : null;
+  const debt = debtCredit > 0 ? m['profile.personalData.delete.debt']({ debt: formatNumber(debtCredit) }) : null;
   return (
     <Alert.Root status="error" borderRadius="lg" data-testid="delete-account-balance">
       <Alert.Indicator />
@@ -59,7 +58,6 @@ function BalanceWarning({ credit, debtCredit }: Pick<User, 'credit' | 'debtCredi
  * leaves for the public page that says so. Mount it afresh (a new `key`) for each opening.
  */
 export function DeleteAccountDialog({ user, open, onOpenChange }: DeleteAccountDialogProps) {
-  const { t } = useTranslation();
   const remove = useDeleteAccount();
   const [lock, setLock] = useThrottleLock();
   const {
@@ -89,38 +87,33 @@ export function DeleteAccountDialog({ user, open, onOpenChange }: DeleteAccountD
     });
   });
 
-  const message = (error: FieldError | undefined): string | undefined => {
-    if (!error?.message) return undefined;
-    if (error.type === 'server') return error.message;
-    return t(error.message as 'profile.personalData.delete.validation.passwordRequired');
-  };
   const passwordError = lock
-    ? t('profile.personalData.delete.tooManyGuesses', { minutes: lock.minutes })
-    : message(errors.password);
+    ? m['profile.personalData.delete.tooManyGuesses']({ minutes: lock.minutes })
+    : errors.password?.message;
   // A 429 is said under the password while its lock lasts, and not at all once it is lifted.
   const failure = remove.error && toApiError(remove.error).status !== 429 ? failureText(remove.error, FIELDS) : null;
 
   const consequences = [
-    t('profile.personalData.delete.closedAtOnce'),
-    t('profile.personalData.delete.signedOut'),
-    t('profile.personalData.delete.erased'),
-    t('profile.personalData.delete.ledger'),
+    m['profile.personalData.delete.closedAtOnce'](),
+    m['profile.personalData.delete.signedOut'](),
+    m['profile.personalData.delete.erased'](),
+    m['profile.personalData.delete.ledger'](),
   ];
 
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={t('profile.personalData.delete.title')}
+      title={m['profile.personalData.delete.title']()}
       onSubmit={(event) => void onSubmit(event)}
       canSave={valid && !lock && !pending}
       pending={pending}
-      failure={failure ? { title: t('profile.personalData.delete.failed'), text: failure } : null}
-      saveLabel={t('profile.personalData.delete.submit')}
+      failure={failure ? { title: m['profile.personalData.delete.failed'](), text: failure } : null}
+      saveLabel={m['profile.personalData.delete.submit']()}
       destructive
     >
       <Stack gap="2">
-        <Text overflowWrap="anywhere">{t('profile.personalData.delete.intro', { username: user.username })}</Text>
+        <Text overflowWrap="anywhere">{m['profile.personalData.delete.intro']({ username: user.username })}</Text>
         <List.Root gap="1.5" ps="5" fontSize="sm">
           {consequences.map((text) => (
             <List.Item key={text}>{text}</List.Item>
@@ -129,21 +122,21 @@ export function DeleteAccountDialog({ user, open, onOpenChange }: DeleteAccountD
       </Stack>
       <BalanceWarning credit={user.credit} debtCredit={user.debtCredit} />
       <Text fontSize="sm" color="fg.muted">
-        {t('profile.personalData.delete.support')}
+        {m['profile.personalData.delete.support']()}
       </Text>
       <Box>
         {/* Lets password managers offer the password of the right account. */}
         <input type="text" name="username" value={user.username} autoComplete="username" readOnly hidden />
         <Field.Root required invalid={!!passwordError}>
           <Field.Label>
-            {t('profile.personalData.delete.password')}
+            {m['profile.personalData.delete.password']()}
             <Field.RequiredIndicator />
           </Field.Label>
           <PasswordInput {...register('password')} autoComplete="current-password" />
           {passwordError ? (
             <Field.ErrorText>{passwordError}</Field.ErrorText>
           ) : (
-            <Field.HelperText>{t('profile.personalData.delete.passwordHelp')}</Field.HelperText>
+            <Field.HelperText>{m['profile.personalData.delete.passwordHelp']()}</Field.HelperText>
           )}
         </Field.Root>
       </Box>

@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
-
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { m } from '@/paraglide/messages';
 import type { User } from '@/types/api-schema';
 
 import {
+  LANGUAGE_NAMES,
   LANGUAGES,
   languageInputSchema,
   nameInputSchema,
@@ -27,32 +27,28 @@ type EditDialogProps = {
 };
 
 function NameDialog({ user, open, onOpenChange, onSaved }: EditDialogProps) {
-  const { t } = useTranslation();
   const current = { lastName: user.lastName, middleName: user.middleName, firstName: user.firstName };
-  const { form, message, dialog } = useProfileForm(
-    nameInputSchema,
-    current,
-    () => onSaved(t('profile.edit.name.success')),
-    { together: ['lastName', 'middleName', 'firstName'] },
-  );
+  const { form, dialog } = useProfileForm(nameInputSchema, current, () => onSaved(m['profile.edit.name.success']()), {
+    together: ['lastName', 'middleName', 'firstName'],
+  });
   const { errors } = form.formState;
   const parts = [
     { name: 'lastName', required: true, autoComplete: 'family-name' },
     { name: 'middleName', required: false, autoComplete: 'additional-name' },
     { name: 'firstName', required: true, autoComplete: 'given-name' },
   ] as const;
+  const labels = {
+    lastName: m['profile.edit.name.lastName'],
+    middleName: m['profile.edit.name.middleName'],
+    firstName: m['profile.edit.name.firstName'],
+  };
 
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('profile.edit.name.title')}
-      {...dialog}
-    >
+    <FormDialog open={open} onOpenChange={onOpenChange} title={m['profile.edit.name.title']()} {...dialog}>
       {parts.map(({ name, required, autoComplete }, index) => (
         <Field.Root key={name} required={required} invalid={!!errors[name]}>
           <Field.Label>
-            {t(`profile.edit.name.${name}`)}
+            {labels[name]()}
             <Field.RequiredIndicator />
           </Field.Label>
           <Input
@@ -61,7 +57,7 @@ function NameDialog({ user, open, onOpenChange, onSaved }: EditDialogProps) {
             autoComplete={autoComplete}
             autoFocus={index === 0}
           />
-          <Field.ErrorText>{message(errors[name])}</Field.ErrorText>
+          <Field.ErrorText>{errors[name]?.message}</Field.ErrorText>
         </Field.Root>
       ))}
     </FormDialog>
@@ -69,67 +65,53 @@ function NameDialog({ user, open, onOpenChange, onSaved }: EditDialogProps) {
 }
 
 function LanguageDialog({ user, open, onOpenChange, onSaved }: EditDialogProps) {
-  const { t } = useTranslation();
-  const { form, message, dialog } = useProfileForm(
+  const { form, dialog } = useProfileForm(
     languageInputSchema,
     { language: user.language },
-    () => onSaved(t('profile.edit.language.success')),
+    () => onSaved(m['profile.edit.language.success']()),
     // A language the portal no longer offers starts as the first one it does, which can be saved.
     { initial: { language: (LANGUAGES as readonly string[]).includes(user.language) ? user.language : LANGUAGES[0] } },
   );
   const { errors } = form.formState;
 
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('profile.edit.language.title')}
-      {...dialog}
-    >
+    <FormDialog open={open} onOpenChange={onOpenChange} title={m['profile.edit.language.title']()} {...dialog}>
       <Field.Root required invalid={!!errors.language}>
         <Field.Label>
-          {t('profile.fields.language')}
+          {m['profile.fields.language']()}
           <Field.RequiredIndicator />
         </Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field {...form.register('language')}>
             {LANGUAGES.map((code) => (
               <option key={code} value={code}>
-                {t(`profile.languages.${code}`)}
+                {LANGUAGE_NAMES[code]()}
               </option>
             ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Field.ErrorText>{message(errors.language)}</Field.ErrorText>
+        <Field.ErrorText>{errors.language?.message}</Field.ErrorText>
       </Field.Root>
     </FormDialog>
   );
 }
 
 function PhoneDialog({ user, open, onOpenChange, onSaved }: EditDialogProps) {
-  const { t } = useTranslation();
-  const { form, message, dialog } = useProfileForm(
-    phoneInputSchema,
-    { phoneNumber: user.phoneNumber },
-    () => onSaved(t('profile.edit.phoneNumber.success')),
+  const { form, dialog } = useProfileForm(phoneInputSchema, { phoneNumber: user.phoneNumber }, () =>
+    onSaved(m['profile.edit.phoneNumber.success']()),
   );
   const { errors } = form.formState;
 
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('profile.edit.phoneNumber.title')}
-      {...dialog}
-    >
+    <FormDialog open={open} onOpenChange={onOpenChange} title={m['profile.edit.phoneNumber.title']()} {...dialog}>
       <Field.Root required invalid={!!errors.phoneNumber}>
         <Field.Label>
-          {t('profile.fields.phoneNumber')}
+          {m['profile.fields.phoneNumber']()}
           <Field.RequiredIndicator />
         </Field.Label>
         <Input {...form.register('phoneNumber')} type="tel" inputMode="tel" autoComplete="tel" autoFocus />
-        <Field.ErrorText>{message(errors.phoneNumber)}</Field.ErrorText>
+        <Field.ErrorText>{errors.phoneNumber?.message}</Field.ErrorText>
       </Field.Root>
     </FormDialog>
   );

@@ -1,6 +1,5 @@
 import { Download, FileCheck, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Flex, HStack, Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
@@ -9,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
 import { Heading, Text } from '@/components/ui/text';
 import { toApiError } from '@/lib/api-client';
+import { m } from '@/paraglide/messages';
 import type { User } from '@/types/api-schema';
 
 import { useExportPersonalData } from '../api/export-personal-data';
@@ -40,7 +40,6 @@ function Action({ text, outcome, button }: { text: string; outcome?: ReactNode; 
  * modal that closes the account.
  */
 export function PersonalData({ user }: { user: User }) {
-  const { t } = useTranslation();
   const titleId = useId();
   const download = useExportPersonalData();
   // The modal being shown; `key` gives each opening a fresh form.
@@ -50,27 +49,27 @@ export function PersonalData({ user }: { user: User }) {
     <HStack role="status" alignItems="flex-start" gap="2" fontSize="sm" color="fg.success" fontWeight="medium">
       <FileCheck size={18} aria-hidden style={{ flexShrink: 0, marginTop: 1 }} />
       <Text overflowWrap="anywhere">
-        {t('profile.personalData.download.done', { fileName: download.data.fileName })}
+        {m['profile.personalData.download.done']({ fileName: download.data.fileName })}
       </Text>
     </HStack>
   ) : download.isError ? (
-    <FailureAlert title={t('profile.personalData.download.failed')} text={toApiError(download.error).message} />
+    <FailureAlert title={m['profile.personalData.download.failed']()} text={toApiError(download.error).message} />
   ) : null;
 
   return (
     <ContentCard as="section" aria-labelledby={titleId}>
       <Stack gap="1" mb="5">
         <Heading as="h2" size="md" id={titleId}>
-          {t('profile.personalData.heading')}
+          {m['profile.personalData.heading']()}
         </Heading>
         <Text fontSize="sm" color="fg.muted">
-          {t('profile.personalData.description')}
+          {m['profile.personalData.description']()}
         </Text>
       </Stack>
       {/* The rule between the actions holds the space on either side of it. */}
       <Stack gap="0">
         <Action
-          text={t('profile.personalData.download.text')}
+          text={m['profile.personalData.download.text']()}
           outcome={downloadOutcome}
           button={
             <Button
@@ -81,13 +80,13 @@ export function PersonalData({ user }: { user: User }) {
               onClick={() => download.mutate()}
             >
               <Download aria-hidden />
-              {t('profile.personalData.download.submit')}
+              {m['profile.personalData.download.submit']()}
             </Button>
           }
         />
         <Separator my="5" />
         <Action
-          text={t('profile.personalData.delete.text')}
+          text={m['profile.personalData.delete.text']()}
           button={
             <Button
               type="button"
@@ -100,7 +99,7 @@ export function PersonalData({ user }: { user: User }) {
               }}
             >
               <Trash2 aria-hidden />
-              {t('profile.personalData.delete.open')}
+              {m['profile.personalData.delete.open']()}
             </Button>
           }
         />

@@ -1,20 +1,19 @@
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Box } from 'styled-system/jsx';
 
 import { ContentCard } from '@/components/layouts/content-card';
 import { Button } from '@/components/ui/button';
 import { Heading } from '@/components/ui/text';
 import { formatCalendarDate } from '@/lib/format';
+import { m } from '@/paraglide/messages';
 import type { User } from '@/types/api-schema';
+
+import { LANGUAGE_NAMES } from '../api/update-profile';
 
 import { EditDialog, type ProfileEdit } from './edit-dialogs';
 
 import { InfoRow, VerifiedBadge } from '@/components/data-display/info-row';
-
-/** The locale key naming each language the portal offers; any other code is shown as sent. */
-const LANGUAGE_NAMES: Partial<Record<string, 'profile.languages.vi-VN'>> = { 'vi-VN': 'profile.languages.vi-VN' };
 
 /** The name in Vietnamese order (family, middle, given: "Nguyễn Văn An"), or null when none is set. */
 function fullName(user: Pick<User, 'firstName' | 'middleName' | 'lastName'>): string | null {
@@ -35,8 +34,8 @@ type PersonalInfoProps = {
  * modal; birth date cannot be changed, and the email is changed on /security.
  */
 export function PersonalInfo({ user, onEditStart, onSaved }: PersonalInfoProps) {
-  const { t } = useTranslation();
-  const languageKey = LANGUAGE_NAMES[user.language];
+  // Any other code is shown as sent.
+  const languageName = (LANGUAGE_NAMES as Partial<Record<string, () => string>>)[user.language];
   // The edit being shown; `key` gives each opening a fresh form.
   const [dialog, setDialog] = useState<{ edit: ProfileEdit; open: boolean; key: number } | null>(null);
 
@@ -45,41 +44,41 @@ export function PersonalInfo({ user, onEditStart, onSaved }: PersonalInfoProps) 
       size="sm"
       variant="ghost"
       flexShrink={0}
-      aria-label={t('profile.edit.action', { field: label })}
+      aria-label={m['profile.edit.action']({ field: label })}
       onClick={() => {
         onEditStart();
         setDialog((previous) => ({ edit, open: true, key: (previous?.key ?? 0) + 1 }));
       }}
     >
       <Pencil aria-hidden />
-      {t('profile.edit.change')}
+      {m['profile.edit.change']()}
     </Button>
   );
 
   return (
     <ContentCard>
       <Heading as="h2" size="md" mb="4">
-        {t('profile.details')}
+        {m['profile.details']()}
       </Heading>
       <Box as="dl">
         <InfoRow
-          label={t('profile.fields.name')}
+          label={m['profile.fields.name']()}
           value={fullName(user)}
-          action={editButton('name', t('profile.fields.name'))}
+          action={editButton('name', m['profile.fields.name']())}
         />
-        <InfoRow label={t('profile.fields.dob')} value={user.dob && formatCalendarDate(user.dob)} />
+        <InfoRow label={m['profile.fields.dob']()} value={user.dob && formatCalendarDate(user.dob)} />
         <InfoRow
-          label={t('profile.fields.language')}
-          value={languageKey ? t(languageKey) : user.language}
-          action={editButton('language', t('profile.fields.language'))}
+          label={m['profile.fields.language']()}
+          value={languageName ? languageName() : user.language}
+          action={editButton('language', m['profile.fields.language']())}
         />
         <InfoRow
-          label={t('profile.fields.phoneNumber')}
+          label={m['profile.fields.phoneNumber']()}
           value={user.phoneNumber}
-          action={editButton('phoneNumber', t('profile.fields.phoneNumber'))}
+          action={editButton('phoneNumber', m['profile.fields.phoneNumber']())}
         />
         <InfoRow
-          label={t('profile.fields.email')}
+          label={m['profile.fields.email']()}
           value={user.email}
           adornment={<VerifiedBadge verified={!!user.verifiedAt} />}
         />

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { SuccessBanner } from '@/components/feedback/success-banner';
 import { PageHeader } from '@/components/layouts/page-header';
 import { useUser } from '@/lib/auth';
+import { m } from '@/paraglide/messages';
 
 import { PersonalData } from './personal-data';
 import { PersonalInfo } from './personal-info';
@@ -16,12 +16,11 @@ import { VerifyEmailBanner } from './verify-email-banner';
  * closing the account.
  */
 export function ProfileScreen() {
-  const { t } = useTranslation();
   const { data: user } = useUser();
   const [success, setSuccess] = useState<string | null>(null);
   return (
     <>
-      <PageHeader title={t('profile.title')} />
+      <PageHeader title={m['profile.title']()} />
       {success && <SuccessBanner title={success} onClose={() => setSuccess(null)} />}
       {user && !user.verifiedAt && <VerifyEmailBanner email={user.email} />}
       {user && (

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormEvent } from 'react';
-import { useForm, useWatch, type DefaultValues, type FieldError, type Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useForm, useWatch, type DefaultValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 
 import { failureText } from '@/lib/failure-text';
 import { placeServerErrors } from '@/lib/server-errors';
+import { m } from '@/paraglide/messages';
 
-import { profileMessageParams, useUpdateProfile, type ProfileChange } from '../api/update-profile';
+import { useUpdateProfile, type ProfileChange } from '../api/update-profile';
 
 type Values = Record<string, string>;
 
@@ -35,7 +35,6 @@ export function useProfileForm<TInput extends Values, TOutput extends ProfileCha
   onSaved: () => void,
   { initial = current, together = [] }: ProfileFormOptions<TInput> = {},
 ) {
-  const { t } = useTranslation();
   const update = useUpdateProfile();
   const form = useForm<TInput, unknown, TOutput>({
     mode: 'onTouched',
@@ -66,24 +65,16 @@ export function useProfileForm<TInput extends Values, TOutput extends ProfileCha
     });
   });
 
-  /** A field's error text: the server's words as sent, the form's own from the locale. */
-  const message = (error: FieldError | undefined): string | undefined => {
-    if (!error?.message) return undefined;
-    if (error.type === 'server') return error.message;
-    return t(error.message as 'profile.validation.nameTooLong', profileMessageParams);
-  };
-
   const failure = failureText(update.error, fields);
 
   return {
     form,
-    message,
     /** What the modal's FormDialog takes besides its title and open state. */
     dialog: {
       onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
       canSave: changed && !update.isPending,
       pending: update.isPending,
-      failure: failure ? { title: t('profile.edit.failed'), text: failure } : null,
+      failure: failure ? { title: m['profile.edit.failed'](), text: failure } : null,
     },
   };
 }

@@ -4,18 +4,17 @@ import { z } from 'zod';
 import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
 import { TRANSACTION_HISTORY_QUERY_KEY } from '@/lib/query-keys';
+import { m } from '@/paraglide/messages';
 import type { CoinOrder } from '@/types/api-schema';
-
-const v = 'recharge.validation';
 
 /**
  * The coin top-up form (spec section 5, "Coin recharge submit"): a server and an amount tile.
  * The player's balance is checked by the form (tiles above it cannot be chosen) and again by
- * the server. Messages are locale keys.
+ * the server. Messages are the texts the form shows.
  */
 export const coinRechargeInputSchema = z.object({
-  zoneId: z.number().int().positive(`${v}.zoneRequired`),
-  creditAmount: z.number().int().positive(`${v}.amountRequired`),
+  zoneId: z.number().int().positive(m['recharge.validation.zoneRequired']()),
+  creditAmount: z.number().int().positive(m['recharge.validation.amountRequired']()),
 });
 
 export type CoinRechargeInput = z.input<typeof coinRechargeInputSchema>;

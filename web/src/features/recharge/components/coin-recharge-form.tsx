@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { TriangleAlert, UserRoundCheck } from 'lucide-react';
 import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Box, HStack, Stack } from 'styled-system/jsx';
 
 import { AmountTiles } from '@/components/form/amount-tiles';
@@ -21,6 +20,8 @@ import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { enterToNextField } from '@/lib/enter-to-next-field';
 import { formatNumber } from '@/lib/format';
 import { placeServerErrors } from '@/lib/server-errors';
+import { m } from '@/paraglide/messages';
+import type { LocalizedString } from '@/paraglide/runtime';
 import type { CoinOrder, PayableValue, RechargeInfo, User } from '@/types/api-schema';
 
 import { useCharacter } from '../api/get-character';
@@ -52,12 +53,11 @@ function ErrorText({ children }: { children: string | undefined }) {
  * That there is no character there is the field's error, not this.
  */
 function CharacterNote({ state, coinName }: { state: CharacterState; coinName: string }) {
-  const { t } = useTranslation();
   if (state.kind === 'checking') {
     return (
       <HStack gap="2" color="fg.muted">
         <Spinner size="xs" />
-        <Text>{t('recharge.character.checking')}</Text>
+        <Text>{m['recharge.character.checking']()}</Text>
       </HStack>
     );
   }
@@ -66,9 +66,9 @@ function CharacterNote({ state, coinName }: { state: CharacterState; coinName: s
       <Stack gap="0.5">
         <HStack gap="1.5" color="fg.success" fontWeight="semibold" fontSize="sm">
           <UserRoundCheck size={16} aria-hidden />
-          <Text overflowWrap="anywhere">{t('recharge.character.name', { name: state.name })}</Text>
+          <Text overflowWrap="anywhere">{m['recharge.character.name']({ name: state.name })}</Text>
         </HStack>
-        <Text>{t('recharge.character.hint', { coinName })}</Text>
+        <Text>{m['recharge.character.hint']({ coinName })}</Text>
       </Stack>
     );
   }
@@ -87,7 +87,6 @@ function CharacterNote({ state, coinName }: { state: CharacterState; coinName: s
 
 /** An amount tile: the coin it brings, and its KP cost or, above the balance, what is missing. */
 function AmountTile({ value, coinName, affordable }: { value: PayableValue; coinName: string; affordable: boolean }) {
-  const { t } = useTranslation();
   const credit = formatNumber(value.credit);
   return (
     <RadioCard.Item value={String(value.credit)} disabled={!affordable}>
@@ -95,16 +94,16 @@ function AmountTile({ value, coinName, affordable }: { value: PayableValue; coin
       <RadioCard.ItemControl p="3">
         <RadioCard.ItemContent gap="0.5" fontVariantNumeric="tabular-nums">
           <RadioCard.ItemText fontWeight="semibold" fontSize="md">
-            {t('recharge.amount.coins', { coins: formatNumber(value.coinsReceived), coinName })}
+            {m['recharge.amount.coins']({ coins: formatNumber(value.coinsReceived), coinName })}
           </RadioCard.ItemText>
           <RadioCard.ItemDescription display="flex" flexDirection="column" gap="0.5">
             {value.coinsBonus > 0 && (
               <Text as="span" color="blue.fg" fontWeight="medium">
-                {t('recharge.amount.bonus', { coins: formatNumber(value.coinsBonus), coinName })}
+                {m['recharge.amount.bonus']({ coins: formatNumber(value.coinsBonus), coinName })}
               </Text>
             )}
             <Text as="span" color={affordable ? 'fg' : 'fg.error'}>
-              {affordable ? t('recharge.amount.cost', { credit }) : t('recharge.amount.insufficient', { credit })}
+              {affordable ? m['recharge.amount.cost']({ credit }) : m['recharge.amount.insufficient']({ credit })}
             </Text>
           </RadioCard.ItemDescription>
         </RadioCard.ItemContent>
@@ -115,18 +114,17 @@ function AmountTile({ value, coinName, affordable }: { value: PayableValue; coin
 
 /** What was credited where, the bonuses, and that the character must log in again. */
 function RechargeSuccess({ result, onClose }: { result: CoinOrder; onClose: () => void }) {
-  const { t } = useTranslation();
   const { coinName } = result;
   const lines = [
-    result.eventBonus > 0 && t('recharge.success.eventBonus', { value: formatNumber(result.eventBonus), coinName }),
+    result.eventBonus > 0 && m['recharge.success.eventBonus']({ value: formatNumber(result.eventBonus), coinName }),
     result.milestoneBonus > 0 &&
-      t('recharge.success.milestoneBonus', { value: formatNumber(result.milestoneBonus), coinName }),
-    result.lotteryPoints > 0 && t('recharge.success.lotteryPoints', { value: formatNumber(result.lotteryPoints) }),
-    t('recharge.success.relogin', { coinName }),
-  ].filter((line): line is string => !!line);
+      m['recharge.success.milestoneBonus']({ value: formatNumber(result.milestoneBonus), coinName }),
+    result.lotteryPoints > 0 && m['recharge.success.lotteryPoints']({ value: formatNumber(result.lotteryPoints) }),
+    m['recharge.success.relogin']({ coinName }),
+  ].filter((line): line is LocalizedString => !!line);
   return (
     <SuccessBanner
-      title={t('recharge.success.coins', {
+      title={m['recharge.success.coins']({
         coins: formatNumber(result.coins),
         coinName,
         zone: result.zoneDescription,
@@ -156,7 +154,6 @@ type CoinRechargeFormProps = {
  * credited. The screen mounts a new form for another game (`key`), so no server carries over.
  */
 export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
-  const { t } = useTranslation();
   const captcha = useCaptchaToken('coinRechargeFormSubmit');
   const recharge = useRechargeCoin();
   const {
@@ -170,7 +167,7 @@ export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
     defaultValues: EMPTY,
   });
   const [zoneId, creditAmount] = useWatch({ control, name: ['zoneId', 'creditAmount'] });
-  const character = characterState(t, zoneId, useCharacter(product.code, zoneId));
+  const character = characterState(zoneId, useCharacter(product.code, zoneId));
   const affordable = (value: PayableValue) => value.credit <= user.credit;
   const anyAffordable = product.payableValues.some(affordable);
   // No character on the server: the order would be refused. A check that could not be made
@@ -190,12 +187,9 @@ export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
     );
   });
 
-  const message = (error: FieldError | undefined): string | undefined => {
-    if (!error?.message) return undefined;
-    if (error.type === 'server') return error.message;
-    return t(error.message as 'recharge.validation.zoneRequired');
-  };
-  const failure = coinRechargeFailureText(t, recharge.error, FIELDS);
+  // The schema's texts and the server's messages alike.
+  const message = (error: FieldError | undefined): string | undefined => error?.message || undefined;
+  const failure = coinRechargeFailureText(recharge.error, FIELDS);
   const processing = isSubmitting || captcha.pending || recharge.isPending;
 
   return (
@@ -207,7 +201,7 @@ export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
           render={({ field }) => (
             <Field.Root required invalid={!!errors.zoneId || character.kind === 'missing'} maxW={{ md: 'sm' }}>
               <Field.Label fontWeight="semibold" fontSize="md">
-                {t('recharge.zone.label')}
+                {m['recharge.zone.label']()}
               </Field.Label>
               <ZoneSelect
                 ref={field.ref}
@@ -216,7 +210,7 @@ export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 zones={product.zones}
-                placeholder={t('recharge.zone.placeholder')}
+                placeholder={m['recharge.zone.placeholder']()}
               />
               {/* A refused order's message for the server first; else what the check found. */}
               <Field.ErrorText>
@@ -240,7 +234,7 @@ export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
                 name={field.name}
                 value={field.value}
                 onChange={field.onChange}
-                label={t('recharge.amount.label')}
+                label={m['recharge.amount.label']()}
               >
                 {product.payableValues.map((value) => (
                   <AmountTile
@@ -256,15 +250,15 @@ export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
           <ErrorText>{message(errors.creditAmount)}</ErrorText>
           {!anyAffordable && product.payableValues.length > 0 && (
             <Text fontSize="sm" color="fg.muted" mt="3">
-              {t('recharge.noAffordable')}{' '}
+              {m['recharge.noAffordable']()}{' '}
               <Link asChild color="brand.fg" fontWeight="semibold">
-                <RouterLink to={paths.payment}>{t('balance.topUp')}</RouterLink>
+                <RouterLink to={paths.payment}>{m['balance.topUp']()}</RouterLink>
               </Link>
             </Text>
           )}
         </Box>
 
-        {failure && <FailureAlert title={t('recharge.failed')} text={failure} />}
+        {failure && <FailureAlert title={m['recharge.failed']()} text={failure} />}
         {recharge.isSuccess && recharge.data.status === 'processing' && (
           <Alert.Root status="warning" borderRadius="lg" role="status">
             <Alert.Indicator />
@@ -284,7 +278,7 @@ export function CoinRechargeForm({ product, user }: CoinRechargeFormProps) {
           loading={processing}
           disabled={!canSubmit}
         >
-          {t('recharge.submit')}
+          {m['recharge.submit']()}
         </Button>
       </Stack>
     </form>

@@ -1,6 +1,5 @@
 import { ExternalLink } from 'lucide-react';
 import { Navigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Flex } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
@@ -13,6 +12,7 @@ import { paths } from '@/config/paths';
 import { toApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { useCoinRechargeInfo } from '@/lib/coin-recharge-info';
+import { m } from '@/paraglide/messages';
 
 import { CoinRechargeForm } from './coin-recharge-form';
 import { EventBanners } from './event-banners';
@@ -23,7 +23,6 @@ import { EventBanners } from './event-banners';
  * player back to the game list.
  */
 export function CoinRechargeScreen() {
-  const { t } = useTranslation();
   const { productCode = '' } = useParams();
   const { data: user } = useUser();
   const info = useCoinRechargeInfo(productCode);
@@ -32,16 +31,22 @@ export function CoinRechargeScreen() {
 
   return (
     <ContentCard as="section" aria-labelledby="coin-recharge-title" p={{ base: '4', md: '6' }}>
-      {info.isPending && <LoadingText>{t('recharge.product.loading')}</LoadingText>}
+      {info.isPending && <LoadingText>{m['recharge.product.loading']()}</LoadingText>}
       {info.isError && (
         <Alert.Root status="error" borderRadius="lg" role="alert">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{t('recharge.product.loadFailed')}</Alert.Title>
+            <Alert.Title>{m['recharge.product.loadFailed']()}</Alert.Title>
             <Alert.Description>{toApiError(info.error).message}</Alert.Description>
           </Alert.Content>
-          <Button variant="outline" size="sm" alignSelf="center" loading={info.isFetching} onClick={() => void info.refetch()}>
-            {t('errors.retry')}
+          <Button
+            variant="outline"
+            size="sm"
+            alignSelf="center"
+            loading={info.isFetching}
+            onClick={() => void info.refetch()}
+          >
+            {m['errors.retry']()}
           </Button>
         </Alert.Root>
       )}
@@ -52,8 +57,14 @@ export function CoinRechargeScreen() {
               {info.data.name}
             </Heading>
             {info.data.homePageUrl && (
-              <Link href={info.data.homePageUrl} target="_blank" rel="noopener noreferrer" fontSize="sm" color="fg.muted">
-                {t('recharge.product.homePage')}
+              <Link
+                href={info.data.homePageUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                fontSize="sm"
+                color="fg.muted"
+              >
+                {m['recharge.product.homePage']()}
                 <ExternalLink size={14} aria-hidden />
               </Link>
             )}

@@ -1,10 +1,10 @@
 import { Gift, Ticket } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { Box, Flex, Stack } from 'styled-system/jsx';
 
 import { Text } from '@/components/ui/text';
 import { formatDateTime } from '@/lib/format';
+import { m } from '@/paraglide/messages';
 import type { RechargeEvent } from '@/types/api-schema';
 
 import { rateTimes100 } from '../utils/events';
@@ -13,23 +13,22 @@ import { rateTimes100 } from '../utils/events';
 const PALETTE = { lottery: css({ colorPalette: 'purple' }), coin: css({ colorPalette: 'brand' }) };
 
 function EventBanner({ event, coinName }: { event: RechargeEvent; coinName: string }) {
-  const { t } = useTranslation();
   const { coinBonusRate, extpointRate } = event.config;
   const lottery = event.type === 'recharge.bonus_lottery_point';
   let offer: string | null = null;
   if (event.type === 'recharge.bonus_coin' && coinBonusRate !== undefined) {
-    offer = t('recharge.events.bonusCoin', { percent: rateTimes100(coinBonusRate), coinName });
+    offer = m['recharge.events.bonusCoin']({ percent: rateTimes100(coinBonusRate), coinName });
   } else if (lottery && extpointRate !== undefined) {
-    offer = t('recharge.events.bonusLotteryPoint', { points: rateTimes100(extpointRate), coinName });
+    offer = m['recharge.events.bonusLotteryPoint']({ points: rateTimes100(extpointRate), coinName });
   }
   let period: string | null = null;
   if (event.startsAt && event.endsAt) {
-    period = t('recharge.events.period', {
+    period = m['recharge.events.period']({
       startsAt: formatDateTime(event.startsAt),
       endsAt: formatDateTime(event.endsAt),
     });
   } else if (event.endsAt) {
-    period = t('recharge.events.until', { endsAt: formatDateTime(event.endsAt) });
+    period = m['recharge.events.until']({ endsAt: formatDateTime(event.endsAt) });
   }
   const Icon = lottery ? Ticket : Gift;
 
@@ -66,10 +65,9 @@ function EventBanner({ event, coinName }: { event: RechargeEvent; coinName: stri
 
 /** The game's events active now (spec sections 2 and 9): extra coin, or lottery points. */
 export function EventBanners({ events, coinName }: { events: readonly RechargeEvent[]; coinName: string }) {
-  const { t } = useTranslation();
   if (events.length === 0) return null;
   return (
-    <Stack as="ul" role="list" aria-label={t('recharge.events.label')} listStyleType="none" gap="2" mb="6">
+    <Stack as="ul" role="list" aria-label={m['recharge.events.label']()} listStyleType="none" gap="2" mb="6">
       {events.map((event, index) => (
         <EventBanner key={`${event.type}-${event.name}-${index}`} event={event} coinName={coinName} />
       ))}

@@ -1,5 +1,4 @@
 import { NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { Box, Grid, styled } from 'styled-system/jsx';
 
@@ -10,6 +9,7 @@ import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { toApiError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
+import { m } from '@/paraglide/messages';
 import type { Product } from '@/types/api-schema';
 
 import { useProducts } from '../api/get-products';
@@ -55,13 +55,12 @@ function GameTile({ product }: { product: Product }) {
 
 /** The games of GET /product; choosing one opens /recharge/{productCode}. */
 export function GameList() {
-  const { t } = useTranslation();
   const products = useProducts();
 
   if (products.isPending) {
     return (
       <Box mb="6">
-        <LoadingText>{t('recharge.products.loading')}</LoadingText>
+        <LoadingText>{m['recharge.products.loading']()}</LoadingText>
       </Box>
     );
   }
@@ -71,7 +70,7 @@ export function GameList() {
       <Alert.Root status="error" borderRadius="lg" role="alert" mb="6">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>{t('recharge.products.loadFailed')}</Alert.Title>
+          <Alert.Title>{m['recharge.products.loadFailed']()}</Alert.Title>
           <Alert.Description>{toApiError(products.error).message}</Alert.Description>
         </Alert.Content>
         <Button
@@ -81,7 +80,7 @@ export function GameList() {
           loading={products.isFetching}
           onClick={() => void products.refetch()}
         >
-          {t('errors.retry')}
+          {m['errors.retry']()}
         </Button>
       </Alert.Root>
     );
@@ -90,13 +89,13 @@ export function GameList() {
   if (products.data.length === 0) {
     return (
       <Text color="fg.muted" mb="6">
-        {t('recharge.products.empty')}
+        {m['recharge.products.empty']()}
       </Text>
     );
   }
 
   return (
-    <Box as="nav" aria-label={t('recharge.products.label')} mb="6">
+    <Box as="nav" aria-label={m['recharge.products.label']()} mb="6">
       <Grid
         as="ul"
         role="list"

@@ -1,12 +1,11 @@
 import { Gamepad2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Flex } from 'styled-system/jsx';
 
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 
 /** /recharge before a game is chosen. */
 export function RechargeIndex() {
-  const { t } = useTranslation();
   return (
     <Flex
       direction="column"
@@ -22,7 +21,7 @@ export function RechargeIndex() {
       borderRadius="xl"
     >
       <Gamepad2 size={28} aria-hidden />
-      <Text>{t('recharge.chooseProduct')}</Text>
+      <Text>{m['recharge.chooseProduct']()}</Text>
     </Flex>
   );
 }

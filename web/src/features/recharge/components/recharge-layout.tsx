@@ -1,11 +1,11 @@
 import { Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
 
 import { CreditBar } from '@/components/balance/credit-bar';
 import { ConnectionError } from '@/components/errors/connection-error';
 import { LoadingText } from '@/components/feedback/loading-text';
 import { PageHeader } from '@/components/layouts/page-header';
 import { useUser } from '@/lib/auth';
+import { m } from '@/paraglide/messages';
 
 import { GameList } from './game-list';
 
@@ -15,13 +15,12 @@ import { GameList } from './game-list';
  * bought, so it says the connection to the server was lost.
  */
 export function RechargeLayout() {
-  const { t } = useTranslation();
   const user = useUser();
   return (
     <>
-      <PageHeader title={t('recharge.title')} />
+      <PageHeader title={m['recharge.title']()} />
       {user.isPending ? (
-        <LoadingText>{t('app.loading')}</LoadingText>
+        <LoadingText>{m['app.loading']()}</LoadingText>
       ) : !user.data ? (
         <ConnectionError onRetry={() => void user.refetch()} />
       ) : (

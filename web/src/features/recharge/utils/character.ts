@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 
 import { toApiError } from '@/lib/api-client';
+import { m } from '@/paraglide/messages';
 import type { Character } from '@/types/api-schema';
 
 import { serverMessage } from './failure';
@@ -19,11 +19,7 @@ export type CharacterState =
   | { kind: 'missing'; message: string }
   | { kind: 'unchecked'; message: string };
 
-export function characterState(
-  t: TFunction,
-  zoneId: number,
-  query: UseQueryResult<Character, unknown>,
-): CharacterState {
+export function characterState(zoneId: number, query: UseQueryResult<Character, unknown>): CharacterState {
   if (zoneId <= 0) return { kind: 'idle' };
   if (query.isPending) return { kind: 'checking' };
   if (query.isSuccess) return { kind: 'found', name: query.data.name };
@@ -31,5 +27,5 @@ export function characterState(
   if (error.status === 404) return { kind: 'missing', message: error.message };
   if (error.status === 422) return { kind: 'missing', message: error.fieldError('zoneId') ?? error.message };
   const message = error.status === 503 ? serverMessage(error.data) : null;
-  return { kind: 'unchecked', message: message ?? t('recharge.character.unchecked') };
+  return { kind: 'unchecked', message: message ?? m['recharge.character.unchecked']() };
 }

@@ -1,7 +1,6 @@
-import type { TFunction } from 'i18next';
-
 import { toApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
+import { m } from '@/paraglide/messages';
 
 /** The server's own `message`, when its error body has one. */
 export function serverMessage(data: unknown): string | null {
@@ -16,12 +15,12 @@ export function serverMessage(data: unknown): string | null {
  * lost connection), 'Lỗi không xác định…' with the HTTP status or the client's code
  * ('ERR_NETWORK', 'ECONNABORTED').
  */
-export function coinRechargeFailureText(t: TFunction, error: unknown, formFields: readonly string[]): string | null {
+export function coinRechargeFailureText(error: unknown, formFields: readonly string[]): string | null {
   if (!error) return null;
   const apiError = toApiError(error);
   if (apiError.status === 422) return failureText(apiError, formFields);
   const message = serverMessage(apiError.data);
   if (message) return message;
   const errorCode = apiError.status ?? apiError.code ?? apiError.name;
-  return t('recharge.unknownError', { errorCode });
+  return m['recharge.unknownError']({ errorCode });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
+import { m } from '@/paraglide/messages';
 import type { Neutral } from '@/types/api-schema';
 
 export const EMAIL_MAX_LENGTH = 128;
@@ -15,16 +16,13 @@ export const EMAIL_MAX_LENGTH = 128;
 export const EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 
-const v = 'recovery.forgotUsername.validation';
-
-/** Messages are locale keys; the form translates them. */
 export const forgotUsernameInputSchema = z.object({
   email: z
     .string()
     .trim()
-    .min(1, `${v}.emailRequired`)
-    .max(EMAIL_MAX_LENGTH, `${v}.emailInvalid`)
-    .pipe(z.email({ pattern: EMAIL_PATTERN, error: `${v}.emailInvalid` })),
+    .min(1, m['recovery.forgotUsername.validation.emailRequired']())
+    .max(EMAIL_MAX_LENGTH, m['recovery.forgotUsername.validation.emailInvalid']())
+    .pipe(z.email({ pattern: EMAIL_PATTERN, error: m['recovery.forgotUsername.validation.emailInvalid']() })),
 });
 
 export type ForgotUsernameInput = z.infer<typeof forgotUsernameInputSchema>;

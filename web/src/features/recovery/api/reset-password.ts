@@ -4,31 +4,26 @@ import { z } from 'zod';
 import { api, toApiError } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
 import { meetsPasswordLevel, STRONGER_PASSWORD_MESSAGE } from '@/lib/password-strength';
+import { m } from '@/paraglide/messages';
 
 import { resetTokenQueryKey, type ResetTokenCheck } from './check-reset-token';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Values for the placeholders of the messages below. */
-export const resetPasswordMessageParams = { limit: PASSWORD_MIN_LENGTH } as const;
-
-const v = 'recovery.resetPassword.validation';
-
 /**
- * The new password must be strong (spec section 5, "Reset password"). Messages are locale keys;
- * the form translates them with `resetPasswordMessageParams`.
+ * The new password must be strong (spec section 5, "Reset password").
  */
 export const resetPasswordInputSchema = z
   .object({
     password: z
       .string()
-      .min(1, `${v}.passwordRequired`)
-      .min(PASSWORD_MIN_LENGTH, `${v}.passwordMin`)
+      .min(1, m['recovery.resetPassword.validation.passwordRequired']())
+      .min(PASSWORD_MIN_LENGTH, m['recovery.resetPassword.validation.passwordMin']({ limit: PASSWORD_MIN_LENGTH }))
       .refine((value) => meetsPasswordLevel(value, 'strong'), STRONGER_PASSWORD_MESSAGE.strong),
-    passwordConfirm: z.string().min(1, `${v}.passwordConfirmRequired`),
+    passwordConfirm: z.string().min(1, m['recovery.resetPassword.validation.passwordConfirmRequired']()),
   })
   .refine((values) => !values.passwordConfirm || values.password === values.passwordConfirm, {
-    message: `${v}.passwordConfirmMismatch`,
+    message: m['recovery.resetPassword.validation.passwordConfirmMismatch'](),
     path: ['passwordConfirm'],
   });
 

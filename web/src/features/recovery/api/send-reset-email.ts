@@ -3,19 +3,17 @@ import { z } from 'zod';
 
 import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
+import { m } from '@/paraglide/messages';
 import type { Neutral } from '@/types/api-schema';
 
 export const USERNAME_MIN_LENGTH = 4;
 
-const v = 'recovery.forgotPassword.validation';
-
-/** Messages are locale keys; the form translates them with `{ limit: USERNAME_MIN_LENGTH }`. */
 export const forgotPasswordInputSchema = z.object({
   username: z
     .string()
     .trim()
-    .min(1, `${v}.usernameRequired`)
-    .min(USERNAME_MIN_LENGTH, `${v}.usernameMin`),
+    .min(1, m['recovery.forgotPassword.validation.usernameRequired']())
+    .min(USERNAME_MIN_LENGTH, m['recovery.forgotPassword.validation.usernameMin']({ limit: USERNAME_MIN_LENGTH })),
 });
 
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;

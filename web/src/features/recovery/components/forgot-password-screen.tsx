@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { Button } from '@/components/ui/button';
@@ -8,17 +7,13 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toApiError } from '@/lib/api-client';
 
-import {
-  forgotPasswordInputSchema,
-  useSendResetEmail,
-  USERNAME_MIN_LENGTH,
-  type ForgotPasswordInput,
-} from '../api/send-reset-email';
+import { forgotPasswordInputSchema, useSendResetEmail, type ForgotPasswordInput } from '../api/send-reset-email';
 import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { enterToNextField } from '@/lib/enter-to-next-field';
 import { useTypedDuringHydration } from '@/lib/hydration-typing';
 import { failureText } from '@/lib/failure-text';
 import { FailureAlert } from '@/components/feedback/failure-alert';
+import { m } from '@/paraglide/messages';
 import { RecoveryCard } from './recovery-card';
 import { RequestSent } from './request-sent';
 
@@ -30,7 +25,6 @@ const FIELDS = ['username'] as const;
  * field (or above the form when no field fits).
  */
 function ForgotPasswordForm({ send }: { send: ReturnType<typeof useSendResetEmail> }) {
-  const { t } = useTranslation();
   const captcha = useCaptchaToken('forgotPasswordFormSubmit');
   const {
     setValue,
@@ -68,10 +62,10 @@ function ForgotPasswordForm({ send }: { send: ReturnType<typeof useSendResetEmai
   return (
     <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
       <Stack gap="5">
-        {failure && <FailureAlert title={t('recovery.forgotPassword.failed')} text={failure} />}
+        {failure && <FailureAlert title={m['recovery.forgotPassword.failed']()} text={failure} />}
         <Field.Root required invalid={!!usernameError}>
           <Field.Label>
-            {t('recovery.forgotPassword.username')}
+            {m['recovery.forgotPassword.username']()}
             <Field.RequiredIndicator />
           </Field.Label>
           <Input
@@ -82,17 +76,10 @@ function ForgotPasswordForm({ send }: { send: ReturnType<typeof useSendResetEmai
             spellCheck={false}
             autoFocus
           />
-          <Field.ErrorText>
-            {usernameError?.type === 'server'
-              ? usernameError.message
-              : usernameError?.message &&
-                t(usernameError.message as 'recovery.forgotPassword.validation.usernameMin', {
-                  limit: USERNAME_MIN_LENGTH,
-                })}
-          </Field.ErrorText>
+          <Field.ErrorText>{usernameError?.message}</Field.ErrorText>
         </Field.Root>
         <Button type="submit" size="lg" disabled={!valid} loading={captcha.pending || send.isPending}>
-          {t('recovery.forgotPassword.submit')}
+          {m['recovery.forgotPassword.submit']()}
         </Button>
       </Stack>
     </form>
@@ -101,12 +88,11 @@ function ForgotPasswordForm({ send }: { send: ReturnType<typeof useSendResetEmai
 
 /** /recovery/forgot-password: asks for the username, then shows the neutral answer. */
 export function ForgotPasswordScreen() {
-  const { t } = useTranslation();
   const send = useSendResetEmail();
   return (
     <RecoveryCard
-      title={t('recovery.forgotPassword.title')}
-      subtitle={send.isSuccess ? undefined : t('recovery.forgotPassword.subtitle')}
+      title={m['recovery.forgotPassword.title']()}
+      subtitle={send.isSuccess ? undefined : m['recovery.forgotPassword.subtitle']()}
     >
       {send.isSuccess ? <RequestSent message={send.data.message} /> : <ForgotPasswordForm send={send} />}
     </RecoveryCard>

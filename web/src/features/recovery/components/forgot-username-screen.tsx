@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { Button } from '@/components/ui/button';
@@ -19,6 +18,7 @@ import { enterToNextField } from '@/lib/enter-to-next-field';
 import { useTypedDuringHydration } from '@/lib/hydration-typing';
 import { failureText } from '@/lib/failure-text';
 import { FailureAlert } from '@/components/feedback/failure-alert';
+import { m } from '@/paraglide/messages';
 import { RecoveryCard } from './recovery-card';
 import { RequestSent } from './request-sent';
 
@@ -30,7 +30,6 @@ const FIELDS = ['email'] as const;
  * 422 messages go beside the field (or above the form when no field fits).
  */
 function ForgotUsernameForm({ recover }: { recover: ReturnType<typeof useRecoverUsername> }) {
-  const { t } = useTranslation();
   const captcha = useCaptchaToken('forgotUsernameFormSubmit');
   const {
     setValue,
@@ -68,10 +67,10 @@ function ForgotUsernameForm({ recover }: { recover: ReturnType<typeof useRecover
   return (
     <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
       <Stack gap="5">
-        {failure && <FailureAlert title={t('recovery.forgotUsername.failed')} text={failure} />}
+        {failure && <FailureAlert title={m['recovery.forgotUsername.failed']()} text={failure} />}
         <Field.Root required invalid={!!emailError}>
           <Field.Label>
-            {t('recovery.forgotUsername.email')}
+            {m['recovery.forgotUsername.email']()}
             <Field.RequiredIndicator />
           </Field.Label>
           <Input
@@ -85,14 +84,10 @@ function ForgotUsernameForm({ recover }: { recover: ReturnType<typeof useRecover
             maxLength={EMAIL_MAX_LENGTH}
             autoFocus
           />
-          <Field.ErrorText>
-            {emailError?.type === 'server'
-              ? emailError.message
-              : emailError?.message && t(emailError.message as 'recovery.forgotUsername.validation.emailInvalid')}
-          </Field.ErrorText>
+          <Field.ErrorText>{emailError?.message}</Field.ErrorText>
         </Field.Root>
         <Button type="submit" size="lg" disabled={!valid} loading={captcha.pending || recover.isPending}>
-          {t('recovery.forgotUsername.submit')}
+          {m['recovery.forgotUsername.submit']()}
         </Button>
       </Stack>
     </form>
@@ -101,12 +96,11 @@ function ForgotUsernameForm({ recover }: { recover: ReturnType<typeof useRecover
 
 /** /recovery/forgot-username: asks for the account's email address, then shows the neutral answer. */
 export function ForgotUsernameScreen() {
-  const { t } = useTranslation();
   const recover = useRecoverUsername();
   return (
     <RecoveryCard
-      title={t('recovery.forgotUsername.title')}
-      subtitle={recover.isSuccess ? undefined : t('recovery.forgotUsername.subtitle')}
+      title={m['recovery.forgotUsername.title']()}
+      subtitle={recover.isSuccess ? undefined : m['recovery.forgotUsername.subtitle']()}
     >
       {recover.isSuccess ? <RequestSent message={recover.data.message} /> : <ForgotUsernameForm recover={recover} />}
     </RecoveryCard>

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 
 import { AuthCard } from '@/components/layouts/auth-card';
 import { Link } from '@/components/ui/link';
 import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
+import { m } from '@/paraglide/messages';
 
 type RecoveryCardProps = {
   title: ReactNode;
@@ -16,7 +16,6 @@ type RecoveryCardProps = {
 };
 
 export function RecoveryCard({ backToLogin = true, ...props }: RecoveryCardProps) {
-  const { t } = useTranslation();
   return (
     <AuthCard
       {...props}
@@ -24,7 +23,7 @@ export function RecoveryCard({ backToLogin = true, ...props }: RecoveryCardProps
         backToLogin && (
           <Text textAlign="center" fontSize="sm">
             <Link asChild color="brand.fg">
-              <RouterLink to={paths.login}>{t('recovery.backToLogin')}</RouterLink>
+              <RouterLink to={paths.login}>{m['recovery.backToLogin']()}</RouterLink>
             </Link>
           </Text>
         )

@@ -1,15 +1,25 @@
 import { KeyRound, UserSearch, type LucideIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Box, Stack } from 'styled-system/jsx';
 import { linkOverlay } from 'styled-system/patterns';
 
 import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
+import { m } from '@/paraglide/messages';
 
 import { RecoveryCard } from './recovery-card';
 
-function Option({ to, icon: Icon, title, description }: { to: string; icon: LucideIcon; title: string; description: string }) {
+function Option({
+  to,
+  icon: Icon,
+  title,
+  description,
+}: {
+  to: string;
+  icon: LucideIcon;
+  title: string;
+  description: string;
+}) {
   return (
     <Box
       position="relative"
@@ -37,21 +47,20 @@ function Option({ to, icon: Icon, title, description }: { to: string; icon: Luci
 }
 
 export function RecoveryScreen() {
-  const { t } = useTranslation();
   return (
-    <RecoveryCard title={t('recovery.title')} subtitle={t('recovery.subtitle')}>
+    <RecoveryCard title={m['recovery.title']()} subtitle={m['recovery.subtitle']()}>
       <Stack gap="3">
         <Option
           to={paths.forgotUsername}
           icon={UserSearch}
-          title={t('recovery.forgotUsername.title')}
-          description={t('recovery.forgotUsername.description')}
+          title={m['recovery.forgotUsername.title']()}
+          description={m['recovery.forgotUsername.description']()}
         />
         <Option
           to={paths.forgotPassword}
           icon={KeyRound}
-          title={t('recovery.forgotPassword.title')}
-          description={t('recovery.forgotPassword.description')}
+          title={m['recovery.forgotPassword.title']()}
+          description={m['recovery.forgotPassword.description']()}
         />
       </Stack>
     </RecoveryCard>

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheckBig, Unlink } from 'lucide-react';
-import { useForm, useWatch, type FieldError } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { HStack, Stack } from 'styled-system/jsx';
 
 import { ConnectionError } from '@/components/errors/connection-error';
@@ -18,7 +17,6 @@ import { paths } from '@/config/paths';
 import { useResetTokenCheck } from '../api/check-reset-token';
 import {
   resetPasswordInputSchema,
-  resetPasswordMessageParams,
   useResetPassword,
   type ResetPasswordField,
   type ResetPasswordInput,
@@ -27,6 +25,7 @@ import { enterToNextField } from '@/lib/enter-to-next-field';
 import { failureText } from '@/lib/failure-text';
 import { placeServerErrors } from '@/lib/server-errors';
 import { FailureAlert } from '@/components/feedback/failure-alert';
+import { m } from '@/paraglide/messages';
 import { RecoveryCard } from './recovery-card';
 
 const FIELDS: readonly ResetPasswordField[] = ['password', 'passwordConfirm'];
@@ -34,35 +33,32 @@ const FIELDS: readonly ResetPasswordField[] = ['password', 'passwordConfirm'];
 const PLACED = [...FIELDS, 'token'] as const;
 
 function Checking() {
-  const { t } = useTranslation();
   return (
     <HStack gap="3" justify="center" py="6" color="fg.muted" role="status">
       <Spinner size="sm" />
-      <Text>{t('recovery.resetPassword.checking')}</Text>
+      <Text>{m['recovery.resetPassword.checking']()}</Text>
     </HStack>
   );
 }
 
 /** The link is unknown, used or expired (spec section 8): ask for a new one. */
 function InvalidLink() {
-  const { t } = useTranslation();
   return (
-    <Result icon={Unlink} tone="red" title={t('recovery.resetPassword.invalid.title')}>
-      <Text color="fg.muted">{t('recovery.resetPassword.invalid.text')}</Text>
+    <Result icon={Unlink} tone="red" title={m['recovery.resetPassword.invalid.title']()}>
+      <Text color="fg.muted">{m['recovery.resetPassword.invalid.text']()}</Text>
       <Button asChild mt="2">
-        <RouterLink to={paths.forgotPassword}>{t('recovery.resetPassword.invalid.action')}</RouterLink>
+        <RouterLink to={paths.forgotPassword}>{m['recovery.resetPassword.invalid.action']()}</RouterLink>
       </Button>
     </Result>
   );
 }
 
 function Done() {
-  const { t } = useTranslation();
   return (
-    <Result icon={CircleCheckBig} tone="green" title={t('recovery.resetPassword.success.title')}>
-      <Text color="fg.muted">{t('recovery.resetPassword.success.text')}</Text>
+    <Result icon={CircleCheckBig} tone="green" title={m['recovery.resetPassword.success.title']()}>
+      <Text color="fg.muted">{m['recovery.resetPassword.success.text']()}</Text>
       <Button asChild mt="2">
-        <RouterLink to={paths.login}>{t('recovery.resetPassword.success.login')}</RouterLink>
+        <RouterLink to={paths.login}>{m['recovery.resetPassword.success.login']()}</RouterLink>
       </Button>
     </Result>
   );
@@ -73,7 +69,6 @@ function Done() {
  * messages for either go beside it; a token error is handled by the screen.
  */
 function NewPasswordForm({ token, reset }: { token: string; reset: ReturnType<typeof useResetPassword> }) {
-  const { t } = useTranslation();
   const {
     control,
     register,
@@ -99,20 +94,15 @@ function NewPasswordForm({ token, reset }: { token: string; reset: ReturnType<ty
     ),
   );
 
-  const message = (error: FieldError | undefined): string | undefined => {
-    if (!error?.message) return undefined;
-    if (error.type === 'server') return error.message;
-    return t(error.message as 'recovery.resetPassword.validation.passwordMin', resetPasswordMessageParams);
-  };
   const failure = failureText(reset.error, PLACED);
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
       <Stack gap="5">
-        {failure && <FailureAlert title={t('recovery.resetPassword.failed')} text={failure} />}
+        {failure && <FailureAlert title={m['recovery.resetPassword.failed']()} text={failure} />}
         <Field.Root required invalid={!!errors.password}>
           <Field.Label>
-            {t('recovery.resetPassword.password')}
+            {m['recovery.resetPassword.password']()}
             <Field.RequiredIndicator />
           </Field.Label>
           <PasswordInput
@@ -124,19 +114,19 @@ function NewPasswordForm({ token, reset }: { token: string; reset: ReturnType<ty
             autoComplete="new-password"
             autoFocus
           />
-          <Field.ErrorText>{message(errors.password)}</Field.ErrorText>
+          <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
           <PasswordStrengthMeter password={values.password} mt="1" />
         </Field.Root>
         <Field.Root required invalid={!!errors.passwordConfirm}>
           <Field.Label>
-            {t('recovery.resetPassword.passwordConfirm')}
+            {m['recovery.resetPassword.passwordConfirm']()}
             <Field.RequiredIndicator />
           </Field.Label>
           <PasswordInput {...register('passwordConfirm')} autoComplete="new-password" />
-          <Field.ErrorText>{message(errors.passwordConfirm)}</Field.ErrorText>
+          <Field.ErrorText>{errors.passwordConfirm?.message}</Field.ErrorText>
         </Field.Root>
         <Button type="submit" size="lg" disabled={!valid} loading={reset.isPending}>
-          {t('recovery.resetPassword.submit')}
+          {m['recovery.resetPassword.submit']()}
         </Button>
       </Stack>
     </form>
@@ -149,7 +139,6 @@ function NewPasswordForm({ token, reset }: { token: string; reset: ReturnType<ty
  * (used or expired meanwhile) turns the form into the invalid-link view.
  */
 function ResetPassword({ token }: { token: string }) {
-  const { t } = useTranslation();
   const check = useResetTokenCheck(token);
   const reset = useResetPassword();
 
@@ -164,8 +153,8 @@ function ResetPassword({ token }: { token: string }) {
 
   return (
     <RecoveryCard
-      title={t('recovery.resetPassword.title')}
-      subtitle={view === 'form' ? t('recovery.resetPassword.subtitle') : undefined}
+      title={m['recovery.resetPassword.title']()}
+      subtitle={view === 'form' ? m['recovery.resetPassword.subtitle']() : undefined}
       backToLogin={view !== 'done'}
     >
       {view === 'checking' && <Checking />}

@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
+import { m } from '@/paraglide/messages';
 import type { NewPasskeyBody, Passkey } from '@/types/api-schema';
 
 import { PASSKEYS_QUERY_KEY } from './get-passkeys';
@@ -12,23 +13,20 @@ import { startPasskeyRegistration } from './start-passkey-registration';
 /** The longest name the server keeps, in characters. */
 export const PASSKEY_NAME_MAX_LENGTH = 50;
 
-/** Values for the placeholders of the messages below. */
-export const addPasskeyMessageParams = { max: PASSKEY_NAME_MAX_LENGTH } as const;
-
-const v = 'security.passkeys.validation';
-
 /**
  * The current password, and a name the player may leave empty (the server then names the
  * passkey after the browser and system). The name is checked here as well as by the server, so
  * a name too long is said before the browser has made a passkey that would then not be kept.
- * Messages are locale keys; the form translates them with `addPasskeyMessageParams`.
  */
 export const addPasskeyInputSchema = z.object({
-  password: z.string().min(1, `${v}.passwordRequired`),
+  password: z.string().min(1, m['security.passkeys.validation.passwordRequired']()),
   name: z
     .string()
     .trim()
-    .refine((name) => [...name].length <= PASSKEY_NAME_MAX_LENGTH, `${v}.nameMax`),
+    .refine(
+      (name) => [...name].length <= PASSKEY_NAME_MAX_LENGTH,
+      m['security.passkeys.validation.nameMax']({ max: PASSKEY_NAME_MAX_LENGTH }),
+    ),
 });
 
 export type AddPasskeyInput = z.input<typeof addPasskeyInputSchema>;

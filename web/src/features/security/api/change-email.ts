@@ -3,13 +3,11 @@ import { z } from 'zod';
 
 import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
+import { m } from '@/paraglide/messages';
 import type { User } from '@/types/api-schema';
 
 export const EMAIL_MAX_LENGTH = 128;
 export const SECURITY_CODE_LENGTH = 6;
-
-/** Values for the placeholders of the messages below. */
-export const changeEmailMessageParams = { limit: SECURITY_CODE_LENGTH } as const;
 
 /**
  * An address with a local part, an @ and a domain of two or more labels, any top-level domain
@@ -38,19 +36,16 @@ export const needsSecurityCode = (current: CurrentEmail, email: string) =>
 export const needsCurrentPassword = (current: CurrentEmail, email: string) =>
   !current.verifiedAt && !sameEmail(email, current.email);
 
-const v = 'security.email.validation';
-
 const newEmailSchema = z
   .string()
   .trim()
-  .min(1, `${v}.emailRequired`)
-  .max(EMAIL_MAX_LENGTH, `${v}.emailInvalid`)
-  .pipe(z.email({ pattern: EMAIL_PATTERN, error: `${v}.emailInvalid` }));
+  .min(1, m['security.email.validation.emailRequired']())
+  .max(EMAIL_MAX_LENGTH, m['security.email.validation.emailInvalid']())
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: m['security.email.validation.emailInvalid']() }));
 
 /**
  * The new address (spec section 5, "Email change") and, when the step applies, a code of exactly
- * six characters, or else the current password. Messages are locale keys; the form translates
- * them with `changeEmailMessageParams`.
+ * six characters, or else the current password.
  */
 export function changeEmailInputSchema(current: CurrentEmail) {
   return z
@@ -61,13 +56,25 @@ export function changeEmailInputSchema(current: CurrentEmail) {
     })
     .superRefine(({ email, securityCode, currentPassword }, context) => {
       if (needsCurrentPassword(current, email) && !currentPassword) {
-        context.addIssue({ code: 'custom', message: `${v}.currentPasswordRequired`, path: ['currentPassword'] });
+        context.addIssue({
+          code: 'custom',
+          message: m['security.email.validation.currentPasswordRequired'](),
+          path: ['currentPassword'],
+        });
       }
       if (!needsSecurityCode(current, email)) return;
       if (!securityCode) {
-        context.addIssue({ code: 'custom', message: `${v}.securityCodeRequired`, path: ['securityCode'] });
+        context.addIssue({
+          code: 'custom',
+          message: m['security.email.validation.securityCodeRequired'](),
+          path: ['securityCode'],
+        });
       } else if ([...securityCode].length !== SECURITY_CODE_LENGTH) {
-        context.addIssue({ code: 'custom', message: `${v}.securityCodeLength`, path: ['securityCode'] });
+        context.addIssue({
+          code: 'custom',
+          message: m['security.email.validation.securityCodeLength']({ limit: SECURITY_CODE_LENGTH }),
+          path: ['securityCode'],
+        });
       }
     });
 }

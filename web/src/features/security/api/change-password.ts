@@ -5,33 +5,28 @@ import { api } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
 import { type CaptchaTokenSource, retryWithCaptchaWhenThrottled } from '@/lib/captcha-retry';
 import { meetsPasswordLevel, STRONGER_PASSWORD_MESSAGE } from '@/lib/password-strength';
+import { m } from '@/paraglide/messages';
 
 import { SESSIONS_QUERY_KEY } from './get-sessions';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Values for the placeholders of the messages below. */
-export const changePasswordMessageParams = { limit: PASSWORD_MIN_LENGTH } as const;
-
-const v = 'security.password.validation';
-
 /**
  * The current password, and a new one of medium strength with its confirmation (spec section 5,
- * "Change password"). Messages are locale keys; the form translates them with
- * `changePasswordMessageParams`.
+ * "Change password").
  */
 export const changePasswordInputSchema = z
   .object({
-    currentPassword: z.string().min(1, `${v}.currentPasswordRequired`),
+    currentPassword: z.string().min(1, m['security.password.validation.currentPasswordRequired']()),
     password: z
       .string()
-      .min(1, `${v}.passwordRequired`)
-      .min(PASSWORD_MIN_LENGTH, `${v}.passwordMin`)
+      .min(1, m['security.password.validation.passwordRequired']())
+      .min(PASSWORD_MIN_LENGTH, m['security.password.validation.passwordMin']({ limit: PASSWORD_MIN_LENGTH }))
       .refine((value) => meetsPasswordLevel(value, 'medium'), STRONGER_PASSWORD_MESSAGE.medium),
-    passwordConfirm: z.string().min(1, `${v}.passwordConfirmRequired`),
+    passwordConfirm: z.string().min(1, m['security.password.validation.passwordConfirmRequired']()),
   })
   .refine((values) => !values.passwordConfirm || values.password === values.passwordConfirm, {
-    message: `${v}.passwordConfirmMismatch`,
+    message: m['security.password.validation.passwordConfirmMismatch'](),
     path: ['passwordConfirm'],
   });
 

@@ -3,29 +3,27 @@ import { z } from 'zod';
 
 import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
+import { m } from '@/paraglide/messages';
 import type { ConfirmBody } from '@/types/api-schema';
 
 /** An authenticator app's codes have six digits. */
 export const TOTP_CODE_LENGTH = 6;
 
-/** Values for the placeholders of the messages below. */
-export const twoFactorMessageParams = { length: TOTP_CODE_LENGTH } as const;
-
 /** A code as typed, without the spaces (or dashes) an app or a paste may put in it. */
 export const compactCode = (typed: string) => typed.replace(/[\s-]/g, '');
 
-const v = 'security.twoFactor.validation';
-
 /**
- * The code that turns two-factor on: six digits from the app, spaces aside. Messages are
- * locale keys; the form translates them with `twoFactorMessageParams`.
+ * The code that turns two-factor on: six digits from the app, spaces aside.
  */
 export const confirmTwoFactorInputSchema = z.object({
   code: z.string().superRefine((typed, context) => {
     const code = compactCode(typed);
-    if (!code) context.addIssue({ code: 'custom', message: `${v}.codeRequired` });
+    if (!code) context.addIssue({ code: 'custom', message: m['security.twoFactor.validation.codeRequired']() });
     else if (!new RegExp(`^\\d{${TOTP_CODE_LENGTH}}$`).test(code)) {
-      context.addIssue({ code: 'custom', message: `${v}.codeDigits` });
+      context.addIssue({
+        code: 'custom',
+        message: m['security.twoFactor.validation.codeDigits']({ length: TOTP_CODE_LENGTH }),
+      });
     }
   }),
 });

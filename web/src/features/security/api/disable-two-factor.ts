@@ -3,17 +3,16 @@ import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
+import { m } from '@/paraglide/messages';
 import type { DisableBody } from '@/types/api-schema';
-
-const v = 'security.twoFactor.validation';
 
 /**
  * The password and a code: six digits from the app or a recovery code, which the server reads
- * ignoring case, spaces and dashes. Messages are locale keys.
+ * ignoring case, spaces and dashes.
  */
 export const disableTwoFactorInputSchema = z.object({
-  password: z.string().min(1, `${v}.passwordRequired`),
-  code: z.string().trim().min(1, `${v}.codeRequired`),
+  password: z.string().min(1, m['security.twoFactor.validation.passwordRequired']()),
+  code: z.string().trim().min(1, m['security.twoFactor.validation.codeRequired']()),
 });
 
 export type DisableTwoFactorInput = z.infer<typeof disableTwoFactorInputSchema>;

@@ -3,13 +3,12 @@ import { z } from 'zod';
 
 import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
+import { m } from '@/paraglide/messages';
 import type { Enrolment, PasswordBody } from '@/types/api-schema';
 
-const v = 'security.twoFactor.validation';
-
-/** The current password, which starting asks for. Messages are locale keys. */
+/** The current password, which starting asks for. */
 export const startTwoFactorInputSchema = z.object({
-  password: z.string().min(1, `${v}.passwordRequired`),
+  password: z.string().min(1, m['security.twoFactor.validation.passwordRequired']()),
 });
 
 export type StartTwoFactorInput = z.infer<typeof startTwoFactorInputSchema>;

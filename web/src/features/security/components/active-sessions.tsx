@@ -1,6 +1,5 @@
 import { Monitor, Smartphone, Tablet, type LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Box, Flex, HStack, Stack } from 'styled-system/jsx';
 
 import { ConnectionError } from '@/components/errors/connection-error';
@@ -12,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Text } from '@/components/ui/text';
 import { toApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { m } from '@/paraglide/messages';
 import type { Session } from '@/types/api-schema';
 
 import { useSessions } from '../api/get-sessions';
@@ -27,11 +27,10 @@ type Notice = { status: 'success' | 'warning' | 'error'; text: string };
 
 /** "Chrome trên Windows", or whichever half is known, or 'Thiết bị không xác định'. */
 function useDeviceName() {
-  const { t } = useTranslation();
   return (userAgent: string) => {
     const { browser, os } = describeUserAgent(userAgent);
-    if (browser && os) return t('security.sessions.device', { browser, os });
-    return browser ?? os ?? t('security.sessions.unknownDevice');
+    if (browser && os) return m['security.sessions.device']({ browser, os });
+    return browser ?? os ?? m['security.sessions.unknownDevice']();
   };
 }
 
@@ -44,7 +43,6 @@ type SessionItemProps = {
 };
 
 function SessionItem({ session, name, signingOut, disabled, onSignOut }: SessionItemProps) {
-  const { t } = useTranslation();
   const Icon = KIND_ICON[describeUserAgent(session.userAgent).kind];
   const lastSeen = session.lastSeenAt ?? session.createdAt;
   return (
@@ -79,19 +77,19 @@ function SessionItem({ session, name, signingOut, disabled, onSignOut }: Session
             </Text>
             {session.current && (
               <Badge colorPalette="green" variant="subtle" size="sm">
-                {t('security.sessions.current')}
+                {m['security.sessions.current']()}
               </Badge>
             )}
           </Flex>
           {session.ip && (
             <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-              {t('security.sessions.ip', { ip: session.ip })}
+              {m['security.sessions.ip']({ ip: session.ip })}
             </Text>
           )}
           <Text fontSize="sm" color="fg.muted">
             {session.current
-              ? t('security.sessions.activeNow')
-              : lastSeen && t('security.sessions.lastSeen', { time: formatDateTime(lastSeen) })}
+              ? m['security.sessions.activeNow']()
+              : lastSeen && m['security.sessions.lastSeen']({ time: formatDateTime(lastSeen) })}
           </Text>
         </Stack>
       </HStack>
@@ -105,7 +103,7 @@ function SessionItem({ session, name, signingOut, disabled, onSignOut }: Session
           disabled={disabled}
           onClick={onSignOut}
         >
-          {t('security.sessions.signOut')}
+          {m['security.sessions.signOut']()}
         </Button>
       )}
     </Flex>
@@ -123,7 +121,6 @@ const currentFirst = (sessions: Session[]) => [
  * every other device at once (disabled when there is none).
  */
 export function ActiveSessions() {
-  const { t } = useTranslation();
   const titleId = useId();
   const deviceName = useDeviceName();
   const sessions = useSessions();
@@ -145,7 +142,10 @@ export function ActiveSessions() {
     setNotice(null);
     signOut.mutate(session.id, {
       onSuccess: () =>
-        setNotice({ status: 'success', text: t('security.sessions.signedOut', { device: deviceName(session.userAgent) }) }),
+        setNotice({
+          status: 'success',
+          text: m['security.sessions.signedOut']({ device: deviceName(session.userAgent) }),
+        }),
       onError: failed,
     });
   };
@@ -153,18 +153,22 @@ export function ActiveSessions() {
   const onSignOutOthers = () => {
     setNotice(null);
     signOutOthers.mutate(undefined, {
-      onSuccess: () => setNotice({ status: 'success', text: t('security.sessions.signedOutOthers') }),
+      onSuccess: () => setNotice({ status: 'success', text: m['security.sessions.signedOutOthers']() }),
       onError: failed,
     });
   };
 
   return (
     <ContentCard as="section" aria-labelledby={titleId}>
-      <SectionHeader id={titleId} title={t('security.sessions.heading')} description={t('security.sessions.description')} />
+      <SectionHeader
+        id={titleId}
+        title={m['security.sessions.heading']()}
+        description={m['security.sessions.description']()}
+      />
       {sessions.isPending && (
         <HStack gap="3" justify="center" py="6" color="fg.muted" role="status">
           <Spinner size="sm" />
-          <Text>{t('security.sessions.loading')}</Text>
+          <Text>{m['security.sessions.loading']()}</Text>
         </HStack>
       )}
       {sessions.isError && <ConnectionError onRetry={() => void sessions.refetch()} />}
@@ -181,7 +185,7 @@ export function ActiveSessions() {
             >
               <Alert.Indicator />
               <Alert.Content>
-                {notice.status === 'error' && <Alert.Title>{t('security.sessions.failed')}</Alert.Title>}
+                {notice.status === 'error' && <Alert.Title>{m['security.sessions.failed']()}</Alert.Title>}
                 <Alert.Description>{notice.text}</Alert.Description>
               </Alert.Content>
             </Alert.Root>
@@ -206,11 +210,11 @@ export function ActiveSessions() {
               loading={signOutOthers.isPending}
               onClick={onSignOutOthers}
             >
-              {t('security.sessions.signOutOthers')}
+              {m['security.sessions.signOutOthers']()}
             </Button>
             {others.length === 0 && (
               <Text fontSize="sm" color="fg.muted">
-                {t('security.sessions.alone')}
+                {m['security.sessions.alone']()}
               </Text>
             )}
           </Stack>

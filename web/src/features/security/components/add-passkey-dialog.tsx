@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch, type FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useForm, useWatch } from 'react-hook-form';
 
 import { CurrentPasswordField } from '@/components/form/current-password-field';
 import { Alert } from '@/components/ui/alert';
@@ -13,15 +12,10 @@ import { failureText } from '@/lib/failure-text';
 import { isPasskeyPromptDismissed } from '@/lib/passkeys';
 import { placeServerErrors } from '@/lib/server-errors';
 import { throttleLockOf } from '@/lib/throttle-lock';
+import { m } from '@/paraglide/messages';
 import type { Passkey } from '@/types/api-schema';
 
-import {
-  addPasskeyInputSchema,
-  addPasskeyMessageParams,
-  useAddPasskey,
-  type AddPasskeyField,
-  type AddPasskeyInput,
-} from '../api/add-passkey';
+import { addPasskeyInputSchema, useAddPasskey, type AddPasskeyField, type AddPasskeyInput } from '../api/add-passkey';
 import { FormDialog } from '@/components/ui/form-dialog';
 
 const FIELDS: readonly AddPasskeyField[] = ['password', 'name'];
@@ -43,7 +37,6 @@ type AddPasskeyDialogProps = {
  * calmly there too, and 'Tiếp tục' tries again. Mount it afresh (a new `key`) for each opening.
  */
 export function AddPasskeyDialog({ username, open, onOpenChange, onAdded }: AddPasskeyDialogProps) {
-  const { t } = useTranslation();
   const add = useAddPasskey();
   const [lock, setLock] = useThrottleLock();
   const {
@@ -72,14 +65,9 @@ export function AddPasskeyDialog({ username, open, onOpenChange, onAdded }: AddP
     });
   });
 
-  const message = (error: FieldError | undefined): string | undefined => {
-    if (!error?.message) return undefined;
-    if (error.type === 'server') return error.message;
-    return t(error.message as 'security.passkeys.validation.nameMax', addPasskeyMessageParams);
-  };
   const passwordError = lock
-    ? t('security.passkeys.tooManyGuesses', { minutes: lock.minutes })
-    : message(errors.password);
+    ? m['security.passkeys.tooManyGuesses']({ minutes: lock.minutes })
+    : errors.password?.message;
 
   const error = add.error;
   const cancelled = isPasskeyPromptDismissed(error);
@@ -87,46 +75,46 @@ export function AddPasskeyDialog({ username, open, onOpenChange, onAdded }: AddP
   const failure = (() => {
     if (!error || cancelled || lock) return null;
     if (error instanceof ApiError) return failureText(error, FIELDS);
-    if (error.name === 'InvalidStateError') return t('security.passkeys.addDialog.alreadyOnDevice');
-    return t('security.passkeys.addDialog.browserFailed');
+    if (error.name === 'InvalidStateError') return m['security.passkeys.addDialog.alreadyOnDevice']();
+    return m['security.passkeys.addDialog.browserFailed']();
   })();
 
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={t('security.passkeys.addDialog.title')}
+      title={m['security.passkeys.addDialog.title']()}
       onSubmit={(event) => void onSubmit(event)}
       canSave={valid && !lock && !add.isPending}
       pending={add.isPending}
-      failure={failure ? { title: t('security.passkeys.addDialog.failed'), text: failure } : null}
-      saveLabel={t('security.passkeys.addDialog.submit')}
+      failure={failure ? { title: m['security.passkeys.addDialog.failed'](), text: failure } : null}
+      saveLabel={m['security.passkeys.addDialog.submit']()}
     >
       {cancelled && (
         <Alert.Root status="info" borderRadius="lg" role="status">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Description>{t('security.passkeys.addDialog.cancelled')}</Alert.Description>
+            <Alert.Description>{m['security.passkeys.addDialog.cancelled']()}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}
       <Text fontSize="sm" color="fg.muted">
-        {t('security.passkeys.addDialog.description')}
+        {m['security.passkeys.addDialog.description']()}
       </Text>
       <CurrentPasswordField
         username={username}
-        label={t('security.passkeys.addDialog.password')}
+        label={m['security.passkeys.addDialog.password']()}
         error={passwordError}
         registration={register('password')}
         autoFocus
       />
       <Field.Root invalid={!!errors.name}>
-        <Field.Label>{t('security.passkeys.addDialog.name')}</Field.Label>
+        <Field.Label>{m['security.passkeys.addDialog.name']()}</Field.Label>
         <Input {...register('name')} autoComplete="off" />
         {errors.name ? (
-          <Field.ErrorText>{message(errors.name)}</Field.ErrorText>
+          <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
         ) : (
-          <Field.HelperText>{t('security.passkeys.addDialog.nameHelp')}</Field.HelperText>
+          <Field.HelperText>{m['security.passkeys.addDialog.nameHelp']()}</Field.HelperText>
         )}
       </Field.Root>
     </FormDialog>

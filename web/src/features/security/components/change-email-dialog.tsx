@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, MailCheck } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useForm, useWatch, type FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useForm, useWatch } from 'react-hook-form';
 import { HStack } from 'styled-system/jsx';
 
 import { Button } from '@/components/ui/button';
@@ -14,11 +13,11 @@ import { useCaptchaToken } from '@/hooks/use-captcha-token';
 import { toApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
 import { placeServerErrors } from '@/lib/server-errors';
+import { m } from '@/paraglide/messages';
 import type { User } from '@/types/api-schema';
 
 import {
   changeEmailInputSchema,
-  changeEmailMessageParams,
   EMAIL_MAX_LENGTH,
   needsCurrentPassword,
   needsSecurityCode,
@@ -76,7 +75,6 @@ function SendCodeStatus({ send }: { send: ReturnType<typeof useSendSecurityCode>
  * (a new `key`) for each opening.
  */
 export function ChangeEmailDialog({ current, open, onOpenChange, onChanged }: ChangeEmailDialogProps) {
-  const { t } = useTranslation();
   const schema = useMemo(
     () => changeEmailInputSchema({ email: current.email, verifiedAt: current.verifiedAt }),
     [current.email, current.verifiedAt],
@@ -122,11 +120,6 @@ export function ChangeEmailDialog({ current, open, onOpenChange, onChanged }: Ch
     );
   });
 
-  const message = (error: FieldError | undefined): string | undefined => {
-    if (!error?.message) return undefined;
-    if (error.type === 'server') return error.message;
-    return t(error.message as 'security.email.validation.securityCodeLength', changeEmailMessageParams);
-  };
   const failure = failureText(change.error, placed);
   const processing = captcha.pending || change.isPending;
 
@@ -134,15 +127,15 @@ export function ChangeEmailDialog({ current, open, onOpenChange, onChanged }: Ch
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={t('security.email.dialogTitle')}
+      title={m['security.email.dialogTitle']()}
       onSubmit={(event) => void onSubmit(event)}
       canSave={changed && valid && !processing}
       pending={processing}
-      failure={failure ? { title: t('security.email.failed'), text: failure } : null}
+      failure={failure ? { title: m['security.email.failed'](), text: failure } : null}
     >
       <Field.Root required invalid={!!errors.email}>
         <Field.Label>
-          {t('security.email.newEmail')}
+          {m['security.email.newEmail']()}
           <Field.RequiredIndicator />
         </Field.Label>
         <Input
@@ -155,12 +148,12 @@ export function ChangeEmailDialog({ current, open, onOpenChange, onChanged }: Ch
           spellCheck={false}
           maxLength={EMAIL_MAX_LENGTH}
         />
-        <Field.ErrorText>{message(errors.email)}</Field.ErrorText>
+        <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
       </Field.Root>
       {codeStep && (
         <Field.Root required invalid={!!errors.securityCode}>
           <Field.Label>
-            {t('security.email.securityCode')}
+            {m['security.email.securityCode']()}
             <Field.RequiredIndicator />
           </Field.Label>
           <HStack gap="2" w="full" alignItems="flex-start">
@@ -178,23 +171,23 @@ export function ChangeEmailDialog({ current, open, onOpenChange, onChanged }: Ch
               loading={send.isPending}
               onClick={() => send.mutate('confirm.change_email', { onSuccess: () => setCodeSent(true) })}
             >
-              {codeSent ? t('security.email.resendCode') : t('security.email.sendCode')}
+              {codeSent ? m['security.email.resendCode']() : m['security.email.sendCode']()}
             </Button>
           </HStack>
-          <Field.ErrorText>{message(errors.securityCode)}</Field.ErrorText>
-          <Field.HelperText>{t('security.email.securityCodeHelp', { email: current.email })}</Field.HelperText>
+          <Field.ErrorText>{errors.securityCode?.message}</Field.ErrorText>
+          <Field.HelperText>{m['security.email.securityCodeHelp']({ email: current.email })}</Field.HelperText>
           <SendCodeStatus send={send} />
         </Field.Root>
       )}
       {passwordStep && (
         <Field.Root required invalid={!!errors.currentPassword}>
           <Field.Label>
-            {t('security.email.currentPassword')}
+            {m['security.email.currentPassword']()}
             <Field.RequiredIndicator />
           </Field.Label>
           <PasswordInput {...register('currentPassword')} autoComplete="current-password" />
-          <Field.ErrorText>{message(errors.currentPassword)}</Field.ErrorText>
-          <Field.HelperText>{t('security.email.currentPasswordHelp')}</Field.HelperText>
+          <Field.ErrorText>{errors.currentPassword?.message}</Field.ErrorText>
+          <Field.HelperText>{m['security.email.currentPasswordHelp']()}</Field.HelperText>
         </Field.Root>
       )}
     </FormDialog>

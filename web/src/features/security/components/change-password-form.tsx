@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm, useWatch, type FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useForm, useWatch } from 'react-hook-form';
 import { Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
@@ -17,13 +16,13 @@ import { placeServerErrors } from '@/lib/server-errors';
 
 import {
   changePasswordInputSchema,
-  changePasswordMessageParams,
   useChangePassword,
   type ChangePasswordField,
   type ChangePasswordInput,
 } from '../api/change-password';
 import { SectionHeader } from './section-header';
 import { SuccessBanner } from '@/components/feedback/success-banner';
+import { m } from '@/paraglide/messages';
 
 const FIELDS: readonly ChangePasswordField[] = ['currentPassword', 'password', 'passwordConfirm'];
 
@@ -36,7 +35,6 @@ const FIELDS: readonly ChangePasswordField[] = ['currentPassword', 'password', '
  * were signed out.
  */
 export function ChangePasswordForm({ username }: { username: string }) {
-  const { t } = useTranslation();
   const titleId = useId();
   const captcha = useCaptchaToken('changePasswordFormSubmit');
   const change = useChangePassword({ getCaptchaToken: captcha.getToken });
@@ -64,35 +62,34 @@ export function ChangePasswordForm({ username }: { username: string }) {
     }),
   );
 
-  const message = (error: FieldError | undefined): string | undefined => {
-    if (!error?.message) return undefined;
-    if (error.type === 'server') return error.message;
-    return t(error.message as 'security.password.validation.passwordMin', changePasswordMessageParams);
-  };
   const failure = failureText(change.error, FIELDS);
 
   return (
     <ContentCard as="section" aria-labelledby={titleId}>
-      <SectionHeader id={titleId} title={t('security.password.heading')} description={t('security.password.description')} />
+      <SectionHeader
+        id={titleId}
+        title={m['security.password.heading']()}
+        description={m['security.password.description']()}
+      />
       {change.isSuccess && (
-        <SuccessBanner title={t('security.password.success')}>{t('security.password.successText')}</SuccessBanner>
+        <SuccessBanner title={m['security.password.success']()}>{m['security.password.successText']()}</SuccessBanner>
       )}
       <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" value={username} autoComplete="username" readOnly hidden />
         <Stack gap="5" maxW={{ md: 'md' }}>
-          {failure && <FailureAlert title={t('security.password.failed')} text={failure} />}
+          {failure && <FailureAlert title={m['security.password.failed']()} text={failure} />}
           <Field.Root required invalid={!!errors.currentPassword}>
             <Field.Label>
-              {t('security.password.currentPassword')}
+              {m['security.password.currentPassword']()}
               <Field.RequiredIndicator />
             </Field.Label>
             <PasswordInput {...register('currentPassword')} autoComplete="current-password" />
-            <Field.ErrorText>{message(errors.currentPassword)}</Field.ErrorText>
+            <Field.ErrorText>{errors.currentPassword?.message}</Field.ErrorText>
           </Field.Root>
           <Field.Root required invalid={!!errors.password}>
             <Field.Label>
-              {t('security.password.password')}
+              {m['security.password.password']()}
               <Field.RequiredIndicator />
             </Field.Label>
             <PasswordInput
@@ -103,16 +100,16 @@ export function ChangePasswordForm({ username }: { username: string }) {
               })}
               autoComplete="new-password"
             />
-            <Field.ErrorText>{message(errors.password)}</Field.ErrorText>
+            <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
             <PasswordStrengthMeter password={values.password} mt="1" />
           </Field.Root>
           <Field.Root required invalid={!!errors.passwordConfirm}>
             <Field.Label>
-              {t('security.password.passwordConfirm')}
+              {m['security.password.passwordConfirm']()}
               <Field.RequiredIndicator />
             </Field.Label>
             <PasswordInput {...register('passwordConfirm')} autoComplete="new-password" />
-            <Field.ErrorText>{message(errors.passwordConfirm)}</Field.ErrorText>
+            <Field.ErrorText>{errors.passwordConfirm?.message}</Field.ErrorText>
           </Field.Root>
           <Button
             type="submit"
@@ -120,7 +117,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
             disabled={!valid}
             loading={change.isPending}
           >
-            {t('security.password.submit')}
+            {m['security.password.submit']()}
           </Button>
         </Stack>
       </form>

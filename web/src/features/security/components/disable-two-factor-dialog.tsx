@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch, type FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useForm, useWatch } from 'react-hook-form';
 
 import { CurrentPasswordField } from '@/components/form/current-password-field';
 import { Field } from '@/components/ui/field';
@@ -19,6 +18,7 @@ import {
   type DisableTwoFactorInput,
 } from '../api/disable-two-factor';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { m } from '@/paraglide/messages';
 
 const FIELDS: readonly DisableTwoFactorField[] = ['password', 'code'];
 
@@ -37,7 +37,6 @@ type DisableTwoFactorDialogProps = {
  * then. Mount it afresh (a new `key`) for each opening.
  */
 export function DisableTwoFactorDialog({ username, open, onOpenChange, onDisabled }: DisableTwoFactorDialogProps) {
-  const { t } = useTranslation();
   const disable = useDisableTwoFactor();
   const [lock, setLock] = useThrottleLock();
   const {
@@ -66,13 +65,8 @@ export function DisableTwoFactorDialog({ username, open, onOpenChange, onDisable
     });
   });
 
-  const message = (error: FieldError | undefined): string | undefined => {
-    if (!error?.message) return undefined;
-    if (error.type === 'server') return error.message;
-    return t(error.message as 'security.twoFactor.validation.codeRequired');
-  };
   const failure = lock
-    ? t('security.twoFactor.tooManyGuesses', { minutes: lock.minutes })
+    ? m['security.twoFactor.tooManyGuesses']({ minutes: lock.minutes })
     : disable.error && toApiError(disable.error).status !== 429
       ? failureText(disable.error, FIELDS)
       : null;
@@ -81,25 +75,25 @@ export function DisableTwoFactorDialog({ username, open, onOpenChange, onDisable
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={t('security.twoFactor.disableDialog.title')}
+      title={m['security.twoFactor.disableDialog.title']()}
       onSubmit={(event) => void onSubmit(event)}
       canSave={valid && !lock && !disable.isPending}
       pending={disable.isPending}
-      failure={failure ? { title: t('security.twoFactor.disableDialog.failed'), text: failure } : null}
-      saveLabel={t('security.twoFactor.disableDialog.submit')}
+      failure={failure ? { title: m['security.twoFactor.disableDialog.failed'](), text: failure } : null}
+      saveLabel={m['security.twoFactor.disableDialog.submit']()}
     >
       <Text fontSize="sm" color="fg.muted">
-        {t('security.twoFactor.disableDialog.description')}
+        {m['security.twoFactor.disableDialog.description']()}
       </Text>
       <CurrentPasswordField
         username={username}
-        label={t('security.twoFactor.disableDialog.password')}
-        error={message(errors.password)}
+        label={m['security.twoFactor.disableDialog.password']()}
+        error={errors.password?.message}
         registration={register('password')}
       />
       <Field.Root required invalid={!!errors.code}>
         <Field.Label>
-          {t('security.twoFactor.code')}
+          {m['security.twoFactor.code']()}
           <Field.RequiredIndicator />
         </Field.Label>
         <Input
@@ -110,8 +104,8 @@ export function DisableTwoFactorDialog({ username, open, onOpenChange, onDisable
           spellCheck={false}
           fontFamily="mono"
         />
-        <Field.ErrorText>{message(errors.code)}</Field.ErrorText>
-        <Field.HelperText>{t('security.twoFactor.disableDialog.codeHelp')}</Field.HelperText>
+        <Field.ErrorText>{errors.code?.message}</Field.ErrorText>
+        <Field.HelperText>{m['security.twoFactor.disableDialog.codeHelp']()}</Field.HelperText>
       </Field.Root>
     </FormDialog>
   );

@@ -1,6 +1,5 @@
 import { KeyRound, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Box, Flex, HStack, Stack } from 'styled-system/jsx';
 
 import { ConnectionError } from '@/components/errors/connection-error';
@@ -14,6 +13,7 @@ import { toaster } from '@/components/ui/toaster-store';
 import { toApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { browserHasPasskeys, passkeyHostUrl } from '@/lib/passkeys';
+import { m } from '@/paraglide/messages';
 import type { Passkey, User } from '@/types/api-schema';
 
 import { usePasskeys } from '../api/get-passkeys';
@@ -33,7 +33,6 @@ type Notice = { status: 'warning' | 'error'; text: string };
  * stack on a phone, and the button goes below them at full width.
  */
 function PasskeyItem({ passkey, onRemove }: { passkey: Passkey; onRemove: () => void }) {
-  const { t } = useTranslation();
   return (
     <Flex
       as="li"
@@ -61,13 +60,11 @@ function PasskeyItem({ passkey, onRemove }: { passkey: Passkey; onRemove: () => 
             fontSize="sm"
             color="fg.muted"
           >
-            <Text>
-              {t('security.passkeys.createdAt', { time: formatDateTime(passkey.createdAt) })}
-            </Text>
+            <Text>{m['security.passkeys.createdAt']({ time: formatDateTime(passkey.createdAt) })}</Text>
             <Text>
               {passkey.lastUsedAt
-                ? t('security.passkeys.lastUsedAt', { time: formatDateTime(passkey.lastUsedAt) })
-                : t('security.passkeys.neverUsed')}
+                ? m['security.passkeys.lastUsedAt']({ time: formatDateTime(passkey.lastUsedAt) })
+                : m['security.passkeys.neverUsed']()}
             </Text>
           </Flex>
         </Stack>
@@ -77,10 +74,10 @@ function PasskeyItem({ passkey, onRemove }: { passkey: Passkey; onRemove: () => 
         variant="outline"
         flexShrink={0}
         w={{ base: 'full', sm: 'auto' }}
-        aria-label={t('security.passkeys.removeLabel', { name: passkey.name })}
+        aria-label={m['security.passkeys.removeLabel']({ name: passkey.name })}
         onClick={onRemove}
       >
-        {t('security.passkeys.remove')}
+        {m['security.passkeys.remove']()}
       </Button>
     </Flex>
   );
@@ -93,7 +90,6 @@ function PasskeyItem({ passkey, onRemove }: { passkey: Passkey; onRemove: () => 
  * passkeys, a link to the same page on localhost stands in for the button.
  */
 export function Passkeys({ user }: { user: Pick<User, 'username'> }) {
-  const { t } = useTranslation();
   const titleId = useId();
   const passkeys = usePasskeys();
   const remove = useRemovePasskey();
@@ -110,8 +106,8 @@ export function Passkeys({ user }: { user: Pick<User, 'username'> }) {
   const added = (passkey: Passkey) => {
     closeAdding();
     toaster.success({
-      title: t('security.passkeys.added'),
-      description: t('security.passkeys.addedText', { name: passkey.name }),
+      title: m['security.passkeys.added'](),
+      description: m['security.passkeys.addedText']({ name: passkey.name }),
       closable: true,
     });
   };
@@ -121,7 +117,7 @@ export function Passkeys({ user }: { user: Pick<User, 'username'> }) {
     setNotice(null);
     remove.mutate(passkey.id, {
       onSuccess: () =>
-        toaster.success({ title: t('security.passkeys.removed', { name: passkey.name }), closable: true }),
+        toaster.success({ title: m['security.passkeys.removed']({ name: passkey.name }), closable: true }),
       onError: (error) => {
         const apiError = toApiError(error);
         // Gone already (removed elsewhere): the refreshed list no longer shows it.
@@ -137,13 +133,13 @@ export function Passkeys({ user }: { user: Pick<User, 'username'> }) {
     <ContentCard as="section" aria-labelledby={titleId}>
       <SectionHeader
         id={titleId}
-        title={t('security.passkeys.heading')}
-        description={t('security.passkeys.description')}
+        title={m['security.passkeys.heading']()}
+        description={m['security.passkeys.description']()}
       />
       {passkeys.isPending && (
         <HStack gap="3" justify="center" py="6" color="fg.muted" role="status">
           <Spinner size="sm" />
-          <Text>{t('security.passkeys.loading')}</Text>
+          <Text>{m['security.passkeys.loading']()}</Text>
         </HStack>
       )}
       {passkeys.isError && <ConnectionError onRetry={() => void passkeys.refetch()} />}
@@ -158,13 +154,13 @@ export function Passkeys({ user }: { user: Pick<User, 'username'> }) {
             >
               <Alert.Indicator />
               <Alert.Content>
-                {notice.status === 'error' && <Alert.Title>{t('security.passkeys.removeFailed')}</Alert.Title>}
+                {notice.status === 'error' && <Alert.Title>{m['security.passkeys.removeFailed']()}</Alert.Title>}
                 <Alert.Description>{notice.text}</Alert.Description>
               </Alert.Content>
             </Alert.Root>
           )}
           {list.length === 0 ? (
-            <Text color="fg.muted">{t('security.passkeys.empty')}</Text>
+            <Text color="fg.muted">{m['security.passkeys.empty']()}</Text>
           ) : (
             // `role` keeps the list semantics that Safari drops from a `ul` without bullets.
             <Box as="ul" role="list" listStyleType="none" aria-labelledby={titleId}>
@@ -183,14 +179,14 @@ export function Passkeys({ user }: { user: Pick<User, 'username'> }) {
           <Stack gap="2" align={{ base: 'stretch', sm: 'flex-start' }} borderTopWidth="1px" pt="5">
             {!browserHasPasskeys() ? (
               <Text fontSize="sm" color="fg.muted">
-                {t('security.passkeys.unsupported')}
+                {m['security.passkeys.unsupported']()}
               </Text>
             ) : host ? (
               <PasskeyHostNote url={host} />
             ) : (
               <Button type="button" onClick={openAdding}>
                 <Plus aria-hidden />
-                {t('security.passkeys.add')}
+                {m['security.passkeys.add']()}
               </Button>
             )}
           </Stack>

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Box } from 'styled-system/jsx';
 
 import { InfoRow, VerifiedBadge } from '@/components/data-display/info-row';
 import { ContentCard } from '@/components/layouts/content-card';
 import { Button } from '@/components/ui/button';
+import { m } from '@/paraglide/messages';
 import type { User } from '@/types/api-schema';
 
 import { ChangeEmailDialog } from './change-email-dialog';
@@ -16,7 +16,6 @@ import { SuccessBanner } from '@/components/feedback/success-banner';
  * it. After a change the page says so and that the new address is not verified yet.
  */
 export function ProtectiveEmail({ user }: { user: Pick<User, 'email' | 'verifiedAt'> }) {
-  const { t } = useTranslation();
   const titleId = useId();
   // `key` gives each opening a fresh form; null until first opened.
   const [dialog, setDialog] = useState<{ open: boolean; key: number } | null>(null);
@@ -31,20 +30,24 @@ export function ProtectiveEmail({ user }: { user: Pick<User, 'email' | 'verified
 
   return (
     <ContentCard as="section" aria-labelledby={titleId}>
-      <SectionHeader id={titleId} title={t('security.email.heading')} description={t('security.email.description')} />
+      <SectionHeader
+        id={titleId}
+        title={m['security.email.heading']()}
+        description={m['security.email.description']()}
+      />
       {changedTo && (
-        <SuccessBanner title={t('security.email.success')}>
-          {t('security.email.successText', { email: changedTo })}
+        <SuccessBanner title={m['security.email.success']()}>
+          {m['security.email.successText']({ email: changedTo })}
         </SuccessBanner>
       )}
       <Box as="dl">
         <InfoRow
-          label={t('security.email.label')}
+          label={m['security.email.label']()}
           value={user.email}
           adornment={<VerifiedBadge verified={!!user.verifiedAt} />}
           action={
             <Button size="sm" variant="outline" flexShrink={0} onClick={openDialog}>
-              {t('security.email.change')}
+              {m['security.email.change']()}
             </Button>
           }
         />

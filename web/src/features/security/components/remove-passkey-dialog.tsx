@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
-
 import { Button, CloseButton } from '@/components/ui/button';
 import { Dialog, Portal } from '@/components/ui/dialog';
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 import type { Passkey } from '@/types/api-schema';
 
 type RemovePasskeyDialogProps = {
@@ -16,7 +15,6 @@ type RemovePasskeyDialogProps = {
 
 /** 'Xóa passkey?': what removing it means, then 'Hủy' or 'Xóa passkey'. */
 export function RemovePasskeyDialog({ passkey, open, pending, onCancel, onConfirm }: RemovePasskeyDialogProps) {
-  const { t } = useTranslation();
   return (
     <Dialog.Root
       open={open}
@@ -34,25 +32,25 @@ export function RemovePasskeyDialog({ passkey, open, pending, onCancel, onConfir
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>{t('security.passkeys.removeDialog.title')}</Dialog.Title>
+              <Dialog.Title>{m['security.passkeys.removeDialog.title']()}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Text overflowWrap="anywhere">
-                {t('security.passkeys.removeDialog.description', { name: passkey.name })}
+                {m['security.passkeys.removeDialog.description']({ name: passkey.name })}
               </Text>
             </Dialog.Body>
             <Dialog.Footer>
               <Dialog.ActionTrigger asChild>
                 <Button type="button" variant="outline" disabled={pending}>
-                  {t('form.cancel')}
+                  {m['form.cancel']()}
                 </Button>
               </Dialog.ActionTrigger>
               <Button type="button" colorPalette="red" loading={pending} onClick={() => onConfirm(passkey)}>
-                {t('security.passkeys.removeDialog.submit')}
+                {m['security.passkeys.removeDialog.submit']()}
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('form.close')} />
+              <CloseButton size="sm" aria-label={m['form.close']()} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { PageHeader } from '@/components/layouts/page-header';
 import { useUser } from '@/lib/auth';
+import { m } from '@/paraglide/messages';
 
 import { ActiveSessions } from './active-sessions';
 import { ChangePasswordForm } from './change-password-form';
@@ -18,11 +18,10 @@ import { TwoFactor } from './two-factor';
  * the account and the history of its sign-ins.
  */
 export function SecurityScreen() {
-  const { t } = useTranslation();
   const { data: user } = useUser();
   return (
     <>
-      <PageHeader title={t('security.title')} subtitle={t('security.subtitle')} />
+      <PageHeader title={m['security.title']()} subtitle={m['security.subtitle']()} />
       {user && (
         <Stack gap={{ base: '4', md: '6' }}>
           <LoginInfo user={user} />

@@ -1,6 +1,5 @@
 import { Monitor, Smartphone, Tablet, type LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Box, Flex, HStack, Stack } from 'styled-system/jsx';
 
 import { ConnectionError } from '@/components/errors/connection-error';
@@ -10,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Text } from '@/components/ui/text';
 import { formatDateTime } from '@/lib/format';
+import { m } from '@/paraglide/messages';
 import type { SignIn } from '@/types/api-schema';
 
 import { useSignIns } from '../api/get-sign-ins';
@@ -21,36 +21,35 @@ const KIND_ICON: Record<DeviceKind, LucideIcon> = { desktop: Monitor, mobile: Sm
 /** How many entries show before 'Xem tất cả': the server sends up to 50. */
 export const SIGN_INS_SHOWN = 10;
 
-/** The locale key of each way of proving who one is; one the app does not know yet shows none. */
-const METHOD_KEY = {
-  password: 'security.signIns.methods.password',
-  totp: 'security.signIns.methods.totp',
-  recoveryCode: 'security.signIns.methods.recoveryCode',
-  passkey: 'security.signIns.methods.passkey',
-} as const satisfies Record<SignIn['method'], string>;
+/** The name of each way of proving who one is; one the app does not know yet shows none. */
+const METHOD_TEXT = {
+  password: m['security.signIns.methods.password'],
+  totp: m['security.signIns.methods.totp'],
+  recoveryCode: m['security.signIns.methods.recoveryCode'],
+  passkey: m['security.signIns.methods.passkey'],
+} satisfies Record<SignIn['method'], () => string>;
 
-const FAILURE_KEY = {
-  wrongPassword: 'security.signIns.failures.wrongPassword',
-  wrongCode: 'security.signIns.failures.wrongCode',
-} as const satisfies Record<NonNullable<SignIn['failure']>, string>;
+const FAILURE_TEXT = {
+  wrongPassword: m['security.signIns.failures.wrongPassword'],
+  wrongCode: m['security.signIns.failures.wrongCode'],
+} satisfies Record<NonNullable<SignIn['failure']>, () => string>;
 
 const knownKey = <K extends string, V>(table: Record<K, V>, key: string): V | undefined =>
   Object.hasOwn(table, key) ? table[key as K] : undefined;
 
 /** 'Thành công' in green, or why it was refused in red. */
 function Outcome({ signIn }: { signIn: SignIn }) {
-  const { t } = useTranslation();
   if (signIn.succeeded) {
     return (
       <Badge colorPalette="green" variant="subtle" size="sm">
-        {t('security.signIns.succeeded')}
+        {m['security.signIns.succeeded']()}
       </Badge>
     );
   }
-  const failure = signIn.failure && knownKey(FAILURE_KEY, signIn.failure);
+  const failure = signIn.failure && knownKey(FAILURE_TEXT, signIn.failure);
   return (
     <Badge colorPalette="red" variant="subtle" size="sm">
-      {t(failure ?? 'security.signIns.failures.other')}
+      {failure ? failure() : m['security.signIns.failures.other']()}
     </Badge>
   );
 }
@@ -60,9 +59,8 @@ function Outcome({ signIn }: { signIn: SignIn }) {
  * stack on a phone and sit on one line on a wider screen.
  */
 function SignInItem({ signIn }: { signIn: SignIn }) {
-  const { t } = useTranslation();
   const Icon = KIND_ICON[describeUserAgent(signIn.userAgent).kind];
-  const method = knownKey(METHOD_KEY, signIn.method);
+  const method = knownKey(METHOD_TEXT, signIn.method);
   return (
     <HStack
       as="li"
@@ -89,7 +87,7 @@ function SignInItem({ signIn }: { signIn: SignIn }) {
       <Stack gap="0.5" minW="0" flex="1">
         <Flex align="center" gap="2" wrap="wrap">
           <Text fontWeight="medium" title={signIn.userAgent || undefined} overflowWrap="anywhere">
-            {signIn.device || t('security.signIns.unknownDevice')}
+            {signIn.device || m['security.signIns.unknownDevice']()}
           </Text>
           <Outcome signIn={signIn} />
         </Flex>
@@ -104,8 +102,8 @@ function SignInItem({ signIn }: { signIn: SignIn }) {
           <Text>
             <time dateTime={signIn.occurredAt}>{formatDateTime(signIn.occurredAt)}</time>
           </Text>
-          {signIn.ip && <Text overflowWrap="anywhere">{t('security.signIns.ip', { ip: signIn.ip })}</Text>}
-          {method && <Text>{t('security.signIns.method', { method: t(method) })}</Text>}
+          {signIn.ip && <Text overflowWrap="anywhere">{m['security.signIns.ip']({ ip: signIn.ip })}</Text>}
+          {method && <Text>{m['security.signIns.method']({ method: method() })}</Text>}
         </Flex>
       </Stack>
     </HStack>
@@ -117,7 +115,6 @@ function SignInItem({ signIn }: { signIn: SignIn }) {
  * first as the server orders them; the first few, then all of them on request.
  */
 export function SignInHistory() {
-  const { t } = useTranslation();
   const titleId = useId();
   const signIns = useSignIns();
   const [showAll, setShowAll] = useState(false);
@@ -127,15 +124,19 @@ export function SignInHistory() {
 
   return (
     <ContentCard as="section" aria-labelledby={titleId}>
-      <SectionHeader id={titleId} title={t('security.signIns.heading')} description={t('security.signIns.description')} />
+      <SectionHeader
+        id={titleId}
+        title={m['security.signIns.heading']()}
+        description={m['security.signIns.description']()}
+      />
       {signIns.isPending && (
         <HStack gap="3" justify="center" py="6" color="fg.muted" role="status">
           <Spinner size="sm" />
-          <Text>{t('security.signIns.loading')}</Text>
+          <Text>{m['security.signIns.loading']()}</Text>
         </HStack>
       )}
       {signIns.isError && <ConnectionError onRetry={() => void signIns.refetch()} />}
-      {signIns.isSuccess && all.length === 0 && <Text color="fg.muted">{t('security.signIns.empty')}</Text>}
+      {signIns.isSuccess && all.length === 0 && <Text color="fg.muted">{m['security.signIns.empty']()}</Text>}
       {signIns.isSuccess && all.length > 0 && (
         <Stack gap="5">
           {/* `role` keeps the list semantics that Safari drops from a `ul` without bullets. */}
@@ -147,7 +148,7 @@ export function SignInHistory() {
           {shown.length < all.length && (
             <Box borderTopWidth="1px" pt="5">
               <Button variant="outline" w={{ base: 'full', sm: 'auto' }} onClick={() => setShowAll(true)}>
-                {t('security.signIns.showAll', { total: all.length })}
+                {m['security.signIns.showAll']({ total: all.length })}
               </Button>
             </Box>
           )}

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy, Download } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { useForm, useWatch, type FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useForm, useWatch } from 'react-hook-form';
 import { Box, Flex, Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
@@ -20,11 +19,11 @@ import { enterToNextField } from '@/lib/enter-to-next-field';
 import { failureText } from '@/lib/failure-text';
 import { placeServerErrors } from '@/lib/server-errors';
 import { throttleLockOf } from '@/lib/throttle-lock';
+import { m } from '@/paraglide/messages';
 import type { Enrolment } from '@/types/api-schema';
 
 import {
   confirmTwoFactorInputSchema,
-  twoFactorMessageParams,
   useConfirmTwoFactor,
   type ConfirmTwoFactorInput,
 } from '../api/confirm-two-factor';
@@ -65,7 +64,6 @@ type TwoFactorSetupDialogProps = {
  * new `key`) for each enrolment.
  */
 export function TwoFactorSetupDialog({ username, open, onClose, onAlreadyEnabled }: TwoFactorSetupDialogProps) {
-  const { t } = useTranslation();
   const start = useStartTwoFactor();
   const enrolment = start.data;
   const confirm = useConfirmTwoFactor();
@@ -98,7 +96,7 @@ export function TwoFactorSetupDialog({ username, open, onClose, onAlreadyEnabled
                   <PasswordStep username={username} start={start} onAlreadyEnabled={onAlreadyEnabled} />
                 )}
                 <Dialog.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label={t('form.close')} />
+                  <CloseButton size="sm" aria-label={m['form.close']()} />
                 </Dialog.CloseTrigger>
               </>
             )}
@@ -117,7 +115,6 @@ type PasswordStepProps = {
 
 /** The current password, which the server asks for before it hands out a secret. */
 function PasswordStep({ username, start, onAlreadyEnabled }: PasswordStepProps) {
-  const { t } = useTranslation();
   const [lock, setLock] = useThrottleLock();
   const {
     control,
@@ -151,14 +148,9 @@ function PasswordStep({ username, start, onAlreadyEnabled }: PasswordStepProps) 
     });
   });
 
-  const message = (error: FieldError | undefined): string | undefined => {
-    if (!error?.message) return undefined;
-    if (error.type === 'server') return error.message;
-    return t(error.message as 'security.twoFactor.validation.passwordRequired');
-  };
   const passwordError = lock
-    ? t('security.twoFactor.tooManyGuesses', { minutes: lock.minutes })
-    : message(errors.password);
+    ? m['security.twoFactor.tooManyGuesses']({ minutes: lock.minutes })
+    : errors.password?.message;
   // A 429 is said under the field; anything else the field does not show (409: two-factor is
   // on already), above it.
   const failure =
@@ -167,17 +159,17 @@ function PasswordStep({ username, start, onAlreadyEnabled }: PasswordStepProps) 
   return (
     <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
       <Dialog.Header>
-        <Dialog.Title>{t('security.twoFactor.setup.title')}</Dialog.Title>
+        <Dialog.Title>{m['security.twoFactor.setup.title']()}</Dialog.Title>
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="4">
-          {failure && <FailureAlert title={t('security.twoFactor.setup.failed')} text={failure} />}
+          {failure && <FailureAlert title={m['security.twoFactor.setup.failed']()} text={failure} />}
           <Text fontSize="sm" color="fg.muted">
-            {t('security.twoFactor.setup.passwordIntro')}
+            {m['security.twoFactor.setup.passwordIntro']()}
           </Text>
           <CurrentPasswordField
             username={username}
-            label={t('security.twoFactor.setup.password')}
+            label={m['security.twoFactor.setup.password']()}
             error={passwordError}
             registration={register('password')}
             autoFocus
@@ -187,11 +179,11 @@ function PasswordStep({ username, start, onAlreadyEnabled }: PasswordStepProps) 
       <Dialog.Footer>
         <Dialog.ActionTrigger asChild>
           <Button type="button" variant="outline">
-            {t('form.cancel')}
+            {m['form.cancel']()}
           </Button>
         </Dialog.ActionTrigger>
         <Button type="submit" disabled={!valid || !!lock} loading={start.isPending}>
-          {t('security.twoFactor.setup.continue')}
+          {m['security.twoFactor.setup.continue']()}
         </Button>
       </Dialog.Footer>
     </form>
@@ -206,7 +198,6 @@ type VerifyStepProps = {
 
 /** The QR code, the secret and the code field. */
 function VerifyStep({ username, enrolment, confirm }: VerifyStepProps) {
-  const { t } = useTranslation();
   const [lock, setLock] = useThrottleLock();
   const { copied, copy } = useCopyToClipboard();
   const {
@@ -239,26 +230,20 @@ function VerifyStep({ username, enrolment, confirm }: VerifyStepProps) {
     });
   });
 
-  const message = (error: FieldError | undefined): string | undefined => {
-    if (!error?.message) return undefined;
-    if (error.type === 'server') return error.message;
-    return t(error.message as 'security.twoFactor.validation.codeRequired', twoFactorMessageParams);
-  };
-  const codeError = lock ? t('security.twoFactor.tooManyAttempts', { minutes: lock.minutes }) : message(errors.code);
+  const codeError = lock ? m['security.twoFactor.tooManyAttempts']({ minutes: lock.minutes }) : errors.code?.message;
   // A 429 is said under the field; anything else the field does not show (409: the enrolment
   // was replaced elsewhere), above it.
-  const failure =
-    confirm.error && toApiError(confirm.error).status !== 429 ? failureText(confirm.error, FIELDS) : null;
+  const failure = confirm.error && toApiError(confirm.error).status !== 429 ? failureText(confirm.error, FIELDS) : null;
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
       <Dialog.Header>
-        <Dialog.Title>{t('security.twoFactor.setup.title')}</Dialog.Title>
+        <Dialog.Title>{m['security.twoFactor.setup.title']()}</Dialog.Title>
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="4">
-          {failure && <FailureAlert title={t('security.twoFactor.setup.failed')} text={failure} />}
-          <Text fontSize="sm">{t('security.twoFactor.setup.scan', { username })}</Text>
+          {failure && <FailureAlert title={m['security.twoFactor.setup.failed']()} text={failure} />}
+          <Text fontSize="sm">{m['security.twoFactor.setup.scan']({ username })}</Text>
           <Box
             alignSelf="center"
             p="3"
@@ -274,12 +259,12 @@ function VerifyStep({ username, enrolment, confirm }: VerifyStepProps) {
               level="M"
               bgColor="#ffffff"
               fgColor="#000000"
-              title={t('security.twoFactor.setup.qr', { username })}
+              title={m['security.twoFactor.setup.qr']({ username })}
             />
           </Box>
           <Stack gap="1.5">
             <Text fontSize="sm" color="fg.muted">
-              {t('security.twoFactor.setup.manual')}
+              {m['security.twoFactor.setup.manual']()}
             </Text>
             <Flex align="center" gap="2" wrap="wrap">
               <Code
@@ -295,17 +280,17 @@ function VerifyStep({ username, enrolment, confirm }: VerifyStepProps) {
               </Code>
               <Button type="button" size="xs" variant="outline" onClick={() => void copy(enrolment.secret)}>
                 {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-                {t('security.twoFactor.setup.copySecret')}
+                {m['security.twoFactor.setup.copySecret']()}
               </Button>
               <Text as="span" role="status" fontSize="xs" color="fg.success" fontWeight="medium">
-                {copied ? t('security.twoFactor.copied') : ''}
+                {copied ? m['security.twoFactor.copied']() : ''}
               </Text>
             </Flex>
           </Stack>
-          <Text fontSize="sm">{t('security.twoFactor.setup.enterCode')}</Text>
+          <Text fontSize="sm">{m['security.twoFactor.setup.enterCode']()}</Text>
           <Field.Root required invalid={!!codeError}>
             <Field.Label>
-              {t('security.twoFactor.code')}
+              {m['security.twoFactor.code']()}
               <Field.RequiredIndicator />
             </Field.Label>
             <Input
@@ -325,11 +310,11 @@ function VerifyStep({ username, enrolment, confirm }: VerifyStepProps) {
       <Dialog.Footer>
         <Dialog.ActionTrigger asChild>
           <Button type="button" variant="outline">
-            {t('form.cancel')}
+            {m['form.cancel']()}
           </Button>
         </Dialog.ActionTrigger>
         <Button type="submit" disabled={!valid || !!lock} loading={confirm.isPending}>
-          {t('security.twoFactor.setup.submit')}
+          {m['security.twoFactor.setup.submit']()}
         </Button>
       </Dialog.Footer>
     </form>
@@ -349,25 +334,24 @@ type RecoveryCodesStepProps = {
 
 /** The recovery codes, once: the warning, the list, 'Sao chép', 'Tải xuống' and 'Tôi đã lưu mã'. */
 function RecoveryCodesStep({ username, codes, onDone }: RecoveryCodesStepProps) {
-  const { t } = useTranslation();
   const { copied, copy } = useCopyToClipboard();
   return (
     <>
       <Dialog.Header>
-        <Dialog.Title>{t('security.twoFactor.recovery.title')}</Dialog.Title>
+        <Dialog.Title>{m['security.twoFactor.recovery.title']()}</Dialog.Title>
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="4">
           <Alert.Root status="warning" borderRadius="lg">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{t('security.twoFactor.recovery.warningTitle')}</Alert.Title>
-              <Alert.Description>{t('security.twoFactor.recovery.warning')}</Alert.Description>
+              <Alert.Title>{m['security.twoFactor.recovery.warningTitle']()}</Alert.Title>
+              <Alert.Description>{m['security.twoFactor.recovery.warning']()}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
           <Box
             as="ul"
-            aria-label={t('security.twoFactor.recovery.listLabel')}
+            aria-label={m['security.twoFactor.recovery.listLabel']()}
             listStyleType="none"
             display="grid"
             gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)' }}
@@ -393,26 +377,26 @@ function RecoveryCodesStep({ username, codes, onDone }: RecoveryCodesStepProps) 
           <Flex align="center" gap="2" wrap="wrap">
             <Button type="button" variant="outline" size="sm" onClick={() => void copy(codes.join('\n'))}>
               {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-              {t('security.twoFactor.recovery.copy')}
+              {m['security.twoFactor.recovery.copy']()}
             </Button>
             <Button asChild variant="outline" size="sm">
               <a
-                href={recoveryFile(t('security.twoFactor.recovery.fileHeader', { username }), codes)}
+                href={recoveryFile(m['security.twoFactor.recovery.fileHeader']({ username }), codes)}
                 download={`kid-${username}-recovery-codes.txt`}
               >
                 <Download aria-hidden />
-                {t('security.twoFactor.recovery.download')}
+                {m['security.twoFactor.recovery.download']()}
               </a>
             </Button>
             <Text as="span" role="status" fontSize="xs" color="fg.success" fontWeight="medium">
-              {copied ? t('security.twoFactor.copied') : ''}
+              {copied ? m['security.twoFactor.copied']() : ''}
             </Text>
           </Flex>
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>
         <Button type="button" onClick={onDone}>
-          {t('security.twoFactor.recovery.done')}
+          {m['security.twoFactor.recovery.done']()}
         </Button>
       </Dialog.Footer>
     </>

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { SuccessBanner } from '@/components/feedback/success-banner';
@@ -9,6 +8,7 @@ import { ContentCard } from '@/components/layouts/content-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { USER_QUERY_KEY } from '@/lib/auth';
+import { m } from '@/paraglide/messages';
 import type { User } from '@/types/api-schema';
 
 import { DisableTwoFactorDialog } from './disable-two-factor-dialog';
@@ -27,7 +27,6 @@ type DialogState = { open: boolean; key: number };
  * Each ends with a banner saying what changed.
  */
 export function TwoFactor({ user }: { user: Pick<User, 'username' | 'mfaEnabled'> }) {
-  const { t } = useTranslation();
   const titleId = useId();
   const queryClient = useQueryClient();
   const [setup, setSetup] = useState<DialogState | null>(null);
@@ -57,36 +56,38 @@ export function TwoFactor({ user }: { user: Pick<User, 'username' | 'mfaEnabled'
     <ContentCard as="section" aria-labelledby={titleId}>
       <SectionHeader
         id={titleId}
-        title={t('security.twoFactor.heading')}
-        description={t('security.twoFactor.description')}
+        title={m['security.twoFactor.heading']()}
+        description={m['security.twoFactor.description']()}
         adornment={
           user.mfaEnabled ? (
             <Badge colorPalette="green" variant="subtle" size="sm">
-              {t('security.twoFactor.statusOn')}
+              {m['security.twoFactor.statusOn']()}
             </Badge>
           ) : (
             <Badge colorPalette="gray" variant="subtle" size="sm">
-              {t('security.twoFactor.statusOff')}
+              {m['security.twoFactor.statusOff']()}
             </Badge>
           )
         }
       />
       {changed === 'enabled' && (
-        <SuccessBanner title={t('security.twoFactor.enabled')}>{t('security.twoFactor.enabledText')}</SuccessBanner>
+        <SuccessBanner title={m['security.twoFactor.enabled']()}>{m['security.twoFactor.enabledText']()}</SuccessBanner>
       )}
       {changed === 'disabled' && (
-        <SuccessBanner title={t('security.twoFactor.disabled')}>{t('security.twoFactor.disabledText')}</SuccessBanner>
+        <SuccessBanner title={m['security.twoFactor.disabled']()}>
+          {m['security.twoFactor.disabledText']()}
+        </SuccessBanner>
       )}
       <Stack gap="4" align={{ base: 'stretch', sm: 'flex-start' }}>
         {user.mfaEnabled ? (
           <Button type="button" variant="outline" colorPalette="red" onClick={openDisabling}>
             <ShieldOff aria-hidden />
-            {t('security.twoFactor.disable')}
+            {m['security.twoFactor.disable']()}
           </Button>
         ) : (
           <Button type="button" onClick={openSetup}>
             <ShieldCheck aria-hidden />
-            {t('security.twoFactor.enable')}
+            {m['security.twoFactor.enable']()}
           </Button>
         )}
       </Stack>

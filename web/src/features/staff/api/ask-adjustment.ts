@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { dataOf } from '@/lib/api-client';
+import { m } from '@/paraglide/messages';
 import type { components } from '@/types/openapi.gen';
 
 import { findPlayer } from './find-player';
@@ -9,8 +10,6 @@ import { STAFF_ADJUSTMENTS_QUERY_KEY } from './get-adjustments';
 import { staffApi } from './staff-client';
 
 export type AdjustmentAnswer = components['schemas']['AdjustmentAnswer'];
-
-const v = 'staff.adjustments.ask.validation';
 
 /** As the wallet takes it: not 0, at most a billion KP either way. */
 export const MAX_ADJUSTMENT_KP = 1_000_000_000;
@@ -22,19 +21,23 @@ const KP_TEXT = /^[+-]?\d{1,3}(?:[ .,]?\d{3})*$|^[+-]?\d+$/;
 
 /**
  * The ask form: the player's username, the KP as a signed whole number (positive credits the
- * player, negative claws back) and a reason. Messages are locale keys.
+ * player, negative claws back) and a reason, with the texts its fields show.
  */
 export const askAdjustmentSchema = z.object({
-  player: z.string().trim().min(1, `${v}.playerRequired`),
+  player: z.string().trim().min(1, m['staff.adjustments.ask.validation.playerRequired']()),
   kp: z
     .string()
     .trim()
-    .min(1, `${v}.kpRequired`)
-    .regex(KP_TEXT, `${v}.kpInvalid`)
+    .min(1, m['staff.adjustments.ask.validation.kpRequired']())
+    .regex(KP_TEXT, m['staff.adjustments.ask.validation.kpInvalid']())
     .transform((text) => Number(text.replace(/[ .,]/g, '')))
-    .refine((kp) => kp !== 0, `${v}.kpZero`)
-    .refine((kp) => Math.abs(kp) <= MAX_ADJUSTMENT_KP, `${v}.kpTooLarge`),
-  reason: z.string().trim().min(1, `${v}.reasonRequired`).max(MAX_REASON_LENGTH, `${v}.reasonTooLong`),
+    .refine((kp) => kp !== 0, m['staff.adjustments.ask.validation.kpZero']())
+    .refine((kp) => Math.abs(kp) <= MAX_ADJUSTMENT_KP, m['staff.adjustments.ask.validation.kpTooLarge']()),
+  reason: z
+    .string()
+    .trim()
+    .min(1, m['staff.adjustments.ask.validation.reasonRequired']())
+    .max(MAX_REASON_LENGTH, m['staff.adjustments.ask.validation.reasonTooLong']()),
 });
 
 export type AskAdjustmentForm = z.input<typeof askAdjustmentSchema>;
@@ -62,7 +65,12 @@ export type AskAdjustmentRequest = AskAdjustmentInput & {
  * else pending for a second finance member. 422 errors.kp or errors.reason; NoSuchPlayerError
  * when no player has the username.
  */
-export async function askAdjustment({ player, kp, reason, idempotencyKey }: AskAdjustmentRequest): Promise<AdjustmentAnswer> {
+export async function askAdjustment({
+  player,
+  kp,
+  reason,
+  idempotencyKey,
+}: AskAdjustmentRequest): Promise<AdjustmentAnswer> {
   const found = await findPlayer(player);
   if (!found) throw new NoSuchPlayerError(player);
   const body: components['schemas']['AskBody'] = { userId: found.id, kp, reason };

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { dataOf } from '@/lib/api-client';
+import { m } from '@/paraglide/messages';
 import type { CreatedStaffBody, NewStaffBody } from '@/types/api-schema';
 
 import { STAFF_ROLES } from '../utils/roles';
@@ -12,22 +13,20 @@ import { staffApi } from './staff-client';
 /** The longest address mail can carry (RFC 5321's path limit less its brackets). */
 export const STAFF_EMAIL_MAX_LENGTH = 254;
 
-const v = 'staff.members.create.validation';
-
 /** As identity checks it: 3 to 32 lower-case letters, digits, '-' or '_'; the address once trimmed. */
 export const createMemberSchema = z.object({
   username: z
     .string()
     .trim()
-    .min(1, `${v}.usernameRequired`)
-    .regex(/^[a-z0-9_-]{3,32}$/, `${v}.usernameInvalid`),
+    .min(1, m['staff.members.create.validation.usernameRequired']())
+    .regex(/^[a-z0-9_-]{3,32}$/, m['staff.members.create.validation.usernameInvalid']()),
   role: z.enum(STAFF_ROLES),
   email: z
     .string()
     .trim()
-    .min(1, `${v}.emailRequired`)
-    .max(STAFF_EMAIL_MAX_LENGTH, `${v}.emailInvalid`)
-    .pipe(z.email(`${v}.emailInvalid`)),
+    .min(1, m['staff.members.create.validation.emailRequired']())
+    .max(STAFF_EMAIL_MAX_LENGTH, m['staff.members.create.validation.emailInvalid']())
+    .pipe(z.email(m['staff.members.create.validation.emailInvalid']())),
 });
 
 export type CreateMemberInput = z.infer<typeof createMemberSchema>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { toApiError } from '@/lib/api-client';
 import { meetsPasswordLevel, STRONGER_PASSWORD_MESSAGE } from '@/lib/password-strength';
+import { m } from '@/paraglide/messages';
 import type { StaffEnrolBody } from '@/types/api-schema';
 
 import { enrolmentQueryKey, type EnrolmentCheck } from './check-enrolment';
@@ -12,29 +13,27 @@ import { getStaffCsrfCookie, staffApi } from './staff-client';
 /** A member's own password: at least this long, with every kind of character. */
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
 
-/** Values for the placeholders of the messages below. */
-export const enrolMessageParams = { limit: STAFF_PASSWORD_MIN_LENGTH } as const;
-
-const v = 'staff.enrol.validation';
-
 /**
  * The enrolment form: the member's own password, very strong (lower- and upper-case letters,
  * digits and symbols), typed twice, and a current code of the app they just added the secret to.
- * Messages are locale keys; the form translates them with `enrolMessageParams`. The server is
- * the authority: its refusals go beside the fields.
+ * Messages are the texts the form shows. The server is the authority: its refusals go beside
+ * the fields.
  */
 export const enrolSchema = z
   .object({
     password: z
       .string()
-      .min(1, `${v}.passwordRequired`)
-      .min(STAFF_PASSWORD_MIN_LENGTH, `${v}.passwordMin`)
+      .min(1, m['staff.enrol.validation.passwordRequired']())
+      .min(STAFF_PASSWORD_MIN_LENGTH, m['staff.enrol.validation.passwordMin']({ limit: STAFF_PASSWORD_MIN_LENGTH }))
       .refine((value) => meetsPasswordLevel(value, 'veryStrong'), STRONGER_PASSWORD_MESSAGE.veryStrong),
-    passwordConfirm: z.string().min(1, `${v}.passwordConfirmRequired`),
-    code: appCodeSchema({ required: `${v}.codeRequired`, digits: `${v}.codeDigits` }),
+    passwordConfirm: z.string().min(1, m['staff.enrol.validation.passwordConfirmRequired']()),
+    code: appCodeSchema({
+      required: m['staff.enrol.validation.codeRequired'](),
+      digits: m['staff.enrol.validation.codeDigits'](),
+    }),
   })
   .refine((values) => !values.passwordConfirm || values.password === values.passwordConfirm, {
-    message: `${v}.passwordConfirmMismatch`,
+    message: m['staff.enrol.validation.passwordConfirmMismatch'](),
     path: ['passwordConfirm'],
   });
 

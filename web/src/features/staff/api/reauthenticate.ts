@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { dataOf } from '@/lib/api-client';
+import { m } from '@/paraglide/messages';
 import type { ReauthenticateBody, StaffMeBody } from '@/types/api-schema';
 
 import { STAFF_ME_QUERY_KEY } from './get-staff-me';
 import { staffApi } from './staff-client';
 
 export const reauthenticateSchema = z.object({
-  secret: z.string().refine((secret) => secret.trim() !== '', 'staff.reauth.validation.secretRequired'),
+  secret: z.string().refine((secret) => secret.trim() !== '', m['staff.reauth.validation.secretRequired']()),
 });
 
 export type ReauthenticateInput = z.infer<typeof reauthenticateSchema>;

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { dataOf } from '@/lib/api-client';
+import { m } from '@/paraglide/messages';
 import type { components } from '@/types/openapi.gen';
 
 import { playerQueryKey } from './get-player';
@@ -16,8 +17,8 @@ export const REASON_MAX = 500;
 export const reasonSchema = z
   .string()
   .trim()
-  .min(1, 'staff.players.validation.reasonRequired')
-  .max(REASON_MAX, 'staff.players.validation.reasonTooLong');
+  .min(1, m['staff.players.validation.reasonRequired']())
+  .max(REASON_MAX, m['staff.players.validation.reasonTooLong']());
 
 /** What a refund, a lock (and their dialog) send: the reason alone. */
 export const reasonInputSchema = z.object({ reason: reasonSchema });

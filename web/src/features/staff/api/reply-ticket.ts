@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { dataOf } from '@/lib/api-client';
+import { m } from '@/paraglide/messages';
 import type { TicketBody } from '@/types/api-schema';
 import type { components } from '@/types/openapi.gen';
 
@@ -13,9 +14,13 @@ import { staffApi } from './staff-client';
 /** The longest message the server keeps (as a player's). */
 export const REPLY_MAX = 4000;
 
-/** The reply and whether it closes the ticket; the messages are text keys. */
+/** The reply and whether it closes the ticket, with the texts the form shows. */
 export const replyInputSchema = z.object({
-  body: z.string().trim().min(1, 'staff.tickets.validation.bodyRequired').max(REPLY_MAX, 'staff.tickets.validation.bodyTooLong'),
+  body: z
+    .string()
+    .trim()
+    .min(1, m['staff.tickets.validation.bodyRequired']())
+    .max(REPLY_MAX, m['staff.tickets.validation.bodyTooLong']()),
   close: z.boolean(),
 });
 export type ReplyInput = z.infer<typeof replyInputSchema>;
@@ -26,7 +31,9 @@ export type ReplyInput = z.infer<typeof replyInputSchema>;
  */
 export async function replyTicket({ ticketId, body, close }: ReplyInput & { ticketId: string }): Promise<TicketBody> {
   const request: components['schemas']['ReplyBody'] = { body: body.trim(), close };
-  return dataOf(await staffApi.POST('/staff/tickets/{id}/reply', { params: { path: { id: ticketId } }, body: request }));
+  return dataOf(
+    await staffApi.POST('/staff/tickets/{id}/reply', { params: { path: { id: ticketId } }, body: request }),
+  );
 }
 
 /** The ticket as answered replaces the one shown; the lists (and a player's page) are read again. */

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { dataOf } from '@/lib/api-client';
+import { m } from '@/paraglide/messages';
 import type { StaffMeBody, StaffSignInBody } from '@/types/api-schema';
 
 import { STAFF_ME_QUERY_KEY } from './get-staff-me';
@@ -9,8 +10,6 @@ import { getStaffCsrfCookie, staffApi } from './staff-client';
 
 /** An authenticator app's codes have six digits. */
 export const STAFF_CODE_LENGTH = 6;
-
-const v = 'staff.signIn.validation';
 
 /** A code as typed, without the spaces an app or a paste may put in it. */
 export const compactCode = (typed: string) => typed.replace(/\s/g, '');
@@ -25,11 +24,14 @@ export const appCodeSchema = ({ required, digits }: { required: string; digits: 
     }
   });
 
-/** The sign-in form: messages are locale keys, which the form translates. */
+/** The sign-in form, with the texts its fields show. */
 export const staffSignInSchema = z.object({
-  username: z.string().trim().min(1, `${v}.usernameRequired`),
-  password: z.string().min(1, `${v}.passwordRequired`),
-  code: appCodeSchema({ required: `${v}.codeRequired`, digits: `${v}.codeDigits` }),
+  username: z.string().trim().min(1, m['staff.signIn.validation.usernameRequired']()),
+  password: z.string().min(1, m['staff.signIn.validation.passwordRequired']()),
+  code: appCodeSchema({
+    required: m['staff.signIn.validation.codeRequired'](),
+    digits: m['staff.signIn.validation.codeDigits'](),
+  }),
 });
 
 export type StaffSignInInput = z.infer<typeof staffSignInSchema>;

@@ -1,9 +1,8 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-
+import { m } from '@/paraglide/messages';
 
 type AppCodeFieldProps = {
   label: string;
@@ -18,7 +17,6 @@ type AppCodeFieldProps = {
  * take them: a numeric keyboard, the phone's one-time-code autofill, room for spaces typed in.
  */
 export function AppCodeField({ label, registration, error }: AppCodeFieldProps) {
-  const { t } = useTranslation();
   return (
     <Field.Root required invalid={!!error}>
       <Field.Label>
@@ -27,7 +25,7 @@ export function AppCodeField({ label, registration, error }: AppCodeFieldProps) 
       </Field.Label>
       <Input
         {...registration}
-       
+
         inputMode="numeric"
         autoComplete="one-time-code"
         autoCorrect="off"
@@ -36,7 +34,11 @@ export function AppCodeField({ label, registration, error }: AppCodeFieldProps) 
         letterSpacing="widest"
         maxLength={12}
       />
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>{t('staff.signIn.codeHelp')}</Field.HelperText>}
+      {error ? (
+        <Field.ErrorText>{error}</Field.ErrorText>
+      ) : (
+        <Field.HelperText>{m['staff.signIn.codeHelp']()}</Field.HelperText>
+      )}
     </Field.Root>
   );
 }

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Box, Grid, Stack } from 'styled-system/jsx';
 
 import { Table } from '@/components/ui/table';
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 
 type Json = Record<string, unknown>;
 
@@ -13,14 +13,22 @@ const isObject = (value: unknown): value is Json =>
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 function Pre({ label, value }: { label: string; value: unknown }) {
-  const { t } = useTranslation();
   return (
     <Stack gap="1" minW="0">
       <Text fontSize="xs" color="fg.muted" fontWeight="medium">
         {label}
       </Text>
-      <Box as="pre" m="0" p="2" bg="bg.subtle" borderRadius="md" fontSize="xs" whiteSpace="pre-wrap" overflowWrap="anywhere">
-        {value === null || value === undefined ? t('staff.audit.none') : JSON.stringify(value, null, 2)}
+      <Box
+        as="pre"
+        m="0"
+        p="2"
+        bg="bg.subtle"
+        borderRadius="md"
+        fontSize="xs"
+        whiteSpace="pre-wrap"
+        overflowWrap="anywhere"
+      >
+        {value === null || value === undefined ? m['staff.audit.none']() : JSON.stringify(value, null, 2)}
       </Box>
     </Stack>
   );
@@ -32,15 +40,14 @@ function Pre({ label, value }: { label: string; value: unknown }) {
  * objects (which the services do not send today) show as two blocks of JSON.
  */
 export function AuditChanges({ before, after }: { before: unknown; after: unknown }) {
-  const { t } = useTranslation();
   const none = (value: unknown) => value === null || value === undefined;
   if (none(before) && none(after)) return null;
 
   if ((!none(before) && !isObject(before)) || (!none(after) && !isObject(after))) {
     return (
       <Grid columns={{ base: 1, sm: 2 }} gap="2">
-        <Pre label={t('staff.audit.before')} value={before} />
-        <Pre label={t('staff.audit.after')} value={after} />
+        <Pre label={m['staff.audit.before']()} value={before} />
+        <Pre label={m['staff.audit.after']()} value={after} />
       </Grid>
     );
   }
@@ -49,26 +56,30 @@ export function AuditChanges({ before, after }: { before: unknown; after: unknow
   const is: Json = isObject(after) ? after : {};
   const fields = [...new Set([...Object.keys(was), ...Object.keys(is)])];
   return (
-    <Table.Root size="sm" variant="outline" tableLayout="fixed" aria-label={t('staff.audit.changes')}>
+    <Table.Root size="sm" variant="outline" tableLayout="fixed" aria-label={m['staff.audit.changes']()}>
       <Table.Header>
         <Table.Row>
-          <Table.ColumnHeader w="30%">{t('staff.audit.field')}</Table.ColumnHeader>
-          <Table.ColumnHeader>{t('staff.audit.before')}</Table.ColumnHeader>
-          <Table.ColumnHeader>{t('staff.audit.after')}</Table.ColumnHeader>
+          <Table.ColumnHeader w="30%">{m['staff.audit.field']()}</Table.ColumnHeader>
+          <Table.ColumnHeader>{m['staff.audit.before']()}</Table.ColumnHeader>
+          <Table.ColumnHeader>{m['staff.audit.after']()}</Table.ColumnHeader>
         </Table.Row>
       </Table.Header>
       <Table.Body>
         {fields.map((field) => {
           const changed = show(was[field]) !== show(is[field]);
           const cell = (side: Json, strong: boolean) => (
-            <Table.Cell overflowWrap="anywhere" fontWeight={strong ? 'bold' : undefined} color={strong ? 'fg' : 'fg.muted'}>
+            <Table.Cell
+              overflowWrap="anywhere"
+              fontWeight={strong ? 'bold' : undefined}
+              color={strong ? 'fg' : 'fg.muted'}
+            >
               {field in side ? (
                 <Text as="span" fontFamily="mono" fontSize="xs">
                   {show(side[field])}
                 </Text>
               ) : (
                 <Text as="span" color="fg.subtle">
-                  {t('staff.audit.none')}
+                  {m['staff.audit.none']()}
                 </Text>
               )}
             </Table.Cell>

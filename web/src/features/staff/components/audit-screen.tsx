@@ -2,7 +2,6 @@ import { Download, Filter, X } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Box, Flex, HStack, Stack, styled } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
@@ -15,6 +14,7 @@ import { Link } from '@/components/ui/link';
 import { Separator } from '@/components/ui/separator';
 import { Text } from '@/components/ui/text';
 import { enterToNextField } from '@/lib/enter-to-next-field';
+import { m } from '@/paraglide/messages';
 
 import { auditCsvUrl, useAuditLog, type StaffAction } from '../api/get-audit-log';
 import { actionLabel } from '../utils/audit-actions';
@@ -28,19 +28,23 @@ type AuditLog = ReturnType<typeof useAuditLog>;
 
 /** The subject filter, 'Lọc' and 'Bỏ lọc', and beside them 'Tải CSV'. */
 function AuditFilters({ subject, onApply }: { subject: string; onApply: (subject: string) => void }) {
-  const { t } = useTranslation();
   const { register, handleSubmit } = useForm<{ subject: string }>({ defaultValues: { subject } });
   const onSubmit = handleSubmit((input) => onApply(input.subject.trim()));
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate aria-label={t('staff.audit.filters.label')}>
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      onKeyDown={enterToNextField}
+      noValidate
+      aria-label={m['staff.audit.filters.label']()}
+    >
       <Flex gap="3" wrap="wrap" align="flex-end">
         <Field.Root flex="1" minW={{ base: 'full', sm: '64' }}>
-          <Field.Label>{t('staff.audit.filters.subject')}</Field.Label>
+          <Field.Label>{m['staff.audit.filters.subject']()}</Field.Label>
           <Input
             size="sm"
             {...register('subject')}
-            placeholder={t('staff.audit.filters.subjectPlaceholder')}
+            placeholder={m['staff.audit.filters.subjectPlaceholder']()}
             autoCapitalize="none"
             spellCheck={false}
             fontFamily="mono"
@@ -49,18 +53,18 @@ function AuditFilters({ subject, onApply }: { subject: string; onApply: (subject
         <HStack gap="2" flexWrap="wrap">
           <Button type="submit" size="sm">
             <Filter size={16} aria-hidden />
-            {t('staff.audit.filters.apply')}
+            {m['staff.audit.filters.apply']()}
           </Button>
           {subject && (
             <Button type="button" size="sm" variant="ghost" onClick={() => onApply('')}>
               <X size={16} aria-hidden />
-              {t('staff.audit.filters.clear')}
+              {m['staff.audit.filters.clear']()}
             </Button>
           )}
           <Button asChild size="sm" variant="outline">
-            <a href={auditCsvUrl(subject)} download title={t('staff.audit.csvHint')}>
+            <a href={auditCsvUrl(subject)} download title={m['staff.audit.csvHint']()}>
               <Download size={16} aria-hidden />
-              {t('staff.audit.csv')}
+              {m['staff.audit.csv']()}
             </a>
           </Button>
         </HStack>
@@ -82,10 +86,16 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** One action: what, when, who (role, address) and on what, and what it changed. */
 function AuditEntry({ action }: { action: StaffAction }) {
-  const { t } = useTranslation();
-  const label = actionLabel(t, action.action);
+  const label = actionLabel(action.action);
   return (
-    <Box as="li" p={{ base: '3', md: '4' }} borderWidth="1px" borderColor="border" borderRadius="lg" data-action={action.action}>
+    <Box
+      as="li"
+      p={{ base: '3', md: '4' }}
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="lg"
+      data-action={action.action}
+    >
       <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <Stack gap="0.5" minW="0">
           <Text fontWeight="semibold">{label ?? action.action}</Text>
@@ -95,7 +105,12 @@ function AuditEntry({ action }: { action: StaffAction }) {
             </Text>
           )}
         </Stack>
-        <styled.time dateTime={action.occurredAt ?? undefined} fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
+        <styled.time
+          dateTime={action.occurredAt ?? undefined}
+          fontSize="sm"
+          color="fg.muted"
+          fontVariantNumeric="tabular-nums"
+        >
           {formatVietnamTime(action.occurredAt)}
         </styled.time>
       </Flex>
@@ -106,19 +121,24 @@ function AuditEntry({ action }: { action: StaffAction }) {
           </Text>
           <RoleBadge role={action.staffRole} size="sm" />
         </HStack>
-        <Fact label={t('staff.audit.ip')}>
+        <Fact label={m['staff.audit.ip']()}>
           <Text as="span" fontFamily="mono" fontSize="xs">
             {action.ip}
           </Text>
         </Fact>
-        <Fact label={t('staff.audit.service')}>
+        <Fact label={m['staff.audit.service']()}>
           <Text as="span">{action.service}</Text>
         </Fact>
       </Flex>
       {action.subject && (
         <Box mt="1" fontSize="sm">
-          <Fact label={t('staff.audit.subject')}>
-            <Link asChild color="brand.fg" minW="0" title={t('staff.audit.filterBySubject', { subject: action.subject })}>
+          <Fact label={m['staff.audit.subject']()}>
+            <Link
+              asChild
+              color="brand.fg"
+              minW="0"
+              title={m['staff.audit.filterBySubject']({ subject: action.subject })}
+            >
               <RouterLink to={{ search: `?${new URLSearchParams({ subject: action.subject }).toString()}` }}>
                 <Text as="span" fontFamily="mono" fontSize="xs" overflowWrap="anywhere">
                   {action.subject}
@@ -136,33 +156,37 @@ function AuditEntry({ action }: { action: StaffAction }) {
 }
 
 function Results({ log, filtered }: { log: AuditLog; filtered: boolean }) {
-  const { t } = useTranslation();
   // Rows with the same time as a page's last one may come again on the next: each once.
   const actions = useMemo(() => {
     const seen = new Set<string>();
     return (log.data?.pages.flat() ?? []).filter((action) => !seen.has(action.id) && !!seen.add(action.id));
   }, [log.data]);
 
-  if (log.isPending) return <LoadingText>{t('staff.audit.loading')}</LoadingText>;
+  if (log.isPending) return <LoadingText>{m['staff.audit.loading']()}</LoadingText>;
   if (log.isError && !log.isFetchNextPageError) {
     return (
-      <LoadFailed title={t('staff.audit.loadFailed')} error={log.error} retrying={log.isFetching} onRetry={() => void log.refetch()} />
+      <LoadFailed
+        title={m['staff.audit.loadFailed']()}
+        error={log.error}
+        retrying={log.isFetching}
+        onRetry={() => void log.refetch()}
+      />
     );
   }
   if (actions.length === 0) {
-    return <Text color="fg.muted">{filtered ? t('staff.audit.emptyFiltered') : t('staff.audit.empty')}</Text>;
+    return <Text color="fg.muted">{filtered ? m['staff.audit.emptyFiltered']() : m['staff.audit.empty']()}</Text>;
   }
 
   return (
     <Stack gap="5">
-      <Stack as="ul" aria-label={t('staff.audit.listLabel')} gap="3" listStyleType="none" m="0" p="0">
+      <Stack as="ul" aria-label={m['staff.audit.listLabel']()} gap="3" listStyleType="none" m="0" p="0">
         {actions.map((action) => (
           <AuditEntry key={action.id} action={action} />
         ))}
       </Stack>
       {log.isFetchNextPageError && (
         <LoadFailed
-          title={t('staff.audit.loadMoreFailed')}
+          title={m['staff.audit.loadMoreFailed']()}
           error={log.error}
           retrying={log.isFetchingNextPage}
           onRetry={() => void log.fetchNextPage()}
@@ -171,8 +195,8 @@ function Results({ log, filtered }: { log: AuditLog; filtered: boolean }) {
       <Flex align="center" justify="space-between" gap="3" wrap="wrap">
         <Text fontSize="sm" color="fg.muted" role="status">
           {log.hasNextPage
-            ? t('staff.audit.shown', { count: actions.length })
-            : t('staff.audit.allShown', { count: actions.length })}
+            ? m['staff.audit.shown']({ count: actions.length })
+            : m['staff.audit.allShown']({ count: actions.length })}
         </Text>
         {log.hasNextPage && (
           <Button
@@ -182,7 +206,7 @@ function Results({ log, filtered }: { log: AuditLog; filtered: boolean }) {
             loading={log.isFetchingNextPage}
             onClick={() => void log.fetchNextPage()}
           >
-            {t('staff.audit.loadMore')}
+            {m['staff.audit.loadMore']()}
           </Button>
         )}
       </Flex>
@@ -197,7 +221,6 @@ function Results({ log, filtered }: { log: AuditLog; filtered: boolean }) {
  * 'Tải CSV' downloads the same filter's rows. Times are Vietnam's.
  */
 export function AuditScreen() {
-  const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const subject = searchParams.get('subject')?.trim() ?? '';
   const log = useAuditLog(subject);
@@ -208,7 +231,7 @@ export function AuditScreen() {
 
   return (
     <>
-      <PageHeader title={t('staff.audit.title')} subtitle={t('staff.audit.subtitle')} />
+      <PageHeader title={m['staff.audit.title']()} subtitle={m['staff.audit.subtitle']()} />
       <ContentCard p={{ base: '3', md: '6' }}>
         {/* A new form per URL: the back button brings its filter back into the field. */}
         <AuditFilters key={subject} subject={subject} onApply={apply} />

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, useWatch, type FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useForm, useWatch } from 'react-hook-form';
 
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -11,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toaster } from '@/components/ui/toaster-store';
 import { placeServerErrors } from '@/lib/server-errors';
+import { m } from '@/paraglide/messages';
 
 import {
   CREATE_MEMBER_FIELDS,
@@ -22,7 +22,6 @@ import {
 import { staffFailureText } from '../utils/failure';
 import { roleLabel, STAFF_ROLES } from '../utils/roles';
 
-
 type Create = ReturnType<typeof useCreateMember>;
 
 /**
@@ -30,7 +29,6 @@ type Create = ReturnType<typeof useCreateMember>;
  * a notice says where the enrolment link went, and the form closes.
  */
 function CreateMemberDialog({ create, onClose }: { create: Create; onClose: () => void }) {
-  const { t } = useTranslation();
   const {
     control,
     register,
@@ -48,7 +46,7 @@ function CreateMemberDialog({ create, onClose }: { create: Create; onClose: () =
     create.mutate(input, {
       onSuccess: ({ staff }) => {
         toaster.success({
-          title: t('staff.members.createdDone', { username: staff.username, email: staff.email ?? input.email }),
+          title: m['staff.members.createdDone']({ username: staff.username, email: staff.email ?? input.email }),
           closable: true,
         });
         onClose();
@@ -57,10 +55,6 @@ function CreateMemberDialog({ create, onClose }: { create: Create; onClose: () =
     });
   });
 
-  const message = (error: FieldError | undefined) => {
-    if (!error?.message) return undefined;
-    return error.type === 'server' ? error.message : t(error.message as 'staff.members.create.validation.usernameRequired');
-  };
   const failure = staffFailureText(create.error, CREATE_MEMBER_FIELDS);
 
   return (
@@ -69,35 +63,35 @@ function CreateMemberDialog({ create, onClose }: { create: Create; onClose: () =
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={t('staff.members.create.title')}
+      title={m['staff.members.create.title']()}
       onSubmit={(event) => void onSubmit(event)}
       canSave={username.trim() !== ''}
       pending={create.isPending}
-      failure={failure ? { title: t('staff.members.create.failed'), text: failure } : null}
-      saveLabel={t('staff.members.create.submit')}
+      failure={failure ? { title: m['staff.members.create.failed'](), text: failure } : null}
+      saveLabel={m['staff.members.create.submit']()}
     >
       <Field.Root required invalid={!!errors.username}>
         <Field.Label>
-          {t('staff.members.create.username')}
+          {m['staff.members.create.username']()}
           <Field.RequiredIndicator />
         </Field.Label>
         <Input {...register('username')} autoComplete="off" autoCapitalize="none" spellCheck={false} autoFocus />
         {errors.username ? (
-          <Field.ErrorText>{message(errors.username)}</Field.ErrorText>
+          <Field.ErrorText>{errors.username.message}</Field.ErrorText>
         ) : (
-          <Field.HelperText>{t('staff.members.create.usernameHelp')}</Field.HelperText>
+          <Field.HelperText>{m['staff.members.create.usernameHelp']()}</Field.HelperText>
         )}
       </Field.Root>
       <Field.Root required invalid={!!errors.role}>
         <Field.Label>
-          {t('staff.members.create.role')}
+          {m['staff.members.create.role']()}
           <Field.RequiredIndicator />
         </Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field {...register('role')}>
             {STAFF_ROLES.map((role) => (
               <option key={role} value={role}>
-                {roleLabel(t, role)}
+                {roleLabel(role)}
               </option>
             ))}
           </NativeSelect.Field>
@@ -107,12 +101,12 @@ function CreateMemberDialog({ create, onClose }: { create: Create; onClose: () =
       </Field.Root>
       <Field.Root required invalid={!!errors.email}>
         <Field.Label>
-          {t('staff.members.create.email')}
+          {m['staff.members.create.email']()}
           <Field.RequiredIndicator />
         </Field.Label>
         <Input
           {...register('email')}
-         
+
           type="email"
           inputMode="email"
           autoComplete="off"
@@ -121,9 +115,9 @@ function CreateMemberDialog({ create, onClose }: { create: Create; onClose: () =
           maxLength={STAFF_EMAIL_MAX_LENGTH}
         />
         {errors.email ? (
-          <Field.ErrorText>{message(errors.email)}</Field.ErrorText>
+          <Field.ErrorText>{errors.email.message}</Field.ErrorText>
         ) : (
-          <Field.HelperText>{t('staff.members.create.emailHelp')}</Field.HelperText>
+          <Field.HelperText>{m['staff.members.create.emailHelp']()}</Field.HelperText>
         )}
       </Field.Root>
     </FormDialog>
@@ -135,7 +129,6 @@ function CreateMemberDialog({ create, onClose }: { create: Create; onClose: () =
  * app secret: the member sets both through the link mailed to them.
  */
 export function CreateMember() {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const create = useCreateMember();
 
@@ -149,7 +142,7 @@ export function CreateMember() {
         }}
       >
         <UserPlus aria-hidden />
-        {t('staff.members.add')}
+        {m['staff.members.add']()}
       </Button>
       {open && <CreateMemberDialog create={create} onClose={() => setOpen(false)} />}
     </>

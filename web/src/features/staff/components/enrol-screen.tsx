@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch, type FieldError } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Box, Flex, HStack, Stack } from 'styled-system/jsx';
 
 import { ConnectionError } from '@/components/errors/connection-error';
@@ -23,17 +22,11 @@ import { toApiError } from '@/lib/api-client';
 import { enterToNextField } from '@/lib/enter-to-next-field';
 import { placeServerErrors } from '@/lib/server-errors';
 import { throttleLockOf } from '@/lib/throttle-lock';
+import { m } from '@/paraglide/messages';
 import type { StaffEnrolmentBody } from '@/types/api-schema';
 
 import { useEnrolmentCheck } from '../api/check-enrolment';
-import {
-  ENROL_FIELDS,
-  enrolMessageParams,
-  enrolSchema,
-  ENROLLED_STATE,
-  useEnrol,
-  type EnrolInput,
-} from '../api/enrol';
+import { ENROL_FIELDS, enrolSchema, ENROLLED_STATE, useEnrol, type EnrolInput } from '../api/enrol';
 import { staffPaths } from '../config/paths';
 import { staffFailureText } from '../utils/failure';
 
@@ -58,18 +51,16 @@ function useLinkToken(): string {
 }
 
 function Checking() {
-  const { t } = useTranslation();
   return (
     <HStack gap="3" justify="center" py="6" color="fg.muted" role="status">
       <Spinner size="sm" />
-      <Text>{t('staff.enrol.checking')}</Text>
+      <Text>{m['staff.enrol.checking']()}</Text>
     </HStack>
   );
 }
 
 /** No token, or one the server does not know (used, expired, replaced): the admin sends a new one. */
 function InvalidLink({ message }: { message: string }) {
-  const { t } = useTranslation();
   return (
     <Stack gap="5">
       <Alert.Root status="error" borderRadius="lg" role="alert">
@@ -79,7 +70,7 @@ function InvalidLink({ message }: { message: string }) {
         </Alert.Content>
       </Alert.Root>
       <Button asChild variant="outline">
-        <RouterLink to={staffPaths.signIn}>{t('staff.enrol.toSignIn')}</RouterLink>
+        <RouterLink to={staffPaths.signIn}>{m['staff.enrol.toSignIn']()}</RouterLink>
       </Button>
     </Stack>
   );
@@ -87,13 +78,12 @@ function InvalidLink({ message }: { message: string }) {
 
 /** The app secret in base32, for typing into the authenticator app, with a copy button. */
 function Secret({ secret }: { secret: string }) {
-  const { t } = useTranslation();
   const { copied, copy } = useCopyToClipboard();
-  const copyLabel = t('staff.enrol.copySecret');
+  const copyLabel = m['staff.enrol.copySecret']();
   return (
     <Stack gap="1.5">
       <Text fontSize="sm" color="fg.muted">
-        {t('staff.enrol.secret')}
+        {m['staff.enrol.secret']()}
       </Text>
       <Flex align="center" gap="2" wrap="wrap">
         <Code
@@ -107,9 +97,16 @@ function Secret({ secret }: { secret: string }) {
         >
           {secret}
         </Code>
-        <Button type="button" size="xs" variant="outline" onClick={() => void copy(secret)} aria-label={copyLabel} title={copyLabel}>
+        <Button
+          type="button"
+          size="xs"
+          variant="outline"
+          onClick={() => void copy(secret)}
+          aria-label={copyLabel}
+          title={copyLabel}
+        >
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-          {copied ? t('staff.enrol.copied') : t('staff.enrol.copy')}
+          {copied ? m['staff.enrol.copied']() : m['staff.enrol.copy']()}
         </Button>
       </Flex>
     </Stack>
@@ -118,24 +115,31 @@ function Secret({ secret }: { secret: string }) {
 
 /** What the authenticator app needs: the QR code of the otpauth URL, the secret, and the link's deadline. */
 function AppSetUp({ enrolment }: { enrolment: StaffEnrolmentBody }) {
-  const { t } = useTranslation();
   const { username } = enrolment;
   return (
     <Stack gap="4">
-      <Text>{t('staff.enrol.intro', { username })}</Text>
-      <Box alignSelf="center" p="3" bg="white" borderRadius="lg" borderWidth="1px" borderColor="gray.200" lineHeight="0">
+      <Text>{m['staff.enrol.intro']({ username })}</Text>
+      <Box
+        alignSelf="center"
+        p="3"
+        bg="white"
+        borderRadius="lg"
+        borderWidth="1px"
+        borderColor="gray.200"
+        lineHeight="0"
+      >
         <QRCodeSVG
           value={enrolment.otpauthUrl}
           size={QR_SIZE}
           level="M"
           bgColor="#ffffff"
           fgColor="#000000"
-          title={t('staff.enrol.qr', { username })}
+          title={m['staff.enrol.qr']({ username })}
         />
       </Box>
       <Secret secret={enrolment.totpSecret} />
       <Text fontSize="sm" color="fg.muted">
-        {t('staff.enrol.expiresAt', { time: formatVietnamTime(enrolment.expiresAt, { seconds: false }) })}
+        {m['staff.enrol.expiresAt']({ time: formatVietnamTime(enrolment.expiresAt, { seconds: false }) })}
       </Text>
     </Stack>
   );
@@ -147,7 +151,6 @@ function AppSetUp({ enrolment }: { enrolment: StaffEnrolmentBody }) {
  * button disabled until the wait is over. Once enrolled, the sign-in page, which says so.
  */
 function EnrolForm({ token }: { token: string }) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const enrol = useEnrol();
   const [lock, setLock] = useThrottleLock();
@@ -180,11 +183,6 @@ function EnrolForm({ token }: { token: string }) {
     );
   });
 
-  const message = (error: FieldError | undefined): string | undefined => {
-    if (!error?.message) return undefined;
-    if (error.type === 'server') return error.message;
-    return t(error.message as 'staff.enrol.validation.passwordMin', enrolMessageParams);
-  };
   const failure = staffFailureText(enrol.error, ENROL_FIELDS);
   const throttled = enrol.error ? toApiError(enrol.error).status === 429 : false;
 
@@ -193,13 +191,13 @@ function EnrolForm({ token }: { token: string }) {
       <Stack gap="5">
         {failure && (
           <FailureAlert
-            title={t('staff.enrol.failed')}
-            text={throttled && lock ? `${failure} ${t('staff.enrol.tryAgainIn', { minutes: lock.minutes })}` : failure}
+            title={m['staff.enrol.failed']()}
+            text={throttled && lock ? `${failure} ${m['staff.enrol.tryAgainIn']({ minutes: lock.minutes })}` : failure}
           />
         )}
         <Field.Root required invalid={!!errors.password}>
           <Field.Label>
-            {t('staff.enrol.password')}
+            {m['staff.enrol.password']()}
             <Field.RequiredIndicator />
           </Field.Label>
           <PasswordInput
@@ -208,23 +206,23 @@ function EnrolForm({ token }: { token: string }) {
                 if (getFieldState('passwordConfirm').isTouched) void trigger('passwordConfirm');
               },
             })}
-           
+
             autoComplete="new-password"
           />
-          <Field.ErrorText>{message(errors.password)}</Field.ErrorText>
+          <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
           <PasswordStrengthMeter password={password} mt="1" />
         </Field.Root>
         <Field.Root required invalid={!!errors.passwordConfirm}>
           <Field.Label>
-            {t('staff.enrol.passwordConfirm')}
+            {m['staff.enrol.passwordConfirm']()}
             <Field.RequiredIndicator />
           </Field.Label>
           <PasswordInput {...register('passwordConfirm')} autoComplete="new-password" />
-          <Field.ErrorText>{message(errors.passwordConfirm)}</Field.ErrorText>
+          <Field.ErrorText>{errors.passwordConfirm?.message}</Field.ErrorText>
         </Field.Root>
-        <AppCodeField label={t('staff.enrol.code')} registration={register('code')} error={message(errors.code)} />
+        <AppCodeField label={m['staff.enrol.code']()} registration={register('code')} error={errors.code?.message} />
         <Button type="submit" size="lg" disabled={!!lock} loading={enrol.isPending}>
-          {t('staff.enrol.submit')}
+          {m['staff.enrol.submit']()}
         </Button>
       </Stack>
     </form>
@@ -252,11 +250,10 @@ function Enrolment({ token }: { token: string }) {
  * password and confirms with a code. Nobody else, the admin included, ever sees either.
  */
 export function EnrolScreen() {
-  const { t } = useTranslation();
   const token = useLinkToken();
   return (
-    <AuthCard title={t('staff.enrol.title')}>
-      {token ? <Enrolment token={token} /> : <InvalidLink message={t('staff.enrol.invalid')} />}
+    <AuthCard title={m['staff.enrol.title']()}>
+      {token ? <Enrolment token={token} /> : <InvalidLink message={m['staff.enrol.invalid']()} />}
     </AuthCard>
   );
 }

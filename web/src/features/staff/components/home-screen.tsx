@@ -1,14 +1,14 @@
 import { ChevronRight } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Box, Grid, Stack } from 'styled-system/jsx';
 import { flex } from 'styled-system/patterns';
 
 import { PageHeader } from '@/components/layouts/page-header';
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 
 import { useStaffMe } from '../api/get-staff-me';
-import { sectionsFor } from '../config/nav-items';
+import { sectionsFor, STAFF_ABILITY_TEXTS, STAFF_NAV_TEXTS } from '../config/nav-items';
 import { roleLabel } from '../utils/roles';
 
 /**
@@ -16,7 +16,6 @@ import { roleLabel } from '../utils/roles';
  * the navigation shows them besides this page, with what it is for.
  */
 export function HomeScreen() {
-  const { t } = useTranslation();
   const { data: me } = useStaffMe();
   if (!me) return null;
   const sections = sectionsFor(me.role);
@@ -24,14 +23,14 @@ export function HomeScreen() {
   return (
     <>
       <PageHeader
-        title={t('staff.home.greeting', { username: me.username })}
-        subtitle={t('staff.home.role', { role: roleLabel(t, me.role) })}
+        title={m['staff.home.greeting']({ username: me.username })}
+        subtitle={m['staff.home.role']({ role: roleLabel(me.role) })}
       />
       {sections.length === 0 ? (
-        <Text color="fg.muted">{t('staff.home.nothing')}</Text>
+        <Text color="fg.muted">{m['staff.home.nothing']()}</Text>
       ) : (
         <Stack gap="3">
-          <Text fontWeight="medium">{t('staff.home.abilities')}</Text>
+          <Text fontWeight="medium">{m['staff.home.abilities']()}</Text>
           <Grid as="ul" columns={{ base: 1, lg: 2 }} gap="3" listStyleType="none" m="0" p="0">
             {sections.map(({ key, to, icon: Icon }) => (
               <li key={key}>
@@ -52,13 +51,20 @@ export function HomeScreen() {
                     focusRing: 'outside',
                   })}
                 >
-                  <Box display="inline-flex" p="2.5" borderRadius="lg" bg="brand.subtle" color="brand.fg" flexShrink={0}>
+                  <Box
+                    display="inline-flex"
+                    p="2.5"
+                    borderRadius="lg"
+                    bg="brand.subtle"
+                    color="brand.fg"
+                    flexShrink={0}
+                  >
                     <Icon size={22} aria-hidden />
                   </Box>
                   <Stack gap="1" flex="1" minW="0">
-                    <Text fontWeight="semibold">{t(`staff.nav.${key}`)}</Text>
+                    <Text fontWeight="semibold">{STAFF_NAV_TEXTS[key]()}</Text>
                     <Text fontSize="sm" color="fg.muted">
-                      {t(`staff.abilities.${key}`)}
+                      {STAFF_ABILITY_TEXTS[key]()}
                     </Text>
                   </Stack>
                   <ChevronRight size={18} aria-hidden />

@@ -1,14 +1,12 @@
-import { useTranslation } from 'react-i18next';
-
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { toApiError } from '@/lib/api-client';
+import { m } from '@/paraglide/messages';
 
 type LoadFailedProps = { title: string; error: unknown; retrying: boolean; onRetry: () => void };
 
 /** A list that did not load: the server's (or the connection's) message and 'Thử lại'. */
 export function LoadFailed({ title, error, retrying, onRetry }: LoadFailedProps) {
-  const { t } = useTranslation();
   return (
     <Alert.Root status="error" borderRadius="lg" role="alert">
       <Alert.Indicator />
@@ -17,7 +15,7 @@ export function LoadFailed({ title, error, retrying, onRetry }: LoadFailedProps)
         <Alert.Description>{toApiError(error).message}</Alert.Description>
       </Alert.Content>
       <Button variant="outline" size="sm" alignSelf="center" loading={retrying} onClick={onRetry}>
-        {t('errors.retry')}
+        {m['errors.retry']()}
       </Button>
     </Alert.Root>
   );

@@ -1,5 +1,4 @@
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
@@ -7,13 +6,13 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Text } from '@/components/ui/text';
 import { toaster } from '@/components/ui/toaster-store';
 import { placeServerErrors } from '@/lib/server-errors';
+import { m } from '@/paraglide/messages';
 import type { StaffBody } from '@/types/api-schema';
 
 import { useResetCredentials } from '../api/reset-credentials';
 import { useUpdateMember } from '../api/update-member';
 import { staffFailureText } from '../utils/failure';
 import { roleLabel, STAFF_ROLES } from '../utils/roles';
-
 
 type MemberDialogProps = {
   member: StaffBody;
@@ -28,7 +27,6 @@ const ROLE_FIELDS = ['role'] as const;
  * Mount it for one member, while open.
  */
 export function RoleDialog({ member, onClose }: MemberDialogProps) {
-  const { t } = useTranslation();
   const update = useUpdateMember();
   const {
     control,
@@ -45,7 +43,7 @@ export function RoleDialog({ member, onClose }: MemberDialogProps) {
       {
         onSuccess: (changed) => {
           toaster.success({
-            title: t('staff.members.roleChanged', { username: changed.username, role: roleLabel(t, changed.role) }),
+            title: m['staff.members.roleChanged']({ username: changed.username, role: roleLabel(changed.role) }),
             closable: true,
           });
           onClose();
@@ -62,19 +60,19 @@ export function RoleDialog({ member, onClose }: MemberDialogProps) {
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={t('staff.members.roleDialog.title', { username: member.username })}
+      title={m['staff.members.roleDialog.title']({ username: member.username })}
       onSubmit={(event) => void onSubmit(event)}
       canSave={role !== member.role}
       pending={update.isPending}
-      failure={failure ? { title: t('staff.members.roleDialog.failed'), text: failure } : null}
+      failure={failure ? { title: m['staff.members.roleDialog.failed'](), text: failure } : null}
     >
       <Field.Root invalid={!!errors.role}>
-        <Field.Label>{t('staff.members.roleDialog.role')}</Field.Label>
+        <Field.Label>{m['staff.members.roleDialog.role']()}</Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field {...register('role')}>
             {STAFF_ROLES.map((each) => (
               <option key={each} value={each}>
-                {roleLabel(t, each)}
+                {roleLabel(each)}
               </option>
             ))}
           </NativeSelect.Field>
@@ -88,7 +86,6 @@ export function RoleDialog({ member, onClose }: MemberDialogProps) {
 
 /** 'Khóa tài khoản ...?': what disabling does, and a red 'Khóa tài khoản'. */
 export function DisableDialog({ member, onClose }: MemberDialogProps) {
-  const { t } = useTranslation();
   const update = useUpdateMember();
   const failure = staffFailureText(update.error);
 
@@ -98,14 +95,17 @@ export function DisableDialog({ member, onClose }: MemberDialogProps) {
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={t('staff.members.disableDialog.title', { username: member.username })}
+      title={m['staff.members.disableDialog.title']({ username: member.username })}
       onSubmit={(event) => {
         event.preventDefault();
         update.mutate(
           { id: member.id, role: member.role, disabled: true },
           {
             onSuccess: (changed) => {
-              toaster.success({ title: t('staff.members.disabledDone', { username: changed.username }), closable: true });
+              toaster.success({
+                title: m['staff.members.disabledDone']({ username: changed.username }),
+                closable: true,
+              });
               onClose();
             },
           },
@@ -113,11 +113,11 @@ export function DisableDialog({ member, onClose }: MemberDialogProps) {
       }}
       canSave
       pending={update.isPending}
-      failure={failure ? { title: t('staff.members.disableDialog.failed'), text: failure } : null}
-      saveLabel={t('staff.members.disableDialog.confirm')}
+      failure={failure ? { title: m['staff.members.disableDialog.failed'](), text: failure } : null}
+      saveLabel={m['staff.members.disableDialog.confirm']()}
       destructive
     >
-      <Text>{t('staff.members.disableDialog.text')}</Text>
+      <Text>{m['staff.members.disableDialog.text']()}</Text>
     </FormDialog>
   );
 }
@@ -127,7 +127,6 @@ export function DisableDialog({ member, onClose }: MemberDialogProps) {
  * refusal (no email on record, say) shows above the text.
  */
 export function ResetCredentialsDialog({ member, onClose }: MemberDialogProps) {
-  const { t } = useTranslation();
   const reset = useResetCredentials();
   const failure = staffFailureText(reset.error);
 
@@ -137,23 +136,23 @@ export function ResetCredentialsDialog({ member, onClose }: MemberDialogProps) {
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={t('staff.members.resetDialog.title', { username: member.username })}
+      title={m['staff.members.resetDialog.title']({ username: member.username })}
       onSubmit={(event) => {
         event.preventDefault();
         reset.mutate(member.id, {
           onSuccess: (changed) => {
-            toaster.success({ title: t('staff.members.resetDone', { email: changed.email ?? '' }), closable: true });
+            toaster.success({ title: m['staff.members.resetDone']({ email: changed.email ?? '' }), closable: true });
             onClose();
           },
         });
       }}
       canSave
       pending={reset.isPending}
-      failure={failure ? { title: t('staff.members.resetDialog.failed'), text: failure } : null}
-      saveLabel={t('staff.members.resetDialog.confirm')}
+      failure={failure ? { title: m['staff.members.resetDialog.failed'](), text: failure } : null}
+      saveLabel={m['staff.members.resetDialog.confirm']()}
       destructive
     >
-      <Text>{t('staff.members.resetDialog.text')}</Text>
+      <Text>{m['staff.members.resetDialog.text']()}</Text>
     </FormDialog>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Box, Flex, HStack, Stack } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
@@ -13,6 +12,7 @@ import { Text } from '@/components/ui/text';
 import { toaster } from '@/components/ui/toaster-store';
 import { PHONE_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { toApiError } from '@/lib/api-client';
+import { m } from '@/paraglide/messages';
 import type { StaffBody } from '@/types/api-schema';
 
 import { useMembers } from '../api/get-members';
@@ -38,25 +38,23 @@ type Actions = {
 };
 
 function StatusBadge({ member }: { member: StaffBody }) {
-  const { t } = useTranslation();
   return member.disabled ? (
     <Badge colorPalette="red" variant="subtle">
-      {t('staff.members.disabled')}
+      {m['staff.members.disabled']()}
     </Badge>
   ) : (
     <Badge colorPalette="green" variant="subtle">
-      {t('staff.members.active')}
+      {m['staff.members.active']()}
     </Badge>
   );
 }
 
 /** Until the member has used their enrolment link (the first, or the one after a reset). */
 function EnrolmentBadge({ member }: { member: StaffBody }) {
-  const { t } = useTranslation();
   if (!member.enrolmentPending) return null;
   return (
     <Badge colorPalette="orange" variant="subtle">
-      {t('staff.members.enrolmentPending')}
+      {m['staff.members.enrolmentPending']()}
     </Badge>
   );
 }
@@ -66,7 +64,6 @@ const time = (value: string | null) => formatVietnamTime(value, { seconds: false
 
 /** The username, and under it the address enrolment links go to. */
 function Username({ member, selfId }: { member: StaffBody; selfId: string }) {
-  const { t } = useTranslation();
   return (
     <Stack gap="0">
       <HStack gap="2" flexWrap="wrap">
@@ -75,7 +72,7 @@ function Username({ member, selfId }: { member: StaffBody; selfId: string }) {
         </Text>
         {member.id === selfId && (
           <Badge variant="outline" size="sm">
-            {t('staff.members.you')}
+            {m['staff.members.you']()}
           </Badge>
         )}
       </HStack>
@@ -89,10 +86,9 @@ function Username({ member, selfId }: { member: StaffBody; selfId: string }) {
 }
 
 function CreatedAt({ member }: { member: StaffBody }) {
-  const { t } = useTranslation();
   return (
     <Text fontSize="sm" color="fg.muted">
-      {t('staff.members.createdAt', { time: time(member.createdAt) })}
+      {m['staff.members.createdAt']({ time: time(member.createdAt) })}
     </Text>
   );
 }
@@ -106,23 +102,27 @@ function MemberActions({
   onResetCredentials,
   enablingId,
 }: Actions & { member: StaffBody }) {
-  const { t } = useTranslation();
   if (member.id === selfId) return null;
   return (
-    <HStack gap="2" flexWrap="wrap" role="group" aria-label={t('staff.members.actionsOf', { username: member.username })}>
+    <HStack
+      gap="2"
+      flexWrap="wrap"
+      role="group"
+      aria-label={m['staff.members.actionsOf']({ username: member.username })}
+    >
       <Button size="xs" variant="outline" onClick={() => onChangeRole(member)}>
-        {t('staff.members.changeRole')}
+        {m['staff.members.changeRole']()}
       </Button>
       <Button size="xs" variant="outline" onClick={() => onResetCredentials(member)}>
-        {t('staff.members.resetCredentials')}
+        {m['staff.members.resetCredentials']()}
       </Button>
       {member.disabled ? (
         <Button size="xs" variant="outline" loading={enablingId === member.id} onClick={() => onEnable(member)}>
-          {t('staff.members.enable')}
+          {m['staff.members.enable']()}
         </Button>
       ) : (
         <Button size="xs" variant="outline" colorPalette="red" onClick={() => onDisable(member)}>
-          {t('staff.members.disable')}
+          {m['staff.members.disable']()}
         </Button>
       )}
     </HStack>
@@ -130,17 +130,16 @@ function MemberActions({
 }
 
 function MemberTable({ members, ...actions }: Actions & { members: StaffBody[] }) {
-  const { t } = useTranslation();
   return (
     <Table.ScrollArea>
-      <Table.Root size="sm" minW="2xl" aria-label={t('staff.members.listLabel')}>
+      <Table.Root size="sm" minW="2xl" aria-label={m['staff.members.listLabel']()}>
         <Table.Header>
           <Table.Row bg="transparent">
-            <Table.ColumnHeader>{t('staff.members.columns.username')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('staff.members.columns.role')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('staff.members.columns.status')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('staff.members.columns.signedInAt')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('staff.members.columns.actions')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{m['staff.members.columns.username']()}</Table.ColumnHeader>
+            <Table.ColumnHeader>{m['staff.members.columns.role']()}</Table.ColumnHeader>
+            <Table.ColumnHeader>{m['staff.members.columns.status']()}</Table.ColumnHeader>
+            <Table.ColumnHeader>{m['staff.members.columns.signedInAt']()}</Table.ColumnHeader>
+            <Table.ColumnHeader>{m['staff.members.columns.actions']()}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -160,7 +159,7 @@ function MemberTable({ members, ...actions }: Actions & { members: StaffBody[] }
                 </HStack>
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap" color="fg.muted">
-                {time(member.signedInAt) || t('staff.members.never')}
+                {time(member.signedInAt) || m['staff.members.never']()}
               </Table.Cell>
               <Table.Cell>
                 <MemberActions member={member} {...actions} />
@@ -175,11 +174,18 @@ function MemberTable({ members, ...actions }: Actions & { members: StaffBody[] }
 
 /** On a phone: one block per member, its facts stacked. */
 function MemberList({ members, ...actions }: Actions & { members: StaffBody[] }) {
-  const { t } = useTranslation();
   return (
-    <Stack as="ul" aria-label={t('staff.members.listLabel')} gap="3" listStyleType="none" m="0" p="0">
+    <Stack as="ul" aria-label={m['staff.members.listLabel']()} gap="3" listStyleType="none" m="0" p="0">
       {members.map((member) => (
-        <Box as="li" key={member.id} data-member={member.username} p="3" borderWidth="1px" borderColor="border" borderRadius="lg">
+        <Box
+          as="li"
+          key={member.id}
+          data-member={member.username}
+          p="3"
+          borderWidth="1px"
+          borderColor="border"
+          borderRadius="lg"
+        >
           <Stack gap="2">
             <Username member={member} selfId={actions.selfId} />
             <HStack gap="2" flexWrap="wrap">
@@ -191,8 +197,8 @@ function MemberList({ members, ...actions }: Actions & { members: StaffBody[] })
               <CreatedAt member={member} />
               <Text fontSize="sm" color="fg.muted">
                 {member.signedInAt
-                  ? t('staff.members.signedInAt', { time: time(member.signedInAt) })
-                  : t('staff.members.never')}
+                  ? m['staff.members.signedInAt']({ time: time(member.signedInAt) })
+                  : m['staff.members.never']()}
               </Text>
             </Stack>
             <MemberActions member={member} {...actions} />
@@ -210,7 +216,6 @@ function MemberList({ members, ...actions }: Actions & { members: StaffBody[] })
  * on one's own row).
  */
 export function MembersScreen() {
-  const { t } = useTranslation();
   const { data: me } = useStaffMe();
   const members = useMembers();
   const enable = useUpdateMember();
@@ -230,8 +235,8 @@ export function MembersScreen() {
         { id: member.id, role: member.role, disabled: false },
         {
           onSuccess: (changed) =>
-            toaster.success({ title: t('staff.members.enabledDone', { username: changed.username }), closable: true }),
-          onError: (error) => failureToast(t('staff.refused'), error),
+            toaster.success({ title: m['staff.members.enabledDone']({ username: changed.username }), closable: true }),
+          onError: (error) => failureToast(m['staff.refused'](), error),
         },
       ),
     enablingId: enable.isPending ? (enable.variables?.id ?? null) : null,
@@ -240,13 +245,13 @@ export function MembersScreen() {
   const refused = members.isError && toApiError(members.error).status === 403;
 
   let body;
-  if (members.isPending) body = <LoadingText>{t('staff.members.loading')}</LoadingText>;
+  if (members.isPending) body = <LoadingText>{m['staff.members.loading']()}</LoadingText>;
   else if (refused) {
     body = (
       <Alert.Root status="error" borderRadius="lg" role="alert">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>{t('staff.refused')}</Alert.Title>
+          <Alert.Title>{m['staff.refused']()}</Alert.Title>
           <Alert.Description>{toApiError(members.error).message}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
@@ -254,19 +259,24 @@ export function MembersScreen() {
   } else if (members.isError) {
     body = (
       <LoadFailed
-        title={t('staff.members.loadFailed')}
+        title={m['staff.members.loadFailed']()}
         error={members.error}
         retrying={members.isFetching}
         onRetry={() => void members.refetch()}
       />
     );
-  } else if (members.data.length === 0) body = <Text color="fg.muted">{t('staff.members.empty')}</Text>;
-  else body = isPhone ? <MemberList members={members.data} {...actions} /> : <MemberTable members={members.data} {...actions} />;
+  } else if (members.data.length === 0) body = <Text color="fg.muted">{m['staff.members.empty']()}</Text>;
+  else
+    body = isPhone ? (
+      <MemberList members={members.data} {...actions} />
+    ) : (
+      <MemberTable members={members.data} {...actions} />
+    );
 
   return (
     <>
       <Flex align="flex-start" justify="space-between" gap="3" wrap="wrap">
-        <PageHeader title={t('staff.members.title')} subtitle={t('staff.members.subtitle')} />
+        <PageHeader title={m['staff.members.title']()} subtitle={m['staff.members.subtitle']()} />
         {members.isSuccess && <CreateMember />}
       </Flex>
       <ContentCard p={{ base: '3', md: '6' }}>{body}</ContentCard>

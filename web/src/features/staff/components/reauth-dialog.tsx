@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
@@ -10,17 +9,16 @@ import { useThrottleLock } from '@/hooks/use-throttle-lock';
 import { toApiError } from '@/lib/api-client';
 import { placeServerErrors } from '@/lib/server-errors';
 import { throttleLockOf } from '@/lib/throttle-lock';
+import { m } from '@/paraglide/messages';
 
 import { reauthenticateSchema, useReauthenticate, type ReauthenticateInput } from '../api/reauthenticate';
 import { staffFailureText } from '../utils/failure';
 import { settleReauthentication, useReauthRequest } from '../utils/reauth-requests';
 
-
 const FIELDS = ['secret'] as const;
 
 /** The form, mounted afresh for each request. */
 function ReauthForm({ message }: { message: string }) {
-  const { t } = useTranslation();
   const reauthenticate = useReauthenticate();
   const [lock, setLock] = useThrottleLock();
   const {
@@ -53,11 +51,7 @@ function ReauthForm({ message }: { message: string }) {
     });
   });
 
-  const secretError = lock
-    ? t('staff.reauth.tooManyAttempts', { minutes: lock.minutes })
-    : errors.secret?.type === 'server'
-      ? errors.secret.message
-      : errors.secret && t('staff.reauth.validation.secretRequired');
+  const secretError = lock ? m['staff.reauth.tooManyAttempts']({ minutes: lock.minutes }) : errors.secret?.message;
   const error = reauthenticate.error;
   const failureMessage = error && toApiError(error).status !== 429 ? staffFailureText(error, FIELDS) : null;
 
@@ -67,20 +61,20 @@ function ReauthForm({ message }: { message: string }) {
       onOpenChange={(open) => {
         if (!open) settleReauthentication(false);
       }}
-      title={t('staff.reauth.title')}
+      title={m['staff.reauth.title']()}
       onSubmit={(event) => void onSubmit(event)}
       canSave={secret.trim() !== '' && !lock}
       pending={reauthenticate.isPending}
-      failure={failureMessage ? { title: t('staff.reauth.failed'), text: failureMessage } : null}
-      saveLabel={t('staff.reauth.submit')}
+      failure={failureMessage ? { title: m['staff.reauth.failed'](), text: failureMessage } : null}
+      saveLabel={m['staff.reauth.submit']()}
     >
-      <Text>{message || t('staff.reauth.text')}</Text>
+      <Text>{message || m['staff.reauth.text']()}</Text>
       <Text fontSize="sm" color="fg.muted">
-        {t('staff.reauth.hint')}
+        {m['staff.reauth.hint']()}
       </Text>
       <Field.Root required invalid={!!secretError}>
         <Field.Label>
-          {t('staff.reauth.secret')}
+          {m['staff.reauth.secret']()}
           <Field.RequiredIndicator />
         </Field.Label>
         <PasswordInput {...register('secret')} autoComplete="current-password" autoFocus />

@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 
 import { roleLabel, type StaffRole } from '../utils/roles';
@@ -13,10 +11,9 @@ const PALETTES: Record<StaffRole, BadgeProps['colorPalette']> = {
 
 /** A member's role in Vietnamese: 'Chỉ xem', 'Hỗ trợ', 'Tài chính' or 'Quản trị'. */
 export function RoleBadge({ role, ...props }: BadgeProps & { role: string }) {
-  const { t } = useTranslation();
   return (
     <Badge colorPalette={PALETTES[role as StaffRole] ?? 'gray'} variant="subtle" {...props}>
-      {roleLabel(t, role)}
+      {roleLabel(role)}
     </Badge>
   );
 }

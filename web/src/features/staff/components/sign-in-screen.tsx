@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldError } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { SuccessBanner } from '@/components/feedback/success-banner';
@@ -19,6 +18,7 @@ import { toApiError } from '@/lib/api-client';
 import { enterToNextField } from '@/lib/enter-to-next-field';
 import { placeServerErrors } from '@/lib/server-errors';
 import { throttleLockOf } from '@/lib/throttle-lock';
+import { m } from '@/paraglide/messages';
 
 import { isEnrolledState } from '../api/enrol';
 import { staffSignInSchema, useStaffSignIn, type StaffSignInInput } from '../api/sign-in';
@@ -36,7 +36,6 @@ const FIELDS = ['username', 'password', 'code'] as const;
  * this page leads on to the console. Coming from a finished enrolment, it says so above the form.
  */
 export function SignInScreen() {
-  const { t } = useTranslation();
   const enrolled = isEnrolledState(useLocation().state);
   const signIn = useStaffSignIn();
   const [lock, setLock] = useThrottleLock();
@@ -61,26 +60,22 @@ export function SignInScreen() {
     });
   });
 
-  const message = (error: FieldError | undefined) => {
-    if (!error?.message) return undefined;
-    return error.type === 'server' ? error.message : t(error.message as 'staff.signIn.validation.usernameRequired');
-  };
   const failure = signIn.error ? staffFailureText(signIn.error, FIELDS) : null;
   const throttled = signIn.error ? toApiError(signIn.error).status === 429 : false;
 
   return (
-    <AuthCard title={t('staff.signIn.title')} subtitle={t('staff.signIn.subtitle')}>
-      {enrolled && <SuccessBanner title={t('staff.enrol.done')} />}
+    <AuthCard title={m['staff.signIn.title']()} subtitle={m['staff.signIn.subtitle']()}>
+      {enrolled && <SuccessBanner title={m['staff.enrol.done']()} />}
       <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
         <Stack gap="5">
           {failure && (
             <Alert.Root status="error" borderRadius="lg" role="alert">
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Title>{t('staff.signIn.failed')}</Alert.Title>
+                <Alert.Title>{m['staff.signIn.failed']()}</Alert.Title>
                 <Alert.Description>
                   {failure}
-                  {throttled && lock && ` ${t('staff.signIn.tryAgainIn', { minutes: lock.minutes })}`}
+                  {throttled && lock && ` ${m['staff.signIn.tryAgainIn']({ minutes: lock.minutes })}`}
                 </Alert.Description>
               </Alert.Content>
             </Alert.Root>
@@ -88,32 +83,38 @@ export function SignInScreen() {
 
           <Field.Root required invalid={!!errors.username}>
             <Field.Label>
-              {t('staff.signIn.username')}
+              {m['staff.signIn.username']()}
               <Field.RequiredIndicator />
             </Field.Label>
-            <Input {...register('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus />
-            <Field.ErrorText>{message(errors.username)}</Field.ErrorText>
+            <Input
+              {...register('username')}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              autoFocus
+            />
+            <Field.ErrorText>{errors.username?.message}</Field.ErrorText>
           </Field.Root>
 
           <Field.Root required invalid={!!errors.password}>
             <Field.Label>
-              {t('staff.signIn.password')}
+              {m['staff.signIn.password']()}
               <Field.RequiredIndicator />
             </Field.Label>
             <PasswordInput {...register('password')} autoComplete="current-password" />
-            <Field.ErrorText>{message(errors.password)}</Field.ErrorText>
+            <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
           </Field.Root>
 
-          <AppCodeField label={t('staff.signIn.code')} registration={register('code')} error={message(errors.code)} />
+          <AppCodeField label={m['staff.signIn.code']()} registration={register('code')} error={errors.code?.message} />
 
           <Button type="submit" size="lg" disabled={!!lock} loading={signIn.isPending}>
-            {t('staff.signIn.submit')}
+            {m['staff.signIn.submit']()}
           </Button>
 
           <Text textAlign="center" fontSize="sm" color="fg.muted">
-            {t('staff.signIn.player')}{' '}
+            {m['staff.signIn.player']()}{' '}
             <Link href={paths.login} color="brand.fg" fontWeight="semibold">
-              {t('staff.signIn.playerLink')}
+              {m['staff.signIn.playerLink']()}
             </Link>
           </Text>
         </Stack>

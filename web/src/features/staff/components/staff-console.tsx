@@ -5,7 +5,6 @@ import { matchPath, useLocation } from 'react-router';
 import { STAFF_ME_QUERY_KEY } from '../api/get-staff-me';
 import { setStaffUnauthorizedHandler } from '../api/staff-client';
 import { staffPaths } from '../config/paths';
-import { addStaffTexts } from '../texts';
 
 import { AdjustmentsScreen } from './adjustments/adjustments-screen';
 import { AuditScreen } from './audit-screen';
@@ -22,8 +21,6 @@ import { StaffPublicLayout } from './staff-public-layout';
 import { TicketScreen } from './tickets/ticket-screen';
 import { TicketsScreen } from './tickets/tickets-screen';
 import { TransfersScreen } from './transfers/transfers-screen';
-
-addStaffTexts();
 
 /**
  * The console's pages behind its sign-in, by path: a new page is a line here and its entry in

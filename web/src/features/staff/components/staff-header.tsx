@@ -1,10 +1,10 @@
 import { LogOut } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Box, Container, HStack, Spacer, Stack } from 'styled-system/jsx';
 
 import { Button } from '@/components/ui/button';
 import { ColorModeButton } from '@/components/ui/color-mode';
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 import type { StaffMeBody } from '@/types/api-schema';
 
 import { roleLabel } from '../utils/roles';
@@ -20,9 +20,16 @@ type StaffHeaderProps = {
 
 /** The console's header: its brand, who is signed in and in which role, and 'Đăng xuất'. */
 export function StaffHeader({ me, onSignOut, signingOut }: StaffHeaderProps) {
-  const { t } = useTranslation();
   return (
-    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg.panel" borderBottomWidth="1px" borderColor="border">
+    <Box
+      as="header"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      bg="bg.panel"
+      borderBottomWidth="1px"
+      borderColor="border"
+    >
       <Container maxW="6xl" h="16" display="flex" alignItems="center" gap={{ base: '2', md: '4' }}>
         <ConsoleBrand />
         <Spacer />
@@ -30,7 +37,7 @@ export function StaffHeader({ me, onSignOut, signingOut }: StaffHeaderProps) {
           gap="0.5"
           align="flex-end"
           minW="0"
-          aria-label={t('staff.header.member', { username: me.username, role: roleLabel(t, me.role) })}
+          aria-label={m['staff.header.member']({ username: me.username, role: roleLabel(me.role) })}
           role="group"
         >
           <Text fontSize="sm" fontWeight="semibold" lineHeight="short" truncate maxW={{ base: '32', sm: '48' }}>
@@ -46,12 +53,12 @@ export function StaffHeader({ me, onSignOut, signingOut }: StaffHeaderProps) {
             px={{ base: '2', sm: '3' }}
             loading={signingOut}
             onClick={onSignOut}
-            title={t('staff.header.signOut')}
-            aria-label={t('staff.header.signOut')}
+            title={m['staff.header.signOut']()}
+            aria-label={m['staff.header.signOut']()}
           >
             <LogOut aria-hidden />
             <Text as="span" hideBelow="sm">
-              {t('staff.header.signOut')}
+              {m['staff.header.signOut']()}
             </Text>
           </Button>
         </HStack>

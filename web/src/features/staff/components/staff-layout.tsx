@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Box, Container, Flex } from 'styled-system/jsx';
 
 import { toaster } from '@/components/ui/toaster-store';
+import { m } from '@/paraglide/messages';
 
 import { useStaffMe } from '../api/get-staff-me';
 import { useStaffSignOut } from '../api/sign-out';
@@ -17,10 +17,9 @@ import { StaffNav } from './staff-nav';
  * 'Xác thực lại' dialog that any console call needing re-authentication opens.
  */
 export function StaffLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const { data: me } = useStaffMe();
   const signOut = useStaffSignOut({
-    onError: () => toaster.error({ title: t('staff.header.signOutFailed'), closable: true }),
+    onError: () => toaster.error({ title: m['staff.header.signOutFailed'](), closable: true }),
   });
 
   if (!me) return null;

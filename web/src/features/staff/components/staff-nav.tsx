@@ -1,18 +1,17 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { matchPath, NavLink, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Box, Stack } from 'styled-system/jsx';
 
 import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
+import { m } from '@/paraglide/messages';
 
-import type { StaffNavItem } from '../config/nav-items';
+import { STAFF_NAV_TEXTS, type StaffNavItem } from '../config/nav-items';
 
 type StaffNavProps = { items: readonly StaffNavItem[] };
 
 function NavList({ items, onNavigate }: StaffNavProps & { onNavigate?: () => void }) {
-  const { t } = useTranslation();
   return (
     <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
       {items.map(({ key, to, end, icon: Icon }) => (
@@ -35,7 +34,7 @@ function NavList({ items, onNavigate }: StaffNavProps & { onNavigate?: () => voi
           >
             <NavLink to={to} end={end} onClick={onNavigate}>
               <Icon size={18} aria-hidden />
-              {t(`staff.nav.${key}`)}
+              {STAFF_NAV_TEXTS[key]()}
             </NavLink>
           </Link>
         </li>
@@ -51,7 +50,6 @@ function NavList({ items, onNavigate }: StaffNavProps & { onNavigate?: () => voi
  * member's role is shown (config/nav-items.ts).
  */
 export function StaffNav({ items }: StaffNavProps) {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -59,7 +57,16 @@ export function StaffNav({ items }: StaffNavProps) {
 
   return (
     <>
-      <Box as="nav" aria-label={t('staff.nav.label')} hideBelow="md" w="56" flexShrink={0} alignSelf="flex-start" position="sticky" top="20">
+      <Box
+        as="nav"
+        aria-label={m['staff.nav.label']()}
+        hideBelow="md"
+        w="56"
+        flexShrink={0}
+        alignSelf="flex-start"
+        position="sticky"
+        top="20"
+      >
         <NavList items={items} />
       </Box>
 
@@ -69,12 +76,12 @@ export function StaffNav({ items }: StaffNavProps) {
           w="full"
           justifyContent="space-between"
           bg="bg.panel"
-          title={t('staff.nav.toggle')}
+          title={m['staff.nav.toggle']()}
           aria-expanded={open}
           aria-controls={listId}
           onClick={() => setOpen((was) => !was)}
         >
-          {current ? t(`staff.nav.${current.key}`) : t('staff.nav.label')}
+          {current ? STAFF_NAV_TEXTS[current.key]() : m['staff.nav.label']()}
           <Box
             as="span"
             display="inline-flex"
@@ -89,7 +96,7 @@ export function StaffNav({ items }: StaffNavProps) {
           <Box
             as="nav"
             id={listId}
-            aria-label={t('staff.nav.label')}
+            aria-label={m['staff.nav.label']()}
             mt="2"
             p="2"
             bg="bg.panel"

@@ -1,19 +1,18 @@
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { Button } from '@/components/ui/button';
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 
 import { staffPaths } from '../config/paths';
 
 export function StaffNotFound() {
-  const { t } = useTranslation();
   return (
     <Stack align="center" gap="6" py="16" textAlign="center">
-      <Text fontSize="lg">{t('staff.app.notFound')}</Text>
+      <Text fontSize="lg">{m['staff.app.notFound']()}</Text>
       <Button asChild variant="outline">
-        <RouterLink to={staffPaths.home}>{t('staff.app.backHome')}</RouterLink>
+        <RouterLink to={staffPaths.home}>{m['staff.app.backHome']()}</RouterLink>
       </Button>
     </Stack>
   );

@@ -9,16 +9,41 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
+import { m } from '@/paraglide/messages';
+
 import { STAFF_ROLES, type StaffRole } from '../utils/roles';
 
 import { staffPaths } from './paths';
 
-/** The sections besides the home page; `staff.abilities.{key}` says what each is for. */
+/** The sections besides the home page; `STAFF_ABILITY_TEXTS` says what each is for. */
 export type StaffSectionKey = 'members' | 'players' | 'tickets' | 'transfers' | 'adjustments' | 'audit';
 
+export type StaffNavKey = 'home' | StaffSectionKey;
+
+/** Each section's name, in the navigation and on the home page. */
+export const STAFF_NAV_TEXTS = {
+  home: m['staff.nav.home'],
+  members: m['staff.nav.members'],
+  players: m['staff.nav.players'],
+  tickets: m['staff.nav.tickets'],
+  transfers: m['staff.nav.transfers'],
+  adjustments: m['staff.nav.adjustments'],
+  audit: m['staff.nav.audit'],
+} satisfies Record<StaffNavKey, () => string>;
+
+/** What each section besides the home page is for, as the home page lists it. */
+export const STAFF_ABILITY_TEXTS = {
+  members: m['staff.abilities.members'],
+  players: m['staff.abilities.players'],
+  tickets: m['staff.abilities.tickets'],
+  transfers: m['staff.abilities.transfers'],
+  adjustments: m['staff.abilities.adjustments'],
+  audit: m['staff.abilities.audit'],
+} satisfies Record<StaffSectionKey, () => string>;
+
 export type StaffNavItem = {
-  /** `staff.nav.{key}` names it. */
-  key: 'home' | StaffSectionKey;
+  /** `STAFF_NAV_TEXTS` names it. */
+  key: StaffNavKey;
   to: string;
   /** Only the exact path is this section (for the console's home, which prefixes every page). */
   end?: boolean;
@@ -29,7 +54,7 @@ export type StaffNavItem = {
 
 /**
  * The console's sections, in the order the navigation lists them: the one place a new page is
- * added (with its route in components/staff-console.tsx and its two texts). The home page lists
+ * added (with its route in components/staff-console.tsx and its two texts above). The home page lists
  * the others a role sees as what that role can do.
  */
 export const staffNavItems: readonly StaffNavItem[] = [

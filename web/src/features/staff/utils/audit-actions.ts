@@ -1,20 +1,19 @@
-import type { TFunction } from 'i18next';
+import { m } from '@/paraglide/messages';
 
-/** The actions the services record today, and their texts under `staff.audit.actions`. */
+/** The actions the services record today, and their texts. */
 const ACTION_TEXTS = {
-  'staff.sign_in': 'signIn',
-  'staff.sign_in_refused': 'signInRefused',
-  'staff.reauthenticate': 'reauthenticate',
-  'staff.reauthenticate_refused': 'reauthenticateRefused',
-  'staff.sign_out': 'signOut',
-  'staff.create': 'createStaff',
-  'staff.update': 'updateStaff',
-  'staff.enrol': 'enrol',
-  'staff.reset_credentials': 'resetCredentials',
-} as const;
+  'staff.sign_in': m['staff.audit.actions.signIn'],
+  'staff.sign_in_refused': m['staff.audit.actions.signInRefused'],
+  'staff.reauthenticate': m['staff.audit.actions.reauthenticate'],
+  'staff.reauthenticate_refused': m['staff.audit.actions.reauthenticateRefused'],
+  'staff.sign_out': m['staff.audit.actions.signOut'],
+  'staff.create': m['staff.audit.actions.createStaff'],
+  'staff.update': m['staff.audit.actions.updateStaff'],
+  'staff.enrol': m['staff.audit.actions.enrol'],
+  'staff.reset_credentials': m['staff.audit.actions.resetCredentials'],
+} satisfies Record<string, () => string>;
 
 /** What an action was, in Vietnamese; null for one the console has no text for yet (shown by its code). */
-export function actionLabel(t: TFunction, action: string): string | null {
-  const key = (ACTION_TEXTS as Record<string, (typeof ACTION_TEXTS)[keyof typeof ACTION_TEXTS]>)[action];
-  return key ? t(`staff.audit.actions.${key}`) : null;
+export function actionLabel(action: string): string | null {
+  return Object.hasOwn(ACTION_TEXTS, action) ? ACTION_TEXTS[action as keyof typeof ACTION_TEXTS]() : null;
 }

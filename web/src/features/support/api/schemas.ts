@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { m } from '@/paraglide/messages';
+
 import { MAX_ATTACHMENT_BYTES } from '../utils/attachment';
 import { isOneOf, TICKET_CATEGORIES } from '../utils/ticket-text';
 
@@ -7,15 +9,14 @@ import { isOneOf, TICKET_CATEGORIES } from '../utils/ticket-text';
 export const SUBJECT_MAX_LENGTH = 120;
 export const BODY_MAX_LENGTH = 4000;
 
-const v = 'support.validation';
 const length = (text: string) => [...text].length;
 
 /** What happened: trimmed, required, at most BODY_MAX_LENGTH characters. */
 const body = z
   .string()
   .trim()
-  .min(1, `${v}.bodyRequired`)
-  .refine((text) => length(text) <= BODY_MAX_LENGTH, `${v}.bodyLong`);
+  .min(1, m['support.validation.bodyRequired']())
+  .refine((text) => length(text) <= BODY_MAX_LENGTH, m['support.validation.bodyLong']());
 
 /**
  * An image, optional, at most 5 MB: said as soon as it is picked. Whether it is a PNG, JPEG or
@@ -24,19 +25,21 @@ const body = z
 const attachment = z
   // Not z.instanceof(File): its code would join the zod chunk that every form of the app loads.
   .custom<File | null>((value) => value === null || value instanceof File)
-  .refine((file) => !file || file.size <= MAX_ATTACHMENT_BYTES, `${v}.attachmentSize`);
+  .refine((file) => !file || file.size <= MAX_ATTACHMENT_BYTES, m['support.validation.attachmentSize']());
 
 /**
- * A new ticket's form. Messages are locale keys, worded as the server's. `transactionId` is
+ * A new ticket's form. Messages are the texts shown, worded as the server's. `transactionId` is
  * the id of one of the player's transactions, '' for none.
  */
 export const ticketInputSchema = z.object({
-  category: z.string().refine((category) => isOneOf(TICKET_CATEGORIES, category), `${v}.categoryRequired`),
+  category: z
+    .string()
+    .refine((category) => isOneOf(TICKET_CATEGORIES, category), m['support.validation.categoryRequired']()),
   subject: z
     .string()
     .trim()
-    .min(1, `${v}.subjectRequired`)
-    .refine((text) => length(text) <= SUBJECT_MAX_LENGTH, `${v}.subjectLong`),
+    .min(1, m['support.validation.subjectRequired']())
+    .refine((text) => length(text) <= SUBJECT_MAX_LENGTH, m['support.validation.subjectLong']()),
   body,
   transactionId: z.string(),
   attachment,
@@ -50,12 +53,3 @@ export const answerInputSchema = z.object({ body, attachment });
 
 export type AnswerInput = z.input<typeof answerInputSchema>;
 export type AnswerField = keyof AnswerInput;
-
-/** The message keys the schemas use, for the fields' texts. */
-export type SupportValidationKey = `support.validation.${
-  | 'categoryRequired'
-  | 'subjectRequired'
-  | 'subjectLong'
-  | 'bodyRequired'
-  | 'bodyLong'
-  | 'attachmentSize'}`;

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
@@ -10,10 +9,10 @@ import { Field } from '@/components/ui/field';
 import { enterToNextField } from '@/lib/enter-to-next-field';
 import { failureText } from '@/lib/failure-text';
 import { placeServerErrors } from '@/lib/server-errors';
+import { m } from '@/paraglide/messages';
 
 import { useAnswerTicket } from '../api/answer-ticket';
 import { answerInputSchema, type AnswerField, type AnswerInput } from '../api/schemas';
-import { fieldMessage } from '../utils/field-message';
 
 import { AttachmentField } from './attachment-field';
 import { MessageBodyInput } from './message-body-input';
@@ -28,7 +27,6 @@ const EMPTY: AnswerInput = { body: '', attachment: null };
  * ticket closed meanwhile says so above the button and is read again (its form then goes).
  */
 export function AnswerForm({ ticketId }: { ticketId: string }) {
-  const { t } = useTranslation();
   const answer = useAnswerTicket(ticketId);
   const {
     control,
@@ -51,17 +49,17 @@ export function AnswerForm({ ticketId }: { ticketId: string }) {
   });
 
   const failure = answer.error ? failureText(answer.error, FIELDS) : null;
-  const bodyError = fieldMessage(t, errors.body);
+  const bodyError = errors.body?.message;
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
       <Stack gap="4">
         <Field.Root required invalid={!!bodyError}>
           <Field.Label>
-            {t('support.ticket.answer')}
+            {m['support.ticket.answer']()}
             <Field.RequiredIndicator />
           </Field.Label>
-          <MessageBodyInput {...register('body')} rows={4} placeholder={t('support.ticket.answerPlaceholder')} />
+          <MessageBodyInput {...register('body')} rows={4} placeholder={m['support.ticket.answerPlaceholder']()} />
           <Field.ErrorText>{bodyError}</Field.ErrorText>
         </Field.Root>
 
@@ -76,16 +74,21 @@ export function AnswerForm({ ticketId }: { ticketId: string }) {
                 field.onChange(file);
                 void trigger('attachment');
               }}
-              error={fieldMessage(t, errors.attachment)}
+              error={errors.attachment?.message}
             />
           )}
         />
 
-        {failure && <FailureAlert title={t('support.ticket.answerFailed')} text={failure} />}
+        {failure && <FailureAlert title={m['support.ticket.answerFailed']()} text={failure} />}
 
-        <Button type="submit" alignSelf={{ base: 'stretch', sm: 'flex-start' }} minW={{ sm: '40' }} loading={answer.isPending}>
+        <Button
+          type="submit"
+          alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+          minW={{ sm: '40' }}
+          loading={answer.isPending}
+        >
           <Send size={18} aria-hidden />
-          {t('support.ticket.send')}
+          {m['support.ticket.send']()}
         </Button>
       </Stack>
     </form>

@@ -1,11 +1,11 @@
 import { Paperclip } from 'lucide-react';
 import { useRef, type ComponentProps, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Flex, styled } from 'styled-system/jsx';
 
 import { Button, CloseButton } from '@/components/ui/button';
 import { Field, useFieldContext } from '@/components/ui/field';
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 
 import { ATTACHMENT_ACCEPT, fileSize } from '../utils/attachment';
 
@@ -22,7 +22,9 @@ type AttachmentFieldProps = {
 /** The file input, for the browser's picker and the field's label, hints and state only. */
 function FileInput(props: ComponentProps<typeof styled.input>) {
   const field = useFieldContext();
-  return <styled.input {...field?.getInputProps()} type="file" accept={ATTACHMENT_ACCEPT} srOnly tabIndex={-1} {...props} />;
+  return (
+    <styled.input {...field?.getInputProps()} type="file" accept={ATTACHMENT_ACCEPT} srOnly tabIndex={-1} {...props} />
+  );
 }
 
 /**
@@ -31,14 +33,13 @@ function FileInput(props: ComponentProps<typeof styled.input>) {
  * only for the picker and its label; the button is what the keyboard reaches.
  */
 export function AttachmentField({ file, onPick, error, ref }: AttachmentFieldProps) {
-  const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   return (
     <Field.Root invalid={!!error}>
       <Field.Label>
-        {t('support.attachment.label')}
+        {m['support.attachment.label']()}
         <Text as="span" color="fg.muted" fontWeight="normal">
-          {t('support.optional')}
+          {m['support.optional']()}
         </Text>
       </Field.Label>
       <FileInput
@@ -53,7 +54,7 @@ export function AttachmentField({ file, onPick, error, ref }: AttachmentFieldPro
       <Flex align="center" gap="2" wrap="wrap" maxW="full" minW="0">
         <Button ref={ref} type="button" variant="outline" size="sm" onClick={() => input.current?.click()}>
           <Paperclip size={16} aria-hidden />
-          {t('support.attachment.choose')}
+          {m['support.attachment.choose']()}
         </Button>
         {file && (
           <Flex align="center" gap="1" minW="0" maxW="full" data-testid="attachment-file">
@@ -66,14 +67,18 @@ export function AttachmentField({ file, onPick, error, ref }: AttachmentFieldPro
             <CloseButton
               type="button"
               size="xs"
-              aria-label={t('support.attachment.remove')}
-              title={t('support.attachment.remove')}
+              aria-label={m['support.attachment.remove']()}
+              title={m['support.attachment.remove']()}
               onClick={() => onPick(null)}
             />
           </Flex>
         )}
       </Flex>
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>{t('support.attachment.help')}</Field.HelperText>}
+      {error ? (
+        <Field.ErrorText>{error}</Field.ErrorText>
+      ) : (
+        <Field.HelperText>{m['support.attachment.help']()}</Field.HelperText>
+      )}
     </Field.Root>
   );
 }

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
-
 import { TicketConversation } from '@/components/data-display/ticket-conversation';
 import { formatDateTime } from '@/lib/format';
+import { m } from '@/paraglide/messages';
 import type { TicketMessageBody } from '@/types/api-schema';
 
 import { attachmentUrl } from '../utils/attachment';
@@ -11,15 +10,14 @@ import { attachmentUrl } from '../utils/attachment';
  * by the role only (a player's answer names no staff member).
  */
 export function Conversation({ messages }: { messages: readonly TicketMessageBody[] }) {
-  const { t } = useTranslation();
   return (
     <TicketConversation
       messages={messages}
       reader="player"
-      label={t('support.ticket.conversation')}
-      author={(_, fromPlayer) => (fromPlayer ? t('support.ticket.player') : t('support.ticket.support'))}
+      label={m['support.ticket.conversation']()}
+      author={(_, fromPlayer) => (fromPlayer ? m['support.ticket.player']() : m['support.ticket.support']())}
       time={formatDateTime}
-      image={{ url: attachmentUrl, alt: t('support.attachment.alt'), open: t('support.attachment.open') }}
+      image={{ url: attachmentUrl, alt: m['support.attachment.alt'](), open: m['support.attachment.open']() }}
     />
   );
 }

@@ -3,7 +3,6 @@ import { Send } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
@@ -17,13 +16,13 @@ import { Text } from '@/components/ui/text';
 import { enterToNextField } from '@/lib/enter-to-next-field';
 import { failureText } from '@/lib/failure-text';
 import { placeServerErrors } from '@/lib/server-errors';
+import { m } from '@/paraglide/messages';
 
 import { useTicketTransactions } from '../api/get-ticket-transactions';
 import { useOpenTicket } from '../api/open-ticket';
 import { ticketInputSchema, type TicketField, type TicketInput } from '../api/schemas';
 import { supportPaths } from '../config/paths';
-import { fieldMessage } from '../utils/field-message';
-import { TICKET_CATEGORIES } from '../utils/ticket-text';
+import { CATEGORY_TEXT, TICKET_CATEGORIES } from '../utils/ticket-text';
 import { transactionOption } from '../utils/transaction-option';
 
 import { AttachmentField } from './attachment-field';
@@ -41,7 +40,6 @@ const EMPTY: TicketInput = { category: '', subject: '', body: '', transactionId:
  * A sent ticket clears the form and offers its page; the list beside it shows it.
  */
 export function NewTicketForm() {
-  const { t } = useTranslation();
   const transactions = useTicketTransactions();
   const open = useOpenTicket();
   const {
@@ -73,32 +71,33 @@ export function NewTicketForm() {
   };
 
   const failure = open.error ? failureText(open.error, FIELDS) : null;
-  const message = (field: TicketField) => fieldMessage(t, errors[field]);
+  // The schema's texts and the server's messages alike.
+  const message = (field: TicketField) => errors[field]?.message;
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
       {open.isSuccess && (
-        <SuccessBanner title={t('support.newTicket.sent')} onClose={() => open.reset()}>
-          <Text as="span">{t('support.newTicket.sentHint')} </Text>
+        <SuccessBanner title={m['support.newTicket.sent']()} onClose={() => open.reset()}>
+          <Text as="span">{m['support.newTicket.sentHint']()} </Text>
           <Link asChild color="brand.fg" fontWeight="medium">
-            <RouterLink to={supportPaths.ticket(open.data.ticket.id)}>{t('support.newTicket.view')}</RouterLink>
+            <RouterLink to={supportPaths.ticket(open.data.ticket.id)}>{m['support.newTicket.view']()}</RouterLink>
           </Link>
         </SuccessBanner>
       )}
       <Stack gap="5">
         <Field.Root required invalid={!!message('category')}>
           <Field.Label>
-            {t('support.newTicket.category')}
+            {m['support.newTicket.category']()}
             <Field.RequiredIndicator />
           </Field.Label>
           <NativeSelect.Root>
             <NativeSelect.Field {...register('category')}>
               <option value="" disabled>
-                {t('support.newTicket.categoryPlaceholder')}
+                {m['support.newTicket.categoryPlaceholder']()}
               </option>
               {TICKET_CATEGORIES.map((category) => (
                 <option key={category} value={category}>
-                  {t(`support.category.${category}`)}
+                  {CATEGORY_TEXT[category]()}
                 </option>
               ))}
             </NativeSelect.Field>
@@ -109,12 +108,12 @@ export function NewTicketForm() {
 
         <Field.Root required invalid={!!message('subject')}>
           <Field.Label>
-            {t('support.newTicket.subject')}
+            {m['support.newTicket.subject']()}
             <Field.RequiredIndicator />
           </Field.Label>
           <Input
             {...register('subject')}
-            placeholder={t('support.newTicket.subjectPlaceholder')}
+            placeholder={m['support.newTicket.subjectPlaceholder']()}
             autoComplete="off"
             onKeyDown={subjectKeyDown}
           />
@@ -123,26 +122,26 @@ export function NewTicketForm() {
 
         <Field.Root required invalid={!!message('body')}>
           <Field.Label>
-            {t('support.newTicket.body')}
+            {m['support.newTicket.body']()}
             <Field.RequiredIndicator />
           </Field.Label>
-          <MessageBodyInput {...register('body')} placeholder={t('support.newTicket.bodyPlaceholder')} />
+          <MessageBodyInput {...register('body')} placeholder={m['support.newTicket.bodyPlaceholder']()} />
           <Field.ErrorText>{message('body')}</Field.ErrorText>
         </Field.Root>
 
         <Field.Root invalid={!!message('transactionId')}>
           <Field.Label>
-            {t('support.newTicket.transaction')}
+            {m['support.newTicket.transaction']()}
             <Text as="span" color="fg.muted" fontWeight="normal">
-              {t('support.optional')}
+              {m['support.optional']()}
             </Text>
           </Field.Label>
           <NativeSelect.Root>
             <NativeSelect.Field {...register('transactionId')}>
-              <option value="">{t('support.newTicket.noTransaction')}</option>
+              <option value="">{m['support.newTicket.noTransaction']()}</option>
               {transactions.data?.map((transaction) => (
                 <option key={transaction.id} value={transaction.id}>
-                  {transactionOption(t, transaction)}
+                  {transactionOption(transaction)}
                 </option>
               ))}
             </NativeSelect.Field>
@@ -151,7 +150,7 @@ export function NewTicketForm() {
           {message('transactionId') ? (
             <Field.ErrorText>{message('transactionId')}</Field.ErrorText>
           ) : (
-            transactions.isError && <Field.HelperText>{t('support.newTicket.transactionsFailed')}</Field.HelperText>
+            transactions.isError && <Field.HelperText>{m['support.newTicket.transactionsFailed']()}</Field.HelperText>
           )}
         </Field.Root>
 
@@ -171,11 +170,16 @@ export function NewTicketForm() {
           )}
         />
 
-        {failure && <FailureAlert title={t('support.newTicket.failed')} text={failure} />}
+        {failure && <FailureAlert title={m['support.newTicket.failed']()} text={failure} />}
 
-        <Button type="submit" alignSelf={{ base: 'stretch', sm: 'flex-start' }} minW={{ sm: '40' }} loading={open.isPending}>
+        <Button
+          type="submit"
+          alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+          minW={{ sm: '40' }}
+          loading={open.isPending}
+        >
           <Send size={18} aria-hidden />
-          {t('support.newTicket.submit')}
+          {m['support.newTicket.submit']()}
         </Button>
       </Stack>
     </form>

@@ -1,7 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { matchPath, Navigate, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { PageFallback } from '@/components/feedback/page-fallback';
@@ -12,6 +11,7 @@ import { Text } from '@/components/ui/text';
 import { externalLinks } from '@/config/links';
 import { paths } from '@/config/paths';
 import { ProtectedRoute, useUser } from '@/lib/auth';
+import { m } from '@/paraglide/messages';
 
 /**
  * A ticket's page, as config/paths.ts builds its links. Matched here (the route table has one
@@ -30,17 +30,16 @@ const TicketScreen = lazy(async () => ({ default: (await import('./ticket-pages'
 
 /** The spec's page: the support centre is in development, and the fanpage's Messenger. */
 function SupportIntro() {
-  const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('support.title')} />
+      <PageHeader title={m['support.title']()} />
       <Stack gap="4" align="flex-start">
-        <Text>{t('support.inDevelopment')}</Text>
-        <Text color="fg.muted">{t('support.contact')}</Text>
+        <Text>{m['support.inDevelopment']()}</Text>
+        <Text color="fg.muted">{m['support.contact']()}</Text>
         <Button asChild>
           <a href={externalLinks.messenger} target="_blank" rel="noopener noreferrer">
             <MessageCircle aria-hidden />
-            {t('support.messenger')}
+            {m['support.messenger']()}
           </a>
         </Button>
       </Stack>

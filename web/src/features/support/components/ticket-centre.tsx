@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Box } from 'styled-system/jsx';
 
 import { ContentCard } from '@/components/layouts/content-card';
 import { Heading } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 
 import { NewTicketForm } from './new-ticket-form';
 import { TicketList } from './ticket-list';
@@ -14,7 +14,6 @@ import { TicketList } from './ticket-list';
  * that a player coming back finds their tickets without scrolling past the form.
  */
 export function TicketCentre() {
-  const { t } = useTranslation();
   const listHeading = useId();
   const formHeading = useId();
   return (
@@ -26,13 +25,13 @@ export function TicketCentre() {
     >
       <ContentCard as="section" aria-labelledby={listHeading} gridColumn={{ lg: '2' }} gridRow={{ lg: '1' }}>
         <Heading id={listHeading} as="h2" size="lg" mb="4">
-          {t('support.tickets.title')}
+          {m['support.tickets.title']()}
         </Heading>
         <TicketList />
       </ContentCard>
       <ContentCard as="section" aria-labelledby={formHeading} gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
         <Heading id={formHeading} as="h2" size="lg" mb="5">
-          {t('support.newTicket.title')}
+          {m['support.newTicket.title']()}
         </Heading>
         <NewTicketForm />
       </ContentCard>

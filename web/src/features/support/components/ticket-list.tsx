@@ -1,5 +1,4 @@
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { Box, Flex, Stack } from 'styled-system/jsx';
 
@@ -9,11 +8,12 @@ import { Button } from '@/components/ui/button';
 import { Text } from '@/components/ui/text';
 import { toApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { m } from '@/paraglide/messages';
 import type { TicketSummaryBody } from '@/types/api-schema';
 
 import { useTickets } from '../api/get-tickets';
 import { supportPaths } from '../config/paths';
-import { isOneOf, TICKET_CATEGORIES } from '../utils/ticket-text';
+import { CATEGORY_TEXT, isOneOf, TICKET_CATEGORIES } from '../utils/ticket-text';
 
 import { TicketStatusBadge } from './ticket-status-badge';
 
@@ -23,7 +23,6 @@ const lastActivity = (ticket: TicketSummaryBody) => Date.parse(ticket.updatedAt 
 const byActivity = (a: TicketSummaryBody, b: TicketSummaryBody) => lastActivity(b) - lastActivity(a);
 
 function TicketItem({ ticket }: { ticket: TicketSummaryBody }) {
-  const { t } = useTranslation();
   const updatedAt = ticket.updatedAt ?? ticket.createdAt;
   return (
     <Box as="li">
@@ -47,11 +46,11 @@ function TicketItem({ ticket }: { ticket: TicketSummaryBody }) {
           <TicketStatusBadge status={ticket.status} />
         </Flex>
         <Text fontSize="sm" color="fg.muted" mt="1">
-          {isOneOf(TICKET_CATEGORIES, ticket.category) ? t(`support.category.${ticket.category}`) : ticket.category}
+          {isOneOf(TICKET_CATEGORIES, ticket.category) ? CATEGORY_TEXT[ticket.category]() : ticket.category}
           {updatedAt && (
             <>
               {' · '}
-              <time dateTime={updatedAt}>{t('support.tickets.updatedAt', { time: formatDateTime(updatedAt) })}</time>
+              <time dateTime={updatedAt}>{m['support.tickets.updatedAt']({ time: formatDateTime(updatedAt) })}</time>
             </>
           )}
         </Text>
@@ -62,27 +61,32 @@ function TicketItem({ ticket }: { ticket: TicketSummaryBody }) {
 
 /** 'Yêu cầu của tôi': the player's tickets, each with its status, opening its page. */
 export function TicketList() {
-  const { t } = useTranslation();
   const tickets = useTickets();
 
-  if (tickets.isPending) return <LoadingText>{t('support.tickets.loading')}</LoadingText>;
+  if (tickets.isPending) return <LoadingText>{m['support.tickets.loading']()}</LoadingText>;
   if (tickets.isError) {
     return (
       <Alert.Root status="error" borderRadius="lg" role="alert">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>{t('support.tickets.loadFailed')}</Alert.Title>
+          <Alert.Title>{m['support.tickets.loadFailed']()}</Alert.Title>
           <Alert.Description>{toApiError(tickets.error).message}</Alert.Description>
         </Alert.Content>
-        <Button variant="outline" size="sm" alignSelf="center" loading={tickets.isFetching} onClick={() => void tickets.refetch()}>
-          {t('errors.retry')}
+        <Button
+          variant="outline"
+          size="sm"
+          alignSelf="center"
+          loading={tickets.isFetching}
+          onClick={() => void tickets.refetch()}
+        >
+          {m['errors.retry']()}
         </Button>
       </Alert.Root>
     );
   }
-  if (tickets.data.length === 0) return <Text color="fg.muted">{t('support.tickets.empty')}</Text>;
+  if (tickets.data.length === 0) return <Text color="fg.muted">{m['support.tickets.empty']()}</Text>;
   return (
-    <Stack as="ul" gap="2" listStyle="none" aria-label={t('support.tickets.title')}>
+    <Stack as="ul" gap="2" listStyle="none" aria-label={m['support.tickets.title']()}>
       {[...tickets.data].sort(byActivity).map((ticket) => (
         <TicketItem key={ticket.id} ticket={ticket} />
       ))}

@@ -1,6 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Box, Flex, Stack } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
@@ -15,11 +14,12 @@ import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { toApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { m } from '@/paraglide/messages';
 import type { TicketBody } from '@/types/api-schema';
 
 import { useTicket } from '../api/get-ticket';
 import { supportPaths } from '../config/paths';
-import { isOneOf, TICKET_CATEGORIES } from '../utils/ticket-text';
+import { CATEGORY_TEXT, isOneOf, TICKET_CATEGORIES } from '../utils/ticket-text';
 
 import { AnswerForm } from './answer-form';
 import { Conversation } from './conversation';
@@ -27,29 +27,30 @@ import { TicketStatusBadge } from './ticket-status-badge';
 
 /** The ticket's category, when it was opened and the transaction it is about (with its receipt). */
 function TicketFacts({ ticket }: { ticket: TicketBody['ticket'] }) {
-  const { t } = useTranslation();
   return (
     <Stack gap="1" fontSize="sm" color="fg.muted">
       <Text>
-        {isOneOf(TICKET_CATEGORIES, ticket.category) ? t(`support.category.${ticket.category}`) : ticket.category}
+        {isOneOf(TICKET_CATEGORIES, ticket.category) ? CATEGORY_TEXT[ticket.category]() : ticket.category}
         {ticket.createdAt && (
           <>
             {' · '}
-            <time dateTime={ticket.createdAt}>{t('support.ticket.createdAt', { time: formatDateTime(ticket.createdAt) })}</time>
+            <time dateTime={ticket.createdAt}>
+              {m['support.ticket.createdAt']({ time: formatDateTime(ticket.createdAt) })}
+            </time>
           </>
         )}
       </Text>
       {ticket.transactionId && (
         <Flex columnGap="2" wrap="wrap" align="center">
           <Text>
-            {t('support.ticket.transaction')}:{' '}
+            {m['support.ticket.transaction']()}:{' '}
             <Text as="span" fontFamily="mono" fontSize="xs" overflowWrap="anywhere">
               {ticket.transactionId}
             </Text>
           </Text>
           <Link asChild color="brand.fg" fontWeight="medium" whiteSpace="nowrap">
             <RouterLink to={paths.transactionReceipt(ticket.transactionId)}>
-              {t('support.ticket.viewReceipt')}
+              {m['support.ticket.viewReceipt']()}
             </RouterLink>
           </Link>
         </Flex>
@@ -63,7 +64,6 @@ function TicketFacts({ ticket }: { ticket: TicketBody['ticket'] }) {
  * answer while it is not closed. A ticket that is none of theirs says it was not found.
  */
 export function TicketScreen({ id }: { id: string }) {
-  const { t } = useTranslation();
   const ticket = useTicket(id);
   const notFound = ticket.isError && toApiError(ticket.error).status === 404;
   const data = ticket.data;
@@ -73,7 +73,7 @@ export function TicketScreen({ id }: { id: string }) {
       <Link asChild fontSize="sm" color="fg.muted" mb="3">
         <RouterLink to={supportPaths.home}>
           <ArrowLeft size={16} aria-hidden />
-          {t('support.ticket.back')}
+          {m['support.ticket.back']()}
         </RouterLink>
       </Link>
       {data ? (
@@ -95,7 +95,7 @@ export function TicketScreen({ id }: { id: string }) {
               <Alert.Root status="info" borderRadius="lg" role="status">
                 <Alert.Indicator />
                 <Alert.Content>
-                  <Alert.Description>{t('support.ticket.closed')}</Alert.Description>
+                  <Alert.Description>{m['support.ticket.closed']()}</Alert.Description>
                 </Alert.Content>
               </Alert.Root>
             ) : (
@@ -105,23 +105,29 @@ export function TicketScreen({ id }: { id: string }) {
         </>
       ) : (
         <ContentCard p={{ base: '4', md: '6' }} mt="3">
-          {ticket.isPending && <LoadingText>{t('support.ticket.loading')}</LoadingText>}
+          {ticket.isPending && <LoadingText>{m['support.ticket.loading']()}</LoadingText>}
           {notFound && (
             <MissingItem
-              title={t('support.ticket.notFound')}
-              hint={t('support.ticket.notFoundHint')}
-              back={{ label: t('support.ticket.back'), to: supportPaths.home }}
+              title={m['support.ticket.notFound']()}
+              hint={m['support.ticket.notFoundHint']()}
+              back={{ label: m['support.ticket.back'](), to: supportPaths.home }}
             />
           )}
           {ticket.isError && !notFound && (
             <Alert.Root status="error" borderRadius="lg" role="alert">
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Title>{t('support.ticket.loadFailed')}</Alert.Title>
+                <Alert.Title>{m['support.ticket.loadFailed']()}</Alert.Title>
                 <Alert.Description>{toApiError(ticket.error).message}</Alert.Description>
               </Alert.Content>
-              <Button variant="outline" size="sm" alignSelf="center" loading={ticket.isFetching} onClick={() => void ticket.refetch()}>
-                {t('errors.retry')}
+              <Button
+                variant="outline"
+                size="sm"
+                alignSelf="center"
+                loading={ticket.isFetching}
+                onClick={() => void ticket.refetch()}
+              >
+                {m['errors.retry']()}
               </Button>
             </Alert.Root>
           )}

@@ -1,6 +1,5 @@
-import type { TFunction } from 'i18next';
-
 import { formatDateTime, formatNumber } from '@/lib/format';
+import { m } from '@/paraglide/messages';
 import type { Transaction } from '@/types/api-schema';
 
 /**
@@ -10,30 +9,30 @@ import type { Transaction } from '@/types/api-schema';
  * other, and a module shared with the history would be a chunk of its own, named in the route
  * table that every page loads).
  */
-export function transactionOption(t: TFunction, transaction: Transaction): string {
+export function transactionOption(transaction: Transaction): string {
   const { type, realValue, currency, payload } = transaction;
   const amount = formatNumber(Math.abs(realValue));
   let kind: string;
   let value: string;
   if (type === 'credit.pay') {
     const game = payload.metadata?.productName || payload.metadata?.productCode || '';
-    kind = t('transactions.type.pay', { game }).trim();
-    value = t('transactions.value.spent', { value: amount });
+    kind = m['transactions.type.pay']({ game }).trim();
+    value = m['transactions.value.spent']({ value: amount });
   } else if (type.startsWith('topup.')) {
-    kind = t('transactions.type.topUp');
-    value = t('transactions.value.topUp', { value: formatNumber(realValue) });
+    kind = m['transactions.type.topUp']();
+    value = m['transactions.value.topUp']({ value: formatNumber(realValue) });
   } else if (type === 'giftcode') {
-    kind = t('transactions.type.giftcode');
-    value = t('transactions.value.received', { value: amount });
+    kind = m['transactions.type.giftcode']();
+    value = m['transactions.value.received']({ value: amount });
   } else if (type === 'adjustment') {
     const clawback = payload.direction === 'clawback';
-    kind = t(clawback ? 'transactions.type.clawback' : 'transactions.type.adjustment');
-    value = t(clawback ? 'transactions.value.spent' : 'transactions.value.received', { value: amount });
+    kind = clawback ? m['transactions.type.clawback']() : m['transactions.type.adjustment']();
+    value = (clawback ? m['transactions.value.spent'] : m['transactions.value.received'])({ value: amount });
   } else {
-    kind = t('transactions.type.unknown');
-    value = t('transactions.value.other', { value: formatNumber(realValue), currency });
+    kind = m['transactions.type.unknown']();
+    value = m['transactions.value.other']({ value: formatNumber(realValue), currency });
   }
   const at = transaction.updatedAt ?? transaction.createdAt;
   if (!at) return `${kind} · ${value}`;
-  return t('support.newTicket.transactionOption', { type: kind, value, time: formatDateTime(at) });
+  return m['support.newTicket.transactionOption']({ type: kind, value, time: formatDateTime(at) });
 }

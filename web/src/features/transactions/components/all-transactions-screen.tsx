@@ -1,7 +1,6 @@
 import { ArrowLeft, Download } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Flex, Stack } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
@@ -16,6 +15,7 @@ import { paths } from '@/config/paths';
 import { PHONE_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { toApiError, type FieldErrors } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
+import { m } from '@/paraglide/messages';
 import type { Transaction } from '@/types/api-schema';
 
 import { transactionsCsvUrl, useTransactions } from '../api/get-transactions';
@@ -40,20 +40,19 @@ type History = ReturnType<typeof useTransactions>;
  * export would refuse them too, and the browser would save the refusal as the file).
  */
 function CsvLink({ filters, refused }: { filters: TransactionFilters; refused: boolean }) {
-  const { t } = useTranslation();
   if (refused) {
     return (
-      <Button size="sm" variant="outline" ms={{ sm: 'auto' }} disabled title={t('transactions.all.csvUnavailable')}>
+      <Button size="sm" variant="outline" ms={{ sm: 'auto' }} disabled title={m['transactions.all.csvUnavailable']()}>
         <Download size={16} aria-hidden />
-        {t('transactions.all.csv')}
+        {m['transactions.all.csv']()}
       </Button>
     );
   }
   return (
     <Button asChild size="sm" variant="outline" ms={{ sm: 'auto' }}>
-      <a href={transactionsCsvUrl(filters)} download title={t('transactions.all.csvHint')}>
+      <a href={transactionsCsvUrl(filters)} download title={m['transactions.all.csvHint']()}>
         <Download size={16} aria-hidden />
-        {t('transactions.all.csv')}
+        {m['transactions.all.csv']()}
       </a>
     </Button>
   );
@@ -62,7 +61,6 @@ function CsvLink({ filters, refused }: { filters: TransactionFilters; refused: b
 type LoadFailedProps = { title: string; error: unknown; retrying: boolean; onRetry: () => void };
 
 function LoadFailed({ title, error, retrying, onRetry }: LoadFailedProps) {
-  const { t } = useTranslation();
   return (
     <Alert.Root status="error" borderRadius="lg" role="alert">
       <Alert.Indicator />
@@ -71,14 +69,13 @@ function LoadFailed({ title, error, retrying, onRetry }: LoadFailedProps) {
         <Alert.Description>{toApiError(error).message}</Alert.Description>
       </Alert.Content>
       <Button variant="outline" size="sm" alignSelf="center" loading={retrying} onClick={onRetry}>
-        {t('errors.retry')}
+        {m['errors.retry']()}
       </Button>
     </Alert.Root>
   );
 }
 
 function Results({ history, filtered }: { history: History; filtered: boolean }) {
-  const { t } = useTranslation();
   // As on /transactions: a table from `md` up, stacked items on a phone.
   const isPhone = useMediaQuery(PHONE_QUERY);
   const transactions = useMemo<Transaction[]>(
@@ -86,7 +83,7 @@ function Results({ history, filtered }: { history: History; filtered: boolean })
     [history.data],
   );
 
-  if (history.isPending) return <LoadingText>{t('transactions.loading')}</LoadingText>;
+  if (history.isPending) return <LoadingText>{m['transactions.loading']()}</LoadingText>;
 
   if (history.isError && !history.isFetchNextPageError) {
     const apiError = toApiError(history.error);
@@ -96,12 +93,12 @@ function Results({ history, filtered }: { history: History; filtered: boolean })
       return text ? (
         <Text color="fg.error">{text}</Text>
       ) : (
-        <Text color="fg.muted">{t('transactions.all.fixFilters')}</Text>
+        <Text color="fg.muted">{m['transactions.all.fixFilters']()}</Text>
       );
     }
     return (
       <LoadFailed
-        title={t('transactions.loadFailed')}
+        title={m['transactions.loadFailed']()}
         error={history.error}
         retrying={history.isFetching}
         onRetry={() => void history.refetch()}
@@ -110,14 +107,14 @@ function Results({ history, filtered }: { history: History; filtered: boolean })
   }
 
   if (transactions.length === 0) {
-    return <Text color="fg.muted">{filtered ? t('transactions.all.empty') : t('transactions.empty')}</Text>;
+    return <Text color="fg.muted">{filtered ? m['transactions.all.empty']() : m['transactions.empty']()}</Text>;
   }
 
   const view = {
     transactions,
-    label: t('transactions.all.title'),
+    label: m['transactions.all.title'](),
     action: {
-      label: t('transactions.all.receiptColumn'),
+      label: m['transactions.all.receiptColumn'](),
       render: (transaction: Transaction) => <ReceiptLink id={transaction.id} />,
     },
   };
@@ -126,7 +123,7 @@ function Results({ history, filtered }: { history: History; filtered: boolean })
       {isPhone ? <TransactionList {...view} /> : <TransactionTable {...view} />}
       {history.isFetchNextPageError && (
         <LoadFailed
-          title={t('transactions.all.loadMoreFailed')}
+          title={m['transactions.all.loadMoreFailed']()}
           error={history.error}
           retrying={history.isFetchingNextPage}
           onRetry={() => void history.fetchNextPage()}
@@ -135,8 +132,8 @@ function Results({ history, filtered }: { history: History; filtered: boolean })
       <Flex align="center" justify="space-between" gap="3" wrap="wrap">
         <Text fontSize="sm" color="fg.muted" role="status">
           {history.hasNextPage
-            ? t('transactions.all.shown', { count: transactions.length })
-            : t('transactions.all.allShown', { count: transactions.length })}
+            ? m['transactions.all.shown']({ count: transactions.length })
+            : m['transactions.all.allShown']({ count: transactions.length })}
         </Text>
         {history.hasNextPage && (
           <Button
@@ -146,7 +143,7 @@ function Results({ history, filtered }: { history: History; filtered: boolean })
             loading={history.isFetchingNextPage}
             onClick={() => void history.fetchNextPage()}
           >
-            {t('transactions.all.loadMore')}
+            {m['transactions.all.loadMore']()}
           </Button>
         )}
       </Flex>
@@ -168,7 +165,6 @@ function filtersRefusal(history: History): FieldErrors | null {
  * row links to its receipt; 'Tải CSV' downloads the same filters' rows.
  */
 export function AllTransactionsScreen() {
-  const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.toString();
   const filters = useMemo(() => filtersFromSearch(new URLSearchParams(search)), [search]);
@@ -185,10 +181,10 @@ export function AllTransactionsScreen() {
       <Link asChild fontSize="sm" color="fg.muted" mb="3">
         <RouterLink to={paths.transactions}>
           <ArrowLeft size={16} aria-hidden />
-          {t('transactions.all.backToLatest')}
+          {m['transactions.all.backToLatest']()}
         </RouterLink>
       </Link>
-      <PageHeader title={t('transactions.all.title')} subtitle={t('transactions.all.subtitle')} />
+      <PageHeader title={m['transactions.all.title']()} subtitle={m['transactions.all.subtitle']()} />
       <ContentCard p={{ base: '3', md: '6' }}>
         {/* A new form per URL: the back button brings its filters back into the fields. */}
         <HistoryFilters key={search} filters={filters} serverErrors={refusal ?? {}} onApply={apply}>

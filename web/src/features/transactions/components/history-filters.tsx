@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Filter, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Flex, Grid } from 'styled-system/jsx';
 
 import { DateTextInput } from '@/components/form/date-text-input';
@@ -11,6 +10,7 @@ import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { FieldErrors } from '@/lib/api-client';
 import { enterToNextField } from '@/lib/enter-to-next-field';
+import { m } from '@/paraglide/messages';
 
 import {
   FILTER_STATUSES,
@@ -22,15 +22,23 @@ import {
   type FiltersInput,
   type TransactionFilters,
 } from '../utils/filters';
+import { STATUS_TEXT } from '../utils/transaction-text';
 
 const TYPE_LABELS = {
-  'topup.bank-transfer': 'bankTransfer',
-  'topup.e-wallet': 'eWallet',
-  'topup.card': 'card',
-  'credit.pay': 'pay',
-  giftcode: 'giftcode',
-  adjustment: 'adjustment',
-} as const satisfies Record<(typeof FILTER_TYPES)[number], string>;
+  'topup.bank-transfer': m['transactions.all.filters.types.bankTransfer'],
+  'topup.e-wallet': m['transactions.all.filters.types.eWallet'],
+  'topup.card': m['transactions.all.filters.types.card'],
+  'credit.pay': m['transactions.all.filters.types.pay'],
+  giftcode: m['transactions.all.filters.types.giftcode'],
+  adjustment: m['transactions.all.filters.types.adjustment'],
+} satisfies Record<(typeof FILTER_TYPES)[number], () => string>;
+
+const FIELD_LABELS = {
+  type: m['transactions.all.filters.type'],
+  status: m['transactions.all.filters.status'],
+  from: m['transactions.all.filters.from'],
+  to: m['transactions.all.filters.to'],
+} satisfies Record<FilterField, () => string>;
 
 const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
   (values as readonly string[]).includes(value);
@@ -62,7 +70,6 @@ type HistoryFiltersProps = {
  * the list and the CSV link follow; 'Xóa bộ lọc' clears them.
  */
 export function HistoryFilters({ filters, serverErrors, onApply, children }: HistoryFiltersProps) {
-  const { t } = useTranslation();
   const {
     register,
     handleSubmit,
@@ -74,7 +81,7 @@ export function HistoryFilters({ filters, serverErrors, onApply, children }: His
 
   const message = (field: FilterField): string | undefined => {
     const error: FieldError | undefined = errors[field];
-    if (error?.message) return t(error.message as 'transactions.all.validation.type');
+    if (error?.message) return error.message;
     return dirtyFields[field] ? undefined : serverErrors[field]?.[0];
   };
 
@@ -82,7 +89,7 @@ export function HistoryFilters({ filters, serverErrors, onApply, children }: His
 
   const select = (field: 'type' | 'status', options: ReactNode) => (
     <Field.Root invalid={!!message(field)}>
-      <Field.Label>{t(`transactions.all.filters.${field}`)}</Field.Label>
+      <Field.Label>{FIELD_LABELS[field]()}</Field.Label>
       <NativeSelect.Root size="sm">
         <NativeSelect.Field {...register(field)}>{options}</NativeSelect.Field>
         <NativeSelect.Indicator />
@@ -93,8 +100,8 @@ export function HistoryFilters({ filters, serverErrors, onApply, children }: His
 
   const day = (field: 'from' | 'to') => (
     <Field.Root invalid={!!message(field)}>
-      <Field.Label>{t(`transactions.all.filters.${field}`)}</Field.Label>
-      <DateTextInput size="sm" placeholder={t('transactions.all.filters.datePlaceholder')} {...register(field)} />
+      <Field.Label>{FIELD_LABELS[field]()}</Field.Label>
+      <DateTextInput size="sm" placeholder={m['transactions.all.filters.datePlaceholder']()} {...register(field)} />
       <Field.ErrorText>{message(field)}</Field.ErrorText>
     </Field.Root>
   );
@@ -104,16 +111,16 @@ export function HistoryFilters({ filters, serverErrors, onApply, children }: His
       onSubmit={(event) => void onSubmit(event)}
       onKeyDown={enterToNextField}
       noValidate
-      aria-label={t('transactions.all.filters.label')}
+      aria-label={m['transactions.all.filters.label']()}
     >
       <Grid columns={{ base: 2, lg: 4 }} gap="3" alignItems="start">
         {select(
           'type',
           <>
-            <option value="">{t('transactions.all.filters.anyType')}</option>
+            <option value="">{m['transactions.all.filters.anyType']()}</option>
             {FILTER_TYPES.map((type) => (
               <option key={type} value={type}>
-                {t(`transactions.all.filters.types.${TYPE_LABELS[type]}`)}
+                {TYPE_LABELS[type]()}
               </option>
             ))}
           </>,
@@ -121,10 +128,10 @@ export function HistoryFilters({ filters, serverErrors, onApply, children }: His
         {select(
           'status',
           <>
-            <option value="">{t('transactions.all.filters.anyStatus')}</option>
+            <option value="">{m['transactions.all.filters.anyStatus']()}</option>
             {FILTER_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {t(`transactions.status.${status}`)}
+                {STATUS_TEXT[status]()}
               </option>
             ))}
           </>,
@@ -135,12 +142,12 @@ export function HistoryFilters({ filters, serverErrors, onApply, children }: His
       <Flex mt="4" gap="3" wrap="wrap" align="center">
         <Button type="submit" size="sm">
           <Filter size={16} aria-hidden />
-          {t('transactions.all.filters.apply')}
+          {m['transactions.all.filters.apply']()}
         </Button>
         {hasFilters(filters) && (
           <Button type="button" size="sm" variant="ghost" onClick={() => onApply(NO_FILTERS)}>
             <X size={16} aria-hidden />
-            {t('transactions.all.filters.clear')}
+            {m['transactions.all.filters.clear']()}
           </Button>
         )}
         {children}

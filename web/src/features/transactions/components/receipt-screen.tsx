@@ -1,7 +1,6 @@
 import { ArrowLeft, Check, Copy, Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { Box, Flex, Stack } from 'styled-system/jsx';
 
@@ -17,6 +16,7 @@ import { paths } from '@/config/paths';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { toApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { m } from '@/paraglide/messages';
 import type { Transaction } from '@/types/api-schema';
 
 import { useTransaction } from '../api/get-transaction';
@@ -73,25 +73,30 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function CopyableId({ id }: { id: string }) {
-  const { t } = useTranslation();
   const { copied, copy } = useCopyToClipboard();
   return (
     <Flex align="center" gap="2" wrap="wrap">
-      <Text as="span" fontFamily="mono" fontSize={{ base: 'xs', sm: 'sm' }} overflowWrap="anywhere" data-testid="receipt-id">
+      <Text
+        as="span"
+        fontFamily="mono"
+        fontSize={{ base: 'xs', sm: 'sm' }}
+        overflowWrap="anywhere"
+        data-testid="receipt-id"
+      >
         {id}
       </Text>
       <IconButton
         variant="ghost"
         size="xs"
-        aria-label={t('transactions.receipt.copy')}
-        title={t('transactions.receipt.copy')}
+        aria-label={m['transactions.receipt.copy']()}
+        title={m['transactions.receipt.copy']()}
         onClick={() => void copy(id)}
         _print={{ display: 'none' }}
       >
         {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
       </IconButton>
       <Text as="span" role="status" fontSize="xs" color="fg.success" fontWeight="medium">
-        {copied ? t('transactions.receipt.copied') : ''}
+        {copied ? m['transactions.receipt.copied']() : ''}
       </Text>
     </Flex>
   );
@@ -100,31 +105,30 @@ function CopyableId({ id }: { id: string }) {
 const time = (value: string | null) => (value ? <time dateTime={value}>{formatDateTime(value)}</time> : '');
 
 function Receipt({ transaction }: { transaction: Transaction }) {
-  const { t } = useTranslation();
   return (
     <Stack gap="4">
       <Heading as="h2" size="lg">
-        {typeLabel(t, transaction)}
+        {typeLabel(transaction)}
       </Heading>
       <Box as="dl" borderTopWidth="1px">
-        <Row label={t('transactions.receipt.id')}>
+        <Row label={m['transactions.receipt.id']()}>
           <CopyableId id={transaction.id} />
         </Row>
-        <Row label={t('transactions.columns.value')}>
+        <Row label={m['transactions.columns.value']()}>
           <Text as="span" fontSize="lg" fontWeight="semibold">
             <TransactionValue transaction={transaction} />
           </Text>
         </Row>
-        <Row label={t('transactions.columns.status')}>
+        <Row label={m['transactions.columns.status']()}>
           <TransactionStatus status={transaction.status} />
         </Row>
-        <Row label={t('transactions.receipt.createdAt')}>{time(transaction.createdAt)}</Row>
-        <Row label={t('transactions.receipt.updatedAt')}>{time(transaction.updatedAt)}</Row>
-        <Row label={t('transactions.columns.details')}>
-          {detailLines(t, transaction).length > 0 ? (
+        <Row label={m['transactions.receipt.createdAt']()}>{time(transaction.createdAt)}</Row>
+        <Row label={m['transactions.receipt.updatedAt']()}>{time(transaction.updatedAt)}</Row>
+        <Row label={m['transactions.columns.details']()}>
+          {detailLines(transaction).length > 0 ? (
             <TransactionDetails transaction={transaction} />
           ) : (
-            <Text color="fg.muted">{t('transactions.receipt.noDetails')}</Text>
+            <Text color="fg.muted">{m['transactions.receipt.noDetails']()}</Text>
           )}
         </Row>
       </Box>
@@ -139,7 +143,6 @@ function Receipt({ transaction }: { transaction: Transaction }) {
  * it and 'In biên lai'. An id that is none of the player's says so, with the way back.
  */
 export function ReceiptScreen() {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
   const backTo = useBackTo();
   const receipt = useTransaction(id);
@@ -151,31 +154,31 @@ export function ReceiptScreen() {
         <Link asChild fontSize="sm" color="fg.muted">
           <RouterLink to={backTo}>
             <ArrowLeft size={16} aria-hidden />
-            {t('transactions.receipt.back')}
+            {m['transactions.receipt.back']()}
           </RouterLink>
         </Link>
         {receipt.data && (
           <Button size="sm" variant="outline" onClick={() => window.print()}>
             <Printer size={16} aria-hidden />
-            {t('transactions.receipt.print')}
+            {m['transactions.receipt.print']()}
           </Button>
         )}
       </Flex>
-      <PageHeader title={t('transactions.receipt.title')} />
+      <PageHeader title={m['transactions.receipt.title']()} />
       <ContentCard p={{ base: '4', md: '8' }} _print={{ p: '0', borderWidth: '0', shadow: 'none' }}>
-        {receipt.isPending && <LoadingText>{t('transactions.receipt.loading')}</LoadingText>}
+        {receipt.isPending && <LoadingText>{m['transactions.receipt.loading']()}</LoadingText>}
         {notFound && (
           <MissingItem
-            title={t('transactions.receipt.notFound')}
-            hint={t('transactions.receipt.notFoundHint')}
-            back={{ label: t('transactions.receipt.back'), to: backTo }}
+            title={m['transactions.receipt.notFound']()}
+            hint={m['transactions.receipt.notFoundHint']()}
+            back={{ label: m['transactions.receipt.back'](), to: backTo }}
           />
         )}
         {receipt.isError && !notFound && (
           <Alert.Root status="error" borderRadius="lg" role="alert">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{t('transactions.receipt.loadFailed')}</Alert.Title>
+              <Alert.Title>{m['transactions.receipt.loadFailed']()}</Alert.Title>
               <Alert.Description>{toApiError(receipt.error).message}</Alert.Description>
             </Alert.Content>
             <Button
@@ -185,7 +188,7 @@ export function ReceiptScreen() {
               loading={receipt.isFetching}
               onClick={() => void receipt.refetch()}
             >
-              {t('errors.retry')}
+              {m['errors.retry']()}
             </Button>
           </Alert.Root>
         )}

@@ -1,21 +1,20 @@
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { Badge } from '@/components/ui/badge';
 import { Text } from '@/components/ui/text';
 import { Tooltip } from '@/components/ui/tooltip';
 import { formatDateTime } from '@/lib/format';
+import { m } from '@/paraglide/messages';
 import type { Transaction } from '@/types/api-schema';
 
-import { detailLines, isOneOf, STATUS_PALETTE, typeLabel, valueText } from '../utils/transaction-text';
+import { detailLines, isOneOf, STATUS_PALETTE, STATUS_TEXT, typeLabel, valueText } from '../utils/transaction-text';
 
 /** What the transaction was; its id shows in a tooltip on hover or keyboard focus. */
 export function TransactionType({ transaction }: { transaction: Transaction }) {
-  const { t } = useTranslation();
   return (
-    <Tooltip content={t('transactions.id', { id: transaction.id })} positioning={{ placement: 'top-start' }}>
+    <Tooltip content={m['transactions.id']({ id: transaction.id })} positioning={{ placement: 'top-start' }}>
       <Text
         as="span"
         tabIndex={0}
@@ -27,17 +26,16 @@ export function TransactionType({ transaction }: { transaction: Transaction }) {
         borderRadius="sm"
         focusRing="outside"
       >
-        {typeLabel(t, transaction)}
+        {typeLabel(transaction)}
       </Text>
     </Tooltip>
   );
 }
 
 export function TransactionValue({ transaction }: { transaction: Transaction }) {
-  const { t } = useTranslation();
   return (
     <Text as="span" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-      {valueText(t, transaction)}
+      {valueText(transaction)}
     </Text>
   );
 }
@@ -50,8 +48,7 @@ type TransactionDetailsProps = {
 
 /** The detail lines, one per fact; nothing at all when there are none. */
 export function TransactionDetails({ transaction, wrap = (lines) => lines }: TransactionDetailsProps) {
-  const { t } = useTranslation();
-  const lines = detailLines(t, transaction);
+  const lines = detailLines(transaction);
   if (lines.length === 0) return null;
   return wrap(
     <Stack gap="0.5">
@@ -70,11 +67,10 @@ export function TransactionDetails({ transaction, wrap = (lines) => lines }: Tra
 }
 
 export function TransactionStatus({ status }: { status: string }) {
-  const { t } = useTranslation();
   const known = isOneOf(Object.keys(STATUS_PALETTE) as (keyof typeof STATUS_PALETTE)[], status) ? status : null;
   return (
     <Badge colorPalette={known ? STATUS_PALETTE[known] : 'gray'} variant="subtle" size="md" whiteSpace="nowrap">
-      {known ? t(`transactions.status.${known}`) : t('transactions.status.unknown')}
+      {known ? STATUS_TEXT[known]() : m['transactions.status.unknown']()}
     </Badge>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Box, HStack } from 'styled-system/jsx';
 
+import { m } from '@/paraglide/messages';
 import type { Transaction } from '@/types/api-schema';
 
 import {
@@ -28,7 +28,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function TransactionItem({ transaction, action }: { transaction: Transaction; action?: ReactNode }) {
-  const { t } = useTranslation();
   return (
     <Box as="li" py="4" borderBottomWidth="1px" _first={{ pt: '0' }} _last={{ pb: '0', borderBottomWidth: '0' }}>
       <HStack justify="space-between" gap="3" mb="3">
@@ -37,15 +36,15 @@ function TransactionItem({ transaction, action }: { transaction: Transaction; ac
       </HStack>
       {/* Labels in one column as wide as the longest of them, values beside them. */}
       <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="2" alignItems="baseline">
-        <Field label={t('transactions.columns.value')}>
+        <Field label={m['transactions.columns.value']()}>
           <TransactionValue transaction={transaction} />
         </Field>
         <TransactionDetails
           transaction={transaction}
-          wrap={(lines) => <Field label={t('transactions.columns.details')}>{lines}</Field>}
+          wrap={(lines) => <Field label={m['transactions.columns.details']()}>{lines}</Field>}
         />
         {transaction.updatedAt && (
-          <Field label={t('transactions.columns.time')}>
+          <Field label={m['transactions.columns.time']()}>
             <Box as="span" color="fg.muted">
               <TransactionTime transaction={transaction} />
             </Box>
@@ -62,10 +61,9 @@ function TransactionItem({ transaction, action }: { transaction: Transaction; ac
  * sideways. The same cells as `TransactionTable`, each labelled with its column's name.
  */
 export function TransactionList({ transactions, label, action }: TransactionViewProps) {
-  const { t } = useTranslation();
   return (
     // `role` keeps the list semantics that Safari drops from a `ul` without bullets.
-    <Box as="ul" role="list" listStyleType="none" textStyle="sm" aria-label={label ?? t('transactions.title')}>
+    <Box as="ul" role="list" listStyleType="none" textStyle="sm" aria-label={label ?? m['transactions.title']()}>
       {transactions.map((transaction) => (
         <TransactionItem key={transaction.id} transaction={transaction} action={action?.render(transaction)} />
       ))}

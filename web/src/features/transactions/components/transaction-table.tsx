@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { Table } from '@/components/ui/table';
+import { m } from '@/paraglide/messages';
 import type { Transaction } from '@/types/api-schema';
 
 import {
@@ -25,17 +25,16 @@ export type TransactionViewProps = {
  * table, it scrolls sideways inside it. Phones get `TransactionList` instead.
  */
 export function TransactionTable({ transactions, label, action }: TransactionViewProps) {
-  const { t } = useTranslation();
   return (
     <Table.ScrollArea>
-      <Table.Root size="sm" minW="2xl" aria-label={label ?? t('transactions.title')}>
+      <Table.Root size="sm" minW="2xl" aria-label={label ?? m['transactions.title']()}>
         <Table.Header>
           <Table.Row bg="transparent">
-            <Table.ColumnHeader>{t('transactions.columns.type')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('transactions.columns.value')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('transactions.columns.details')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('transactions.columns.status')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('transactions.columns.time')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{m['transactions.columns.type']()}</Table.ColumnHeader>
+            <Table.ColumnHeader>{m['transactions.columns.value']()}</Table.ColumnHeader>
+            <Table.ColumnHeader>{m['transactions.columns.details']()}</Table.ColumnHeader>
+            <Table.ColumnHeader>{m['transactions.columns.status']()}</Table.ColumnHeader>
+            <Table.ColumnHeader>{m['transactions.columns.time']()}</Table.ColumnHeader>
             {action && <Table.ColumnHeader>{action.label}</Table.ColumnHeader>}
           </Table.Row>
         </Table.Header>

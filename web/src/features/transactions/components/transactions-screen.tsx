@@ -1,6 +1,5 @@
 import { ArrowRight } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Flex, HStack } from 'styled-system/jsx';
 
 import { ContentCard } from '@/components/layouts/content-card';
@@ -12,6 +11,7 @@ import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { PHONE_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { toApiError } from '@/lib/api-client';
+import { m } from '@/paraglide/messages';
 
 import { useTransactionHistory } from '../api/get-transaction-history';
 
@@ -19,7 +19,6 @@ import { TransactionList } from './transaction-list';
 import { TransactionTable } from './transaction-table';
 
 function HistoryContent() {
-  const { t } = useTranslation();
   const history = useTransactionHistory();
   // Below `md` a five-column table would hide its last columns off-screen: phones get a list.
   // Only one of the two is rendered, chosen from the viewport at the first render (no `ssr`
@@ -30,7 +29,7 @@ function HistoryContent() {
     return (
       <HStack gap="3" color="fg.muted">
         <Spinner size="sm" />
-        <Text>{t('transactions.loading')}</Text>
+        <Text>{m['transactions.loading']()}</Text>
       </HStack>
     );
   }
@@ -40,7 +39,7 @@ function HistoryContent() {
       <Alert.Root status="error" borderRadius="lg" role="alert">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>{t('transactions.loadFailed')}</Alert.Title>
+          <Alert.Title>{m['transactions.loadFailed']()}</Alert.Title>
           <Alert.Description>{toApiError(history.error).message}</Alert.Description>
         </Alert.Content>
         <Button
@@ -50,19 +49,15 @@ function HistoryContent() {
           loading={history.isFetching}
           onClick={() => void history.refetch()}
         >
-          {t('errors.retry')}
+          {m['errors.retry']()}
         </Button>
       </Alert.Root>
     );
   }
 
-  if (history.data.length === 0) return <Text color="fg.muted">{t('transactions.empty')}</Text>;
+  if (history.data.length === 0) return <Text color="fg.muted">{m['transactions.empty']()}</Text>;
 
-  return isPhone ? (
-    <TransactionList transactions={history.data} />
-  ) : (
-    <TransactionTable transactions={history.data} />
-  );
+  return isPhone ? <TransactionList transactions={history.data} /> : <TransactionTable transactions={history.data} />;
 }
 
 /**
@@ -70,17 +65,16 @@ function HistoryContent() {
  * way to the full history.
  */
 export function TransactionsScreen() {
-  const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('transactions.title')} subtitle={t('transactions.subtitle')} />
+      <PageHeader title={m['transactions.title']()} subtitle={m['transactions.subtitle']()} />
       <ContentCard p={{ base: '3', md: '6' }}>
         <HistoryContent />
       </ContentCard>
       <Flex justify={{ base: 'stretch', sm: 'flex-end' }} mt="4">
         <Button asChild variant="outline" w={{ base: 'full', sm: 'auto' }}>
           <RouterLink to={paths.transactionsAll}>
-            {t('transactions.viewAll')}
+            {m['transactions.viewAll']()}
             <ArrowRight size={16} aria-hidden />
           </RouterLink>
         </Button>

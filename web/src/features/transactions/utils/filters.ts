@@ -1,9 +1,17 @@
 import { z } from 'zod';
 
 import { isIsoDate } from '@/lib/date';
+import { m } from '@/paraglide/messages';
 
 /** The types the full history lists (GET /transactions); related transactions show inside them. */
-export const FILTER_TYPES = ['topup.bank-transfer', 'topup.e-wallet', 'topup.card', 'credit.pay', 'giftcode', 'adjustment'] as const;
+export const FILTER_TYPES = [
+  'topup.bank-transfer',
+  'topup.e-wallet',
+  'topup.card',
+  'credit.pay',
+  'giftcode',
+  'adjustment',
+] as const;
 export const FILTER_STATUSES = ['pending', 'success', 'failed'] as const;
 
 /** The filters, in the order the form shows them and the query string carries them. */
@@ -41,24 +49,22 @@ export function filtersToSearch(filters: TransactionFilters): URLSearchParams {
 
 export const hasFilters = (filters: TransactionFilters) => FILTER_FIELDS.some((field) => filters[field] !== '');
 
-const v = 'transactions.all.validation';
-
-const day = z.string().refine((value) => value === '' || isIsoDate(value), `${v}.date`);
+const day = z.string().refine((value) => value === '' || isIsoDate(value), m['transactions.all.validation.date']());
 
 /**
  * The filter form: a known type and status or none, real days, and an end not before the start
- * (as the server checks them; spec-less, its messages are the server's). Messages are locale keys.
+ * (as the server checks them; spec-less, its messages are the server's). Messages are the texts shown.
  */
 export const filtersSchema = z
   .object({
-    type: z.enum(['', ...FILTER_TYPES], { error: `${v}.type` }),
-    status: z.enum(['', ...FILTER_STATUSES], { error: `${v}.status` }),
+    type: z.enum(['', ...FILTER_TYPES], { error: m['transactions.all.validation.type']() }),
+    status: z.enum(['', ...FILTER_STATUSES], { error: m['transactions.all.validation.status']() }),
     from: day,
     to: day,
   })
   .refine((filters) => !filters.from || !filters.to || filters.from <= filters.to, {
     path: ['to'],
-    error: `${v}.range`,
+    error: m['transactions.all.validation.range'](),
   });
 
 export type FiltersInput = z.input<typeof filtersSchema>;

@@ -1,8 +1,7 @@
 /** The texts of a transaction as the history shows them (spec section 2, "Transaction history"). */
 
-import type { TFunction } from 'i18next';
-
 import { formatNumber } from '@/lib/format';
+import { m } from '@/paraglide/messages';
 import type { RelatedTransaction, Transaction, TransactionPayload } from '@/types/api-schema';
 
 const PAYMENT_CHANNELS = [
@@ -29,6 +28,47 @@ const RELATED = {
 } as const;
 export const STATUS_PALETTE = { pending: 'orange', success: 'green', failed: 'red' } as const;
 
+const COIN_NAMES = {
+  fsonline: m['games.coinName.fsonline'],
+  jxonline2: m['games.coinName.jxonline2'],
+  jxsj2: m['games.coinName.jxsj2'],
+} satisfies Record<(typeof GAMES)[number], () => string>;
+
+const CHANNEL_NAMES = {
+  vietcombank: m['paymentChannels.vietcombank'],
+  techcombank: m['paymentChannels.techcombank'],
+  momo: m['paymentChannels.momo'],
+  viettelpay: m['paymentChannels.viettelpay'],
+  viettel: m['paymentChannels.viettel'],
+  vinaphone: m['paymentChannels.vinaphone'],
+  mobifone: m['paymentChannels.mobifone'],
+  vietnamobile: m['paymentChannels.vietnamobile'],
+  zing: m['paymentChannels.zing'],
+  gate: m['paymentChannels.gate'],
+  vtc: m['paymentChannels.vtc'],
+  garena: m['paymentChannels.garena'],
+} satisfies Record<(typeof PAYMENT_CHANNELS)[number], () => string>;
+
+const RELATED_TEXT = {
+  recharge: m['transactions.related.recharge'],
+  bonus: m['transactions.related.bonus'],
+  recall: m['transactions.related.recall'],
+  refund: m['transactions.related.refund'],
+} satisfies Record<(typeof RELATED)[keyof typeof RELATED], (inputs: { value: string }) => string>;
+
+const CARD_ERROR_TEXT = {
+  WRONG_AMOUNT: m['transactions.cardError.WRONG_AMOUNT'],
+  NOT_FOUND: m['transactions.cardError.NOT_FOUND'],
+  INVALID: m['transactions.cardError.INVALID'],
+} satisfies Record<(typeof CARD_ERRORS)[number], () => string>;
+
+/** The texts of the statuses STATUS_PALETTE knows. */
+export const STATUS_TEXT = {
+  pending: m['transactions.status.pending'],
+  success: m['transactions.status.success'],
+  failed: m['transactions.status.failed'],
+} satisfies Record<keyof typeof STATUS_PALETTE, () => string>;
+
 export const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
   (values as readonly string[]).includes(value);
 
@@ -47,72 +87,72 @@ const amount = (value: number) => formatNumber(Math.abs(value));
 type Metadata = NonNullable<TransactionPayload['metadata']>;
 
 /** The game's coin name: as the payment recorded it, else the known one for its product code. */
-function coinName(t: TFunction, metadata: Metadata): string {
+function coinName(metadata: Metadata): string {
   if (metadata.coinName) return metadata.coinName;
   const code = metadata.productCode;
-  return code && isOneOf(GAMES, code) ? t(`games.coinName.${code}`) : '';
+  return code && isOneOf(GAMES, code) ? COIN_NAMES[code]() : '';
 }
 
 /** A bank, e-wallet or card provider by its display name; an unknown code as it came. */
-function channelName(t: TFunction, code: string): string {
+function channelName(code: string): string {
   const known = code.toLowerCase();
-  return isOneOf(PAYMENT_CHANNELS, known) ? t(`paymentChannels.${known}`) : code;
+  return isOneOf(PAYMENT_CHANNELS, known) ? CHANNEL_NAMES[known]() : code;
 }
 
-function relatedLine(t: TFunction, related: RelatedTransaction): string | null {
+function relatedLine(related: RelatedTransaction): string | null {
   const kind = Object.hasOwn(RELATED, related.type) ? RELATED[related.type as keyof typeof RELATED] : null;
-  return kind && t(`transactions.related.${kind}`, { value: amount(related.realValue) });
+  return kind && RELATED_TEXT[kind]({ value: amount(related.realValue) });
 }
 
-function cardErrorLine(t: TFunction, errorCode: string | null | undefined): string | null {
+function cardErrorLine(errorCode: string | null | undefined): string | null {
   const code = errorCode?.toUpperCase();
-  return code && isOneOf(CARD_ERRORS, code) ? t(`transactions.cardError.${code}`) : null;
+  return code && isOneOf(CARD_ERRORS, code) ? CARD_ERROR_TEXT[code]() : null;
 }
 
 export type DetailLine = { key: string; text: string; warning?: boolean };
 
-export function detailLines(t: TFunction, transaction: Transaction): DetailLine[] {
+export function detailLines(transaction: Transaction): DetailLine[] {
   const { type, payload } = transaction;
   const lines: DetailLine[] = [];
 
   if (type === 'credit.pay' && payload.metadata) {
     const { metadata } = payload;
-    const name = coinName(t, metadata);
+    const name = coinName(metadata);
     if (typeof metadata.coin === 'number') {
       lines.push({
         key: 'coin',
-        text: t('transactions.details.coin', { coin: formatNumber(metadata.coin), coinName: name }),
+        text: m['transactions.details.coin']({ coin: formatNumber(metadata.coin), coinName: name }),
       });
     }
     const bonus = metadata.coinBonus ?? 0;
     if (bonus > 0) {
       lines.push({
         key: 'coinBonus',
-        text: t('transactions.details.coinBonus', { coin: formatNumber(bonus), coinName: name }),
+        text: m['transactions.details.coinBonus']({ coin: formatNumber(bonus), coinName: name }),
       });
     }
   }
 
   if (isTopUp(type)) {
     const channel = payload.source ?? payload.provider;
-    if (channel) lines.push({ key: 'channel', text: channelName(t, channel) });
+    if (channel) lines.push({ key: 'channel', text: channelName(channel) });
     if (payload.serial) {
-      lines.push({ key: 'serial', text: t('transactions.details.serial', { serial: payload.serial }) });
+      lines.push({ key: 'serial', text: m['transactions.details.serial']({ serial: payload.serial }) });
     }
-    const error = cardErrorLine(t, payload.errorCode);
+    const error = cardErrorLine(payload.errorCode);
     if (error) lines.push({ key: 'error', text: error, warning: true });
   }
 
   if (type === ADJUSTMENT && payload.reason?.trim()) {
-    lines.push({ key: 'reason', text: t('transactions.details.reason', { reason: payload.reason.trim() }) });
+    lines.push({ key: 'reason', text: m['transactions.details.reason']({ reason: payload.reason.trim() }) });
   }
 
   if (type === GIFTCODE && payload.campaign?.trim()) {
-    lines.push({ key: 'campaign', text: t('transactions.details.campaign', { campaign: payload.campaign.trim() }) });
+    lines.push({ key: 'campaign', text: m['transactions.details.campaign']({ campaign: payload.campaign.trim() }) });
   }
 
   transaction.relatedTransactions.forEach((related, index) => {
-    const text = relatedLine(t, related);
+    const text = relatedLine(related);
     if (text) lines.push({ key: `related-${related.id}-${index}`, text });
   });
 
@@ -120,25 +160,25 @@ export function detailLines(t: TFunction, transaction: Transaction): DetailLine[
   return lines.map((line) => ({ ...line, text: line.text.replace(/\s+/g, ' ').trim() }));
 }
 
-export function typeLabel(t: TFunction, transaction: Transaction): string {
+export function typeLabel(transaction: Transaction): string {
   if (transaction.type === 'credit.pay') {
     const metadata = transaction.payload.metadata;
     const game = metadata?.productName || metadata?.productCode || '';
-    return t('transactions.type.pay', { game }).trim();
+    return m['transactions.type.pay']({ game }).trim();
   }
-  if (isTopUp(transaction.type)) return t('transactions.type.topUp');
-  if (transaction.type === GIFTCODE) return t('transactions.type.giftcode');
+  if (isTopUp(transaction.type)) return m['transactions.type.topUp']();
+  if (transaction.type === GIFTCODE) return m['transactions.type.giftcode']();
   if (transaction.type === ADJUSTMENT) {
-    return t(isClawback(transaction) ? 'transactions.type.clawback' : 'transactions.type.adjustment');
+    return isClawback(transaction) ? m['transactions.type.clawback']() : m['transactions.type.adjustment']();
   }
-  return t('transactions.type.unknown');
+  return m['transactions.type.unknown']();
 }
 
-export function valueText(t: TFunction, transaction: Transaction): string {
+export function valueText(transaction: Transaction): string {
   const { type, realValue, currency } = transaction;
-  if (type === 'credit.pay') return t('transactions.value.spent', { value: amount(realValue) });
-  if (isTopUp(type)) return t('transactions.value.topUp', { value: formatNumber(realValue) });
-  if (isClawback(transaction)) return t('transactions.value.spent', { value: amount(realValue) });
-  if (type === GIFTCODE || type === ADJUSTMENT) return t('transactions.value.received', { value: amount(realValue) });
-  return t('transactions.value.other', { value: formatNumber(realValue), currency });
+  if (type === 'credit.pay') return m['transactions.value.spent']({ value: amount(realValue) });
+  if (isTopUp(type)) return m['transactions.value.topUp']({ value: formatNumber(realValue) });
+  if (isClawback(transaction)) return m['transactions.value.spent']({ value: amount(realValue) });
+  if (type === GIFTCODE || type === ADJUSTMENT) return m['transactions.value.received']({ value: amount(realValue) });
+  return m['transactions.value.other']({ value: formatNumber(realValue), currency });
 }

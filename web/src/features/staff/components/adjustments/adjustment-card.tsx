@@ -1,13 +1,14 @@
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Box, Flex, HStack, Stack, styled } from 'styled-system/jsx';
 
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 
 import type { AdjustmentDecision } from '../../api/decide-adjustment';
 import { isAdjustmentStatus, type Adjustment, type AdjustmentStatus } from '../../api/get-adjustments';
+import { adjustmentStatusText } from '../../utils/adjustment-texts';
 import { formatSignedAmount } from '../../utils/amount';
 import { formatVietnamTime } from '../../utils/time';
 
@@ -18,11 +19,10 @@ const PALETTES: Record<AdjustmentStatus, BadgeProps['colorPalette']> = {
 };
 
 function StatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation();
   if (!isAdjustmentStatus(status)) return <Badge variant="subtle">{status}</Badge>;
   return (
     <Badge colorPalette={PALETTES[status]} variant="subtle">
-      {t(`staff.adjustments.status.${status}`)}
+      {adjustmentStatusText(status)}
     </Badge>
   );
 }
@@ -55,7 +55,6 @@ type AdjustmentCardProps = {
  * one's own request with the reason beside them.
  */
 export function AdjustmentCard({ adjustment, player, selfId, canDecide, onDecide }: AdjustmentCardProps) {
-  const { t } = useTranslation();
   const own = adjustment.requestedBy === selfId;
   const ownNoteId = useId();
   const kp = formatSignedAmount(adjustment.kp);
@@ -79,44 +78,55 @@ export function AdjustmentCard({ adjustment, player, selfId, canDecide, onDecide
               fontSize="lg"
               fontVariantNumeric="tabular-nums"
               color={adjustment.kp < 0 ? 'red.fg' : 'green.fg'}
-              title={adjustment.kp < 0 ? t('staff.adjustments.clawback') : t('staff.adjustments.credit')}
+              title={adjustment.kp < 0 ? m['staff.adjustments.clawback']() : m['staff.adjustments.credit']()}
             >
-              {t('staff.adjustments.kp', { kp })}
+              {m['staff.adjustments.kp']({ kp })}
             </Text>
             <StatusBadge status={adjustment.status} />
           </HStack>
-          <Fact label={t('staff.adjustments.player')}>
+          <Fact label={m['staff.adjustments.player']()}>
             <Text as="span" fontWeight="medium" overflowWrap="anywhere">
               {player}
             </Text>
           </Fact>
         </Stack>
-        <styled.time dateTime={adjustment.createdAt ?? undefined} fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
+        <styled.time
+          dateTime={adjustment.createdAt ?? undefined}
+          fontSize="sm"
+          color="fg.muted"
+          fontVariantNumeric="tabular-nums"
+        >
           {formatVietnamTime(adjustment.createdAt)}
         </styled.time>
       </Flex>
 
       <Box mt="2" fontSize="sm">
-        <Text color="fg.muted">{t('staff.adjustments.reason')}</Text>
+        <Text color="fg.muted">{m['staff.adjustments.reason']()}</Text>
         <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
           {adjustment.reason}
         </Text>
       </Box>
 
       <Flex mt="2" columnGap="4" rowGap="1" wrap="wrap" fontSize="sm">
-        <Fact label={t('staff.adjustments.askedBy')}>
+        <Fact label={m['staff.adjustments.askedBy']()}>
           <Text as="span">
             {adjustment.requestedByUsername}
-            {own && ` ${t('staff.adjustments.you')}`}
+            {own && ` ${m['staff.adjustments.you']()}`}
           </Text>
         </Fact>
         {decided && (
-          <Fact label={adjustment.status === 'rejected' ? t('staff.adjustments.rejectedBy') : t('staff.adjustments.decidedBy')}>
+          <Fact
+            label={
+              adjustment.status === 'rejected'
+                ? m['staff.adjustments.rejectedBy']()
+                : m['staff.adjustments.decidedBy']()
+            }
+          >
             <Text as="span">{adjustment.decidedByUsername}</Text>
           </Fact>
         )}
         {adjustment.decidedAt && (
-          <Fact label={t('staff.adjustments.decidedAt')}>
+          <Fact label={m['staff.adjustments.decidedAt']()}>
             <Text as="span" fontVariantNumeric="tabular-nums">
               {formatVietnamTime(adjustment.decidedAt)}
             </Text>
@@ -126,17 +136,29 @@ export function AdjustmentCard({ adjustment, player, selfId, canDecide, onDecide
 
       {canDecide && adjustment.status === 'pending' && (
         <Flex mt="3" gap="2" align="center" wrap="wrap">
-          <HStack gap="2" role="group" aria-label={t('staff.adjustments.actionsOf', { kp, player })}>
-            <Button size="sm" disabled={own} aria-describedby={own ? ownNoteId : undefined} onClick={() => onDecide(adjustment, 'approve')}>
-              {t('staff.adjustments.approve')}
+          <HStack gap="2" role="group" aria-label={m['staff.adjustments.actionsOf']({ kp, player })}>
+            <Button
+              size="sm"
+              disabled={own}
+              aria-describedby={own ? ownNoteId : undefined}
+              onClick={() => onDecide(adjustment, 'approve')}
+            >
+              {m['staff.adjustments.approve']()}
             </Button>
-            <Button size="sm" variant="outline" colorPalette="red" disabled={own} aria-describedby={own ? ownNoteId : undefined} onClick={() => onDecide(adjustment, 'reject')}>
-              {t('staff.adjustments.reject')}
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="red"
+              disabled={own}
+              aria-describedby={own ? ownNoteId : undefined}
+              onClick={() => onDecide(adjustment, 'reject')}
+            >
+              {m['staff.adjustments.reject']()}
             </Button>
           </HStack>
           {own && (
             <Text id={ownNoteId} fontSize="sm" color="fg.muted">
-              {t('staff.adjustments.ownRequest')}
+              {m['staff.adjustments.ownRequest']()}
             </Text>
           )}
         </Flex>

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
@@ -11,6 +10,7 @@ import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Separator } from '@/components/ui/separator';
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 
 import type { AdjustmentDecision } from '../../api/decide-adjustment';
 import { usePlayerUsernames } from '../../api/find-player';
@@ -22,6 +22,7 @@ import {
   type AdjustmentStatus,
 } from '../../api/get-adjustments';
 import { useStaffMe } from '../../api/get-staff-me';
+import { adjustmentStatusText } from '../../utils/adjustment-texts';
 import { formatAmount } from '../../utils/amount';
 import { LoadFailed } from '../load-failed';
 
@@ -30,16 +31,15 @@ import { AskForm } from './ask-form';
 import { DecideDialog } from './decide-dialog';
 
 function StatusFilter({ status, onChange }: { status: AdjustmentStatus | null; onChange: (status: string) => void }) {
-  const { t } = useTranslation();
   return (
     <Field.Root maxW={{ base: 'full', sm: '72' }}>
-      <Field.Label>{t('staff.adjustments.filter.label')}</Field.Label>
+      <Field.Label>{m['staff.adjustments.filter.label']()}</Field.Label>
       <NativeSelect.Root size="sm">
         <NativeSelect.Field value={status ?? ''} onChange={(event) => onChange(event.target.value)}>
-          <option value="">{t('staff.adjustments.filter.all')}</option>
+          <option value="">{m['staff.adjustments.filter.all']()}</option>
           {ADJUSTMENT_STATUSES.map((each) => (
             <option key={each} value={each}>
-              {t(`staff.adjustments.status.${each}`)}
+              {adjustmentStatusText(each)}
             </option>
           ))}
         </NativeSelect.Field>
@@ -59,7 +59,6 @@ const pendingFirst = (adjustments: Adjustment[]) =>
  * from a player's page) and approves or rejects pending ones, not their own.
  */
 export function AdjustmentsScreen() {
-  const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const rawStatus = searchParams.get('status') ?? '';
   const status = isAdjustmentStatus(rawStatus) ? rawStatus : null;
@@ -81,25 +80,27 @@ export function AdjustmentsScreen() {
   };
 
   let body;
-  if (adjustments.isPending) body = <LoadingText>{t('staff.adjustments.loading')}</LoadingText>;
+  if (adjustments.isPending) body = <LoadingText>{m['staff.adjustments.loading']()}</LoadingText>;
   else if (adjustments.isError) {
     body = (
       <LoadFailed
-        title={t('staff.adjustments.loadFailed')}
+        title={m['staff.adjustments.loadFailed']()}
         error={adjustments.error}
         retrying={adjustments.isFetching}
         onRetry={() => void adjustments.refetch()}
       />
     );
   } else if (rows.length === 0) {
-    body = <Text color="fg.muted">{status ? t('staff.adjustments.emptyFiltered') : t('staff.adjustments.empty')}</Text>;
+    body = (
+      <Text color="fg.muted">{status ? m['staff.adjustments.emptyFiltered']() : m['staff.adjustments.empty']()}</Text>
+    );
   } else {
     body = (
       <Stack gap="3">
         <Text fontSize="sm" color="fg.muted" role="status">
-          {t('staff.adjustments.count', { count: rows.length })}
+          {m['staff.adjustments.count']({ count: rows.length })}
         </Text>
-        <Stack as="ul" aria-label={t('staff.adjustments.listLabel')} gap="3" listStyleType="none" m="0" p="0">
+        <Stack as="ul" aria-label={m['staff.adjustments.listLabel']()} gap="3" listStyleType="none" m="0" p="0">
           {rows.map((adjustment) => (
             <AdjustmentCard
               key={adjustment.id}
@@ -119,13 +120,13 @@ export function AdjustmentsScreen() {
 
   return (
     <>
-      <PageHeader title={t('staff.adjustments.title')} subtitle={t('staff.adjustments.subtitle')} />
+      <PageHeader title={m['staff.adjustments.title']()} subtitle={m['staff.adjustments.subtitle']()} />
       <Stack gap={{ base: '4', md: '6' }}>
         {threshold !== undefined && (
           <Alert.Root status="info" borderRadius="lg">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Description>{t('staff.adjustments.threshold', { kp: formatAmount(threshold) })}</Alert.Description>
+              <Alert.Description>{m['staff.adjustments.threshold']({ kp: formatAmount(threshold) })}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
         )}
@@ -139,7 +140,7 @@ export function AdjustmentsScreen() {
           <StatusFilter status={status} onChange={applyStatus} />
           {me && !isFinance && (
             <Text mt="3" fontSize="sm" color="fg.muted">
-              {t('staff.adjustments.readOnly')}
+              {m['staff.adjustments.readOnly']()}
             </Text>
           )}
           <Separator my={{ base: '4', md: '6' }} />

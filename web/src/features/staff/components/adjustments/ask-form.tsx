@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ComponentProps } from 'react';
-import { useForm, type FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useForm } from 'react-hook-form';
 import { Flex, Grid, Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
@@ -12,6 +11,7 @@ import { Text } from '@/components/ui/text';
 import { toaster } from '@/components/ui/toaster-store';
 import { enterToNextField } from '@/lib/enter-to-next-field';
 import { placeServerErrors } from '@/lib/server-errors';
+import { m } from '@/paraglide/messages';
 
 import {
   ASK_ADJUSTMENT_FIELDS,
@@ -59,7 +59,6 @@ function askKeys() {
  * often it arrives; a changed ask, or the next one after a success, gets a new key.
  */
 export function AskForm({ player }: { player: string }) {
-  const { t } = useTranslation();
   const ask = useAskAdjustment();
   const [keys] = useState(askKeys);
   const {
@@ -84,25 +83,25 @@ export function AskForm({ player }: { player: string }) {
           toaster.success({
             title:
               adjustment.status === 'pending'
-                ? t('staff.adjustments.ask.pendingDone', values)
-                : t('staff.adjustments.ask.appliedDone', values),
+                ? m['staff.adjustments.ask.pendingDone'](values)
+                : m['staff.adjustments.ask.appliedDone'](values),
             closable: true,
           });
           reset({ player: '', kp: '', reason: '' });
         },
         onError: (error) => {
           if (error instanceof NoSuchPlayerError) {
-            setError('player', { type: 'server', message: t('staff.adjustments.ask.playerNotFound') }, { shouldFocus: true });
+            setError(
+              'player',
+              { type: 'server', message: m['staff.adjustments.ask.playerNotFound']() },
+              { shouldFocus: true },
+            );
           } else placeServerErrors(error, ASK_ADJUSTMENT_FIELDS, setError);
         },
       },
     );
   });
 
-  const message = (error: FieldError | undefined) => {
-    if (!error?.message) return undefined;
-    return error.type === 'server' ? error.message : t(error.message as 'staff.adjustments.ask.validation.kpRequired');
-  };
   const failure = ask.error instanceof NoSuchPlayerError ? null : staffFailureText(ask.error, ASK_ADJUSTMENT_FIELDS);
 
   return (
@@ -110,48 +109,48 @@ export function AskForm({ player }: { player: string }) {
       onSubmit={(event) => void onSubmit(event)}
       onKeyDown={enterToNextField}
       noValidate
-      aria-label={t('staff.adjustments.ask.label')}
+      aria-label={m['staff.adjustments.ask.label']()}
     >
       <Stack gap="4">
-        <Text fontWeight="semibold">{t('staff.adjustments.ask.title')}</Text>
-        {failure && <FailureAlert title={t('staff.adjustments.ask.failed')} text={failure} />}
+        <Text fontWeight="semibold">{m['staff.adjustments.ask.title']()}</Text>
+        {failure && <FailureAlert title={m['staff.adjustments.ask.failed']()} text={failure} />}
         <Grid columns={{ base: 1, md: 2 }} gap="4">
           <Field.Root required invalid={!!errors.player}>
             <Field.Label>
-              {t('staff.adjustments.ask.player')}
+              {m['staff.adjustments.ask.player']()}
               <Field.RequiredIndicator />
             </Field.Label>
             <Input {...register('player')} autoComplete="off" autoCapitalize="none" spellCheck={false} />
-            <Field.ErrorText>{message(errors.player)}</Field.ErrorText>
+            <Field.ErrorText>{errors.player?.message}</Field.ErrorText>
           </Field.Root>
           <Field.Root required invalid={!!errors.kp}>
             <Field.Label>
-              {t('staff.adjustments.ask.kp')}
+              {m['staff.adjustments.ask.kp']()}
               <Field.RequiredIndicator />
             </Field.Label>
             <Input {...register('kp')} inputMode="numeric" autoComplete="off" fontVariantNumeric="tabular-nums" />
             {errors.kp ? (
-              <Field.ErrorText>{message(errors.kp)}</Field.ErrorText>
+              <Field.ErrorText>{errors.kp.message}</Field.ErrorText>
             ) : (
-              <Field.HelperText>{t('staff.adjustments.ask.kpHelp')}</Field.HelperText>
+              <Field.HelperText>{m['staff.adjustments.ask.kpHelp']()}</Field.HelperText>
             )}
           </Field.Root>
         </Grid>
         <Field.Root required invalid={!!errors.reason}>
           <Field.Label>
-            {t('staff.adjustments.ask.reason')}
+            {m['staff.adjustments.ask.reason']()}
             <Field.RequiredIndicator />
           </Field.Label>
           <ReasonInput {...register('reason')} />
           {errors.reason ? (
-            <Field.ErrorText>{message(errors.reason)}</Field.ErrorText>
+            <Field.ErrorText>{errors.reason.message}</Field.ErrorText>
           ) : (
-            <Field.HelperText>{t('staff.adjustments.ask.reasonHelp')}</Field.HelperText>
+            <Field.HelperText>{m['staff.adjustments.ask.reasonHelp']()}</Field.HelperText>
           )}
         </Field.Root>
         <Flex justify="flex-end">
           <Button type="submit" size="sm" w={{ base: 'full', sm: 'auto' }} loading={ask.isPending}>
-            {t('staff.adjustments.ask.submit')}
+            {m['staff.adjustments.ask.submit']()}
           </Button>
         </Flex>
       </Stack>

@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
-
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Text } from '@/components/ui/text';
 import { toaster } from '@/components/ui/toaster-store';
+import { m } from '@/paraglide/messages';
 
 import { useDecideAdjustment, type AdjustmentDecision } from '../../api/decide-adjustment';
 import type { Adjustment } from '../../api/get-adjustments';
@@ -17,17 +16,38 @@ type DecideDialogProps = {
   onClose: () => void;
 };
 
+type Values = { kp: string; player: string };
+
+type DecisionTexts = {
+  title: () => string;
+  text: (values: Values) => string;
+  confirm: () => string;
+  failed: () => string;
+  done: (values: Values) => string;
+};
+
 const TEXTS = {
-  approve: { dialog: 'approveDialog', done: 'approvedDone' },
-  reject: { dialog: 'rejectDialog', done: 'rejectedDone' },
-} as const;
+  approve: {
+    title: m['staff.adjustments.approveDialog.title'],
+    text: m['staff.adjustments.approveDialog.text'],
+    confirm: m['staff.adjustments.approveDialog.confirm'],
+    failed: m['staff.adjustments.approveDialog.failed'],
+    done: m['staff.adjustments.approvedDone'],
+  },
+  reject: {
+    title: m['staff.adjustments.rejectDialog.title'],
+    text: m['staff.adjustments.rejectDialog.text'],
+    confirm: m['staff.adjustments.rejectDialog.confirm'],
+    failed: m['staff.adjustments.rejectDialog.failed'],
+    done: m['staff.adjustments.rejectedDone'],
+  },
+} satisfies Record<AdjustmentDecision, DecisionTexts>;
 
 /**
  * 'Duyệt' or 'Từ chối' a pending adjustment, after saying what it does; the server's refusal
  * (one's own, decided meanwhile) above the buttons. Mount it while open.
  */
 export function DecideDialog({ adjustment, decision, player, onClose }: DecideDialogProps) {
-  const { t } = useTranslation();
   const decide = useDecideAdjustment();
   const texts = TEXTS[decision];
   const kp = formatSignedAmount(adjustment.kp);
@@ -39,14 +59,14 @@ export function DecideDialog({ adjustment, decision, player, onClose }: DecideDi
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={t(`staff.adjustments.${texts.dialog}.title`)}
+      title={texts.title()}
       onSubmit={(event) => {
         event.preventDefault();
         decide.mutate(
           { id: adjustment.id, decision },
           {
             onSuccess: () => {
-              toaster.success({ title: t(`staff.adjustments.${texts.done}`, { kp, player }), closable: true });
+              toaster.success({ title: texts.done({ kp, player }), closable: true });
               onClose();
             },
           },
@@ -54,11 +74,11 @@ export function DecideDialog({ adjustment, decision, player, onClose }: DecideDi
       }}
       canSave
       pending={decide.isPending}
-      failure={failure ? { title: t(`staff.adjustments.${texts.dialog}.failed`), text: failure } : null}
-      saveLabel={t(`staff.adjustments.${texts.dialog}.confirm`)}
+      failure={failure ? { title: texts.failed(), text: failure } : null}
+      saveLabel={texts.confirm()}
       destructive={decision === 'reject'}
     >
-      <Text>{t(`staff.adjustments.${texts.dialog}.text`, { kp, player })}</Text>
+      <Text>{texts.text({ kp, player })}</Text>
     </FormDialog>
   );
 }

@@ -1,15 +1,17 @@
 import { Coins } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Flex, Stack, styled } from 'styled-system/jsx';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 import type { TicketSummaryBody } from '@/types/api-schema';
 
+import { isAdjustmentStatus } from '../../api/get-adjustments';
 import type { PlayerDetail } from '../../api/get-player';
 import { staffPaths } from '../../config/paths';
+import { adjustmentStatusText } from '../../utils/adjustment-texts';
 import { formatSignedAmount } from '../../utils/amount';
 import { formatVietnamTime } from '../../utils/time';
 
@@ -19,28 +21,24 @@ import { Nothing, PlayerSection } from './player-section';
 
 type Adjustment = PlayerDetail['adjustments'][number];
 
-const ADJUSTMENT_STATUSES = ['pending', 'applied', 'rejected'] as const;
 const ADJUSTMENT_PALETTE: Record<string, string> = { pending: 'orange', applied: 'green', rejected: 'gray' };
 
 const time = (value: string | null | undefined) => formatVietnamTime(value, { seconds: false });
 
 function AdjustmentRow({ adjustment }: { adjustment: Adjustment }) {
-  const { t } = useTranslation();
   const status = adjustment.status;
   return (
     <styled.li p="3" borderWidth="1px" borderColor="border" borderRadius="lg" data-adjustment={adjustment.id}>
       <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
-          {t('staff.adjustments.kp', { kp: formatSignedAmount(adjustment.kp) })}
+          {m['staff.adjustments.kp']({ kp: formatSignedAmount(adjustment.kp) })}
           <Text as="span" fontWeight="normal" color="fg.muted">
             {' · '}
-            {adjustment.kp < 0 ? t('staff.adjustments.clawback') : t('staff.adjustments.credit')}
+            {adjustment.kp < 0 ? m['staff.adjustments.clawback']() : m['staff.adjustments.credit']()}
           </Text>
         </Text>
         <Badge colorPalette={ADJUSTMENT_PALETTE[status] ?? 'gray'} variant="subtle">
-          {(ADJUSTMENT_STATUSES as readonly string[]).includes(status)
-            ? t(`staff.adjustments.status.${status as (typeof ADJUSTMENT_STATUSES)[number]}`)
-            : status}
+          {isAdjustmentStatus(status) ? adjustmentStatusText(status) : status}
         </Badge>
       </Flex>
       <Text mt="1" fontSize="sm" overflowWrap="anywhere">
@@ -48,11 +46,17 @@ function AdjustmentRow({ adjustment }: { adjustment: Adjustment }) {
       </Text>
       <Stack mt="1" gap="0" fontSize="xs" color="fg.muted">
         <Text>
-          {t('staff.players.adjustments.askedBy', { username: adjustment.requestedByUsername, time: time(adjustment.createdAt) })}
+          {m['staff.players.adjustments.askedBy']({
+            username: adjustment.requestedByUsername,
+            time: time(adjustment.createdAt),
+          })}
         </Text>
         {adjustment.decidedByUsername && (
           <Text>
-            {t('staff.players.adjustments.decidedBy', { username: adjustment.decidedByUsername, time: time(adjustment.decidedAt) })}
+            {m['staff.players.adjustments.decidedBy']({
+              username: adjustment.decidedByUsername,
+              time: time(adjustment.decidedAt),
+            })}
           </Text>
         )}
       </Stack>
@@ -64,21 +68,20 @@ function AdjustmentRow({ adjustment }: { adjustment: Adjustment }) {
 type AdjustmentsSectionProps = { adjustments: Adjustment[]; username: string; canAdjust: boolean };
 
 export function AdjustmentsSection({ adjustments, username, canAdjust }: AdjustmentsSectionProps) {
-  const { t } = useTranslation();
   const action = canAdjust && (
     <Button asChild size="sm" variant="outline">
       <RouterLink to={`${staffPaths.adjustments}?${new URLSearchParams({ player: username }).toString()}`}>
         <Coins size={16} aria-hidden />
-        {t('staff.players.adjustments.adjust')}
+        {m['staff.players.adjustments.adjust']()}
       </RouterLink>
     </Button>
   );
   return (
-    <PlayerSection title={t('staff.players.adjustments.title')} actions={action}>
+    <PlayerSection title={m['staff.players.adjustments.title']()} actions={action}>
       {adjustments.length === 0 ? (
-        <Nothing>{t('staff.players.adjustments.empty')}</Nothing>
+        <Nothing>{m['staff.players.adjustments.empty']()}</Nothing>
       ) : (
-        <Stack as="ul" aria-label={t('staff.players.adjustments.listLabel')} gap="3" listStyleType="none" m="0" p="0">
+        <Stack as="ul" aria-label={m['staff.players.adjustments.listLabel']()} gap="3" listStyleType="none" m="0" p="0">
           {adjustments.map((adjustment) => (
             <AdjustmentRow key={adjustment.id} adjustment={adjustment} />
           ))}
@@ -90,13 +93,12 @@ export function AdjustmentsSection({ adjustments, username, canAdjust }: Adjustm
 
 /** The player's tickets, the most recently active first, each a link to its page. */
 export function TicketsSection({ tickets }: { tickets: TicketSummaryBody[] }) {
-  const { t } = useTranslation();
   return (
-    <PlayerSection title={t('staff.players.tickets.title')}>
+    <PlayerSection title={m['staff.players.tickets.title']()}>
       {tickets.length === 0 ? (
-        <Nothing>{t('staff.players.tickets.empty')}</Nothing>
+        <Nothing>{m['staff.players.tickets.empty']()}</Nothing>
       ) : (
-        <Stack as="ul" aria-label={t('staff.players.tickets.listLabel')} gap="3" listStyleType="none" m="0" p="0">
+        <Stack as="ul" aria-label={m['staff.players.tickets.listLabel']()} gap="3" listStyleType="none" m="0" p="0">
           {tickets.map((ticket) => (
             <TicketRow key={ticket.id} ticket={ticket} />
           ))}

@@ -1,26 +1,31 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Box, Flex, Stack, styled } from 'styled-system/jsx';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 import type { Transaction } from '@/types/api-schema';
 
 import { useOlderLedger, type PlayerDetail } from '../../api/get-player';
-import { ledgerDetails, ledgerStatusText, ledgerTypeText, ledgerValueText, LEDGER_STATUS_PALETTE } from '../../utils/ledger-text';
+import {
+  ledgerDetails,
+  ledgerStatusText,
+  ledgerTypeText,
+  ledgerValueText,
+  LEDGER_STATUS_PALETTE,
+} from '../../utils/ledger-text';
 import { formatVietnamTime } from '../../utils/time';
 import { LoadFailed } from '../load-failed';
 
 import { Nothing, PlayerSection } from './player-section';
 
 function LedgerEntry({ transaction, asked }: { transaction: Transaction; asked: boolean }) {
-  const { t } = useTranslation();
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (asked) ref.current?.scrollIntoView({ block: 'center' });
   }, [asked]);
-  const details = ledgerDetails(t, transaction);
+  const details = ledgerDetails(transaction);
   const palette = LEDGER_STATUS_PALETTE[transaction.status];
 
   return (
@@ -38,18 +43,22 @@ function LedgerEntry({ transaction, asked }: { transaction: Transaction; asked: 
     >
       <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <Stack gap="0.5" minW="0">
-          <Text fontWeight="medium">{ledgerTypeText(t, transaction)}</Text>
+          <Text fontWeight="medium">{ledgerTypeText(transaction)}</Text>
           <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
             {formatVietnamTime(transaction.createdAt)}
           </Text>
         </Stack>
         {/* Beside the type on a wide screen; one line under it when it wraps on a phone. */}
-        <Flex direction={{ base: 'row', sm: 'column' }} gap={{ base: '2', sm: '1' }} align={{ base: 'center', sm: 'flex-end' }}>
+        <Flex
+          direction={{ base: 'row', sm: 'column' }}
+          gap={{ base: '2', sm: '1' }}
+          align={{ base: 'center', sm: 'flex-end' }}
+        >
           <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-            {ledgerValueText(t, transaction)}
+            {ledgerValueText(transaction)}
           </Text>
           <Badge colorPalette={palette} variant="subtle" size="sm">
-            {ledgerStatusText(t, transaction.status)}
+            {ledgerStatusText(transaction.status)}
           </Badge>
         </Flex>
       </Flex>
@@ -59,11 +68,11 @@ function LedgerEntry({ transaction, asked }: { transaction: Transaction; asked: 
         </Text>
       )}
       <Text mt="1" fontFamily="mono" fontSize="xs" color="fg.muted" overflowWrap="anywhere">
-        {t('staff.players.ledger.id', { id: transaction.id })}
+        {m['staff.players.ledger.id']({ id: transaction.id })}
       </Text>
       {asked && (
         <Text mt="1" fontSize="xs" color="brand.fg" fontWeight="medium">
-          {t('staff.players.ledger.asked')}
+          {m['staff.players.ledger.asked']()}
         </Text>
       )}
     </styled.li>
@@ -82,7 +91,6 @@ type LedgerSectionProps = {
  * older ones a page at a time from where the first ones ended.
  */
 export function LedgerSection({ detail, playerId, askedId }: LedgerSectionProps) {
-  const { t } = useTranslation();
   const [more, setMore] = useState(false);
   const older = useOlderLedger(playerId, detail.ledgerNextCursor ?? null, more);
 
@@ -101,13 +109,13 @@ export function LedgerSection({ detail, playerId, askedId }: LedgerSectionProps)
   };
 
   return (
-    <PlayerSection title={t('staff.players.ledger.title')}>
+    <PlayerSection title={m['staff.players.ledger.title']()}>
       {transactions.length === 0 ? (
-        <Nothing>{t('staff.players.ledger.empty')}</Nothing>
+        <Nothing>{m['staff.players.ledger.empty']()}</Nothing>
       ) : (
         <Stack gap="4">
           <Box borderWidth="1px" borderColor="border" borderRadius="lg" overflow="hidden">
-            <Stack as="ul" aria-label={t('staff.players.ledger.listLabel')} gap="0" listStyleType="none" m="0" p="0">
+            <Stack as="ul" aria-label={m['staff.players.ledger.listLabel']()} gap="0" listStyleType="none" m="0" p="0">
               {transactions.map((transaction) => (
                 <LedgerEntry key={transaction.id} transaction={transaction} asked={transaction.id === askedId} />
               ))}
@@ -115,7 +123,7 @@ export function LedgerSection({ detail, playerId, askedId }: LedgerSectionProps)
           </Box>
           {older.isError && (
             <LoadFailed
-              title={t('staff.players.ledger.loadMoreFailed')}
+              title={m['staff.players.ledger.loadMoreFailed']()}
               error={older.error}
               retrying={older.isFetching}
               onRetry={() => void (older.data ? older.fetchNextPage() : older.refetch())}
@@ -124,12 +132,18 @@ export function LedgerSection({ detail, playerId, askedId }: LedgerSectionProps)
           <Flex align="center" justify="space-between" gap="3" wrap="wrap">
             <Text fontSize="sm" color="fg.muted" role="status">
               {hasMore
-                ? t('staff.players.ledger.shown', { count: transactions.length })
-                : t('staff.players.ledger.allShown', { count: transactions.length })}
+                ? m['staff.players.ledger.shown']({ count: transactions.length })
+                : m['staff.players.ledger.allShown']({ count: transactions.length })}
             </Text>
             {hasMore && (
-              <Button variant="outline" size="sm" w={{ base: 'full', sm: 'auto' }} loading={loadingMore} onClick={loadMore}>
-                {t('staff.players.ledger.loadMore')}
+              <Button
+                variant="outline"
+                size="sm"
+                w={{ base: 'full', sm: 'auto' }}
+                loading={loadingMore}
+                onClick={loadMore}
+              >
+                {m['staff.players.ledger.loadMore']()}
               </Button>
             )}
           </Flex>

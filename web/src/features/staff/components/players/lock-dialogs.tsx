@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
-
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Text } from '@/components/ui/text';
 import { toaster } from '@/components/ui/toaster-store';
+import { m } from '@/paraglide/messages';
 
 import { useLockPlayer, useUnlockPlayer } from '../../api/lock-player';
 import type { FoundPlayer } from '../../api/search-players';
@@ -14,17 +13,16 @@ type DialogProps = { player: FoundPlayer; onClose: () => void };
 
 /** 'Khóa tài khoản': what locking does and the reason, which is required. Mount it while open. */
 export function LockDialog({ player, onClose }: DialogProps) {
-  const { t } = useTranslation();
   const lock = useLockPlayer(player.id);
   return (
     <ReasonDialog
       texts={{
-        title: t('staff.players.lock.title', { username: player.username }),
-        text: t('staff.players.lock.text'),
-        reason: t('staff.players.lock.reason'),
-        reasonHelp: t('staff.players.lock.reasonHelp'),
-        confirm: t('staff.players.lock.confirm'),
-        failed: t('staff.players.lock.failed'),
+        title: m['staff.players.lock.title']({ username: player.username }),
+        text: m['staff.players.lock.text'](),
+        reason: m['staff.players.lock.reason'](),
+        reasonHelp: m['staff.players.lock.reasonHelp'](),
+        confirm: m['staff.players.lock.confirm'](),
+        failed: m['staff.players.lock.failed'](),
       }}
       action={lock}
       send={(reason, onError) =>
@@ -32,7 +30,7 @@ export function LockDialog({ player, onClose }: DialogProps) {
           { reason },
           {
             onSuccess: (locked) => {
-              toaster.success({ title: t('staff.players.lock.done', { username: locked.username }), closable: true });
+              toaster.success({ title: m['staff.players.lock.done']({ username: locked.username }), closable: true });
               onClose();
             },
             onError,
@@ -46,7 +44,6 @@ export function LockDialog({ player, onClose }: DialogProps) {
 
 /** 'Mở khóa tài khoản ...?' and 'Mở khóa'. Mount it while open. */
 export function UnlockDialog({ player, onClose }: DialogProps) {
-  const { t } = useTranslation();
   const unlock = useUnlockPlayer(player.id);
   const failure = staffFailureText(unlock.error);
 
@@ -56,22 +53,22 @@ export function UnlockDialog({ player, onClose }: DialogProps) {
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={t('staff.players.unlock.title', { username: player.username })}
+      title={m['staff.players.unlock.title']({ username: player.username })}
       onSubmit={(event) => {
         event.preventDefault();
         unlock.mutate(undefined, {
           onSuccess: (unlocked) => {
-            toaster.success({ title: t('staff.players.unlock.done', { username: unlocked.username }), closable: true });
+            toaster.success({ title: m['staff.players.unlock.done']({ username: unlocked.username }), closable: true });
             onClose();
           },
         });
       }}
       canSave
       pending={unlock.isPending}
-      failure={failure ? { title: t('staff.players.unlock.failed'), text: failure } : null}
-      saveLabel={t('staff.players.unlock.confirm')}
+      failure={failure ? { title: m['staff.players.unlock.failed'](), text: failure } : null}
+      saveLabel={m['staff.players.unlock.confirm']()}
     >
-      <Text>{t('staff.players.unlock.text')}</Text>
+      <Text>{m['staff.players.unlock.text']()}</Text>
     </FormDialog>
   );
 }

@@ -1,12 +1,12 @@
 import { RotateCcw, Send } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Box, Flex, HStack, Stack, styled } from 'styled-system/jsx';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Text } from '@/components/ui/text';
 import { toaster } from '@/components/ui/toaster-store';
+import { m } from '@/paraglide/messages';
 
 import type { CoinOrder } from '../../api/get-player';
 import { useResendOrder } from '../../api/resend-order';
@@ -20,14 +20,24 @@ import { RefundDialog } from './refund-dialog';
 
 const ORDER_STATUSES = ['paying', 'awaiting_delivery', 'delivered', 'failed'] as const;
 type OrderStatus = (typeof ORDER_STATUSES)[number];
-const PALETTES: Record<OrderStatus, string> = { paying: 'blue', awaiting_delivery: 'orange', delivered: 'green', failed: 'red' };
+const PALETTES: Record<OrderStatus, string> = {
+  paying: 'blue',
+  awaiting_delivery: 'orange',
+  delivered: 'green',
+  failed: 'red',
+};
+const STATUS_TEXTS = {
+  paying: m['staff.players.orders.status.paying'],
+  awaiting_delivery: m['staff.players.orders.status.awaiting_delivery'],
+  delivered: m['staff.players.orders.status.delivered'],
+  failed: m['staff.players.orders.status.failed'],
+} satisfies Record<OrderStatus, () => string>;
 const isOrderStatus = (status: string): status is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(status);
 
 function OrderStatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation();
   return (
     <Badge colorPalette={isOrderStatus(status) ? PALETTES[status] : 'gray'} variant="subtle" data-testid="order-status">
-      {isOrderStatus(status) ? t(`staff.players.orders.status.${status}`) : status}
+      {isOrderStatus(status) ? STATUS_TEXTS[status]() : status}
     </Badge>
   );
 }
@@ -43,58 +53,71 @@ type OrderCardProps = {
 };
 
 function OrderCard({ order, abilities, resending, onResend, onRefund }: OrderCardProps) {
-  const { t } = useTranslation();
   const bonus = order.milestoneBonus + order.eventBonus;
   const waiting = order.status === 'awaiting_delivery';
   const canAct = waiting && (abilities.resend || abilities.refund);
 
   return (
-    <styled.li p={{ base: '3', md: '4' }} borderWidth="1px" borderColor="border" borderRadius="lg" data-order={order.id}>
+    <styled.li
+      p={{ base: '3', md: '4' }}
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="lg"
+      data-order={order.id}
+    >
       <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <Stack gap="0.5" minW="0">
           <Text fontWeight="semibold">
-            {t('staff.players.orders.coins', { coins: formatAmount(order.coins) })}
+            {m['staff.players.orders.coins']({ coins: formatAmount(order.coins) })}
             {bonus > 0 && (
               <Text as="span" fontWeight="normal" color="fg.muted">
                 {' · '}
-                {t('staff.players.orders.bonus', { coins: formatAmount(bonus) })}
+                {m['staff.players.orders.bonus']({ coins: formatAmount(bonus) })}
               </Text>
             )}
           </Text>
           <Text fontSize="sm" color="fg.muted">
-            {t('staff.players.orders.product', { product: order.productCode, zone: order.zoneId })}
+            {m['staff.players.orders.product']({ product: order.productCode, zone: order.zoneId })}
             {' · '}
-            {t('staff.players.orders.kp', { kp: formatAmount(order.credit) })}
+            {m['staff.players.orders.kp']({ kp: formatAmount(order.credit) })}
           </Text>
         </Stack>
         <OrderStatusBadge status={order.status} />
       </Flex>
       <Box mt="3">
         <Facts>
-          <Fact label={t('staff.players.orders.account')}>{order.username}</Fact>
-          <Fact label={t('staff.players.orders.createdAt')}>{time(order.createdAt)}</Fact>
-          {waiting && order.deliverBy && <Fact label={t('staff.players.orders.deliverBy')}>{time(order.deliverBy)}</Fact>}
-          {!waiting && <Fact label={t('staff.players.orders.updatedAt')}>{time(order.updatedAt)}</Fact>}
-          {order.failureReason && <Fact label={t('staff.players.orders.failureReason')}>{order.failureReason}</Fact>}
+          <Fact label={m['staff.players.orders.account']()}>{order.username}</Fact>
+          <Fact label={m['staff.players.orders.createdAt']()}>{time(order.createdAt)}</Fact>
+          {waiting && order.deliverBy && (
+            <Fact label={m['staff.players.orders.deliverBy']()}>{time(order.deliverBy)}</Fact>
+          )}
+          {!waiting && <Fact label={m['staff.players.orders.updatedAt']()}>{time(order.updatedAt)}</Fact>}
+          {order.failureReason && <Fact label={m['staff.players.orders.failureReason']()}>{order.failureReason}</Fact>}
           {order.transactionId && (
-            <Fact label={t('staff.players.orders.transaction')} mono>
+            <Fact label={m['staff.players.orders.transaction']()} mono>
               {order.transactionId}
             </Fact>
           )}
         </Facts>
       </Box>
       {canAct && (
-        <HStack mt="3" gap="2" flexWrap="wrap" role="group" aria-label={t('staff.players.orders.actionsOf', { id: order.id })}>
+        <HStack
+          mt="3"
+          gap="2"
+          flexWrap="wrap"
+          role="group"
+          aria-label={m['staff.players.orders.actionsOf']({ id: order.id })}
+        >
           {abilities.resend && (
             <Button size="sm" variant="outline" loading={resending} onClick={() => onResend(order)}>
               <Send size={16} aria-hidden />
-              {t('staff.players.orders.resend')}
+              {m['staff.players.orders.resend']()}
             </Button>
           )}
           {abilities.refund && (
             <Button size="sm" variant="outline" colorPalette="red" onClick={() => onRefund(order)}>
               <RotateCcw size={16} aria-hidden />
-              {t('staff.players.orders.refund')}
+              {m['staff.players.orders.refund']()}
             </Button>
           )}
         </HStack>
@@ -110,23 +133,22 @@ type OrdersSectionProps = { orders: CoinOrder[]; playerId: string; username: str
  * ('Chờ game giao xu') can be sent to the game again (support) or refunded (finance).
  */
 export function OrdersSection({ orders, playerId, username, abilities }: OrdersSectionProps) {
-  const { t } = useTranslation();
   const resend = useResendOrder(playerId);
   const failureToast = useStaffFailureToast();
   const [refunding, setRefunding] = useState<CoinOrder | null>(null);
 
   const onResend = (order: CoinOrder) =>
     resend.mutate(order.id, {
-      onSuccess: () => toaster.success({ title: t('staff.players.orders.resent'), closable: true }),
-      onError: (error) => failureToast(t('staff.players.orders.resendFailed'), error),
+      onSuccess: () => toaster.success({ title: m['staff.players.orders.resent'](), closable: true }),
+      onError: (error) => failureToast(m['staff.players.orders.resendFailed'](), error),
     });
 
   return (
-    <PlayerSection title={t('staff.players.orders.title')}>
+    <PlayerSection title={m['staff.players.orders.title']()}>
       {orders.length === 0 ? (
-        <Nothing>{t('staff.players.orders.empty')}</Nothing>
+        <Nothing>{m['staff.players.orders.empty']()}</Nothing>
       ) : (
-        <Stack as="ul" aria-label={t('staff.players.orders.listLabel')} gap="3" listStyleType="none" m="0" p="0">
+        <Stack as="ul" aria-label={m['staff.players.orders.listLabel']()} gap="3" listStyleType="none" m="0" p="0">
           {orders.map((order) => (
             <OrderCard
               key={order.id}
@@ -139,7 +161,9 @@ export function OrdersSection({ orders, playerId, username, abilities }: OrdersS
           ))}
         </Stack>
       )}
-      {refunding && <RefundDialog order={refunding} playerId={playerId} username={username} onClose={() => setRefunding(null)} />}
+      {refunding && (
+        <RefundDialog order={refunding} playerId={playerId} username={username} onClose={() => setRefunding(null)} />
+      )}
     </PlayerSection>
   );
 }

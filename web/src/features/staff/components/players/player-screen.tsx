@@ -1,6 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
 import { matchPath, Link as RouterLink, useLocation, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Box, Grid, Stack } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
@@ -10,6 +9,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Link } from '@/components/ui/link';
 import { toApiError } from '@/lib/api-client';
+import { m } from '@/paraglide/messages';
 
 import { usePlayer } from '../../api/get-player';
 import { useStaffMe } from '../../api/get-staff-me';
@@ -25,12 +25,11 @@ import { ProfileSection, WalletSection } from './profile-sections';
 import { SessionsSection, SignInsSection } from './sessions-sections';
 
 function BackLink() {
-  const { t } = useTranslation();
   return (
     <Link asChild fontSize="sm" color="fg.muted" mb="3">
       <RouterLink to={staffPaths.players}>
         <ArrowLeft size={16} aria-hidden />
-        {t('staff.players.back')}
+        {m['staff.players.back']()}
       </RouterLink>
     </Link>
   );
@@ -44,7 +43,6 @@ function BackLink() {
  * `?transaction=<id>` points out that transaction in the ledger (a ticket's link).
  */
 export function PlayerScreen() {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const id = matchPath(staffPaths.player, pathname)?.params.id ?? '';
@@ -58,17 +56,17 @@ export function PlayerScreen() {
       <>
         <BackLink />
         <ContentCard p={{ base: '4', md: '6' }} mt="3">
-          {player.isPending && <LoadingText>{t('staff.players.page.loading')}</LoadingText>}
+          {player.isPending && <LoadingText>{m['staff.players.page.loading']()}</LoadingText>}
           {notFound && (
             <MissingItem
-              title={t('staff.players.page.notFound')}
-              hint={t('staff.players.page.notFoundHint')}
-              back={{ label: t('staff.players.back'), to: staffPaths.players }}
+              title={m['staff.players.page.notFound']()}
+              hint={m['staff.players.page.notFoundHint']()}
+              back={{ label: m['staff.players.back'](), to: staffPaths.players }}
             />
           )}
           {player.isError && !notFound && (
             <LoadFailed
-              title={t('staff.players.page.loadFailed')}
+              title={m['staff.players.page.loadFailed']()}
               error={player.error}
               retrying={player.isFetching}
               onRetry={() => void player.refetch()}
@@ -97,7 +95,7 @@ export function PlayerScreen() {
           <Alert.Root status="info" borderRadius="lg">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Description>{t('staff.players.page.readOnly')}</Alert.Description>
+              <Alert.Description>{m['staff.players.page.readOnly']()}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
         )}
@@ -109,7 +107,12 @@ export function PlayerScreen() {
         <LedgerSection detail={detail} playerId={id} askedId={searchParams.get('transaction')} />
         <AdjustmentsSection adjustments={detail.adjustments} username={username} canAdjust={abilities.adjust} />
         <TicketsSection tickets={detail.tickets} />
-        <SessionsSection sessions={detail.sessions} playerId={id} username={username} canRevoke={abilities.revokeSessions} />
+        <SessionsSection
+          sessions={detail.sessions}
+          playerId={id}
+          username={username}
+          canRevoke={abilities.revokeSessions}
+        />
         <SignInsSection signIns={detail.signIns} />
       </Stack>
     </>

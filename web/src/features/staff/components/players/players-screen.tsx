@@ -1,7 +1,6 @@
 import { Search } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Flex, Stack, styled } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
@@ -14,6 +13,7 @@ import { Link } from '@/components/ui/link';
 import { Separator } from '@/components/ui/separator';
 import { Text } from '@/components/ui/text';
 import { enterToNextField } from '@/lib/enter-to-next-field';
+import { m } from '@/paraglide/messages';
 
 import { usePlayerSearch, type FoundPlayer } from '../../api/search-players';
 import { playerPath } from '../../config/paths';
@@ -23,7 +23,6 @@ import { LoadFailed } from '../load-failed';
 import { PlayerBadges } from './player-badges';
 
 function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
-  const { t } = useTranslation();
   const {
     register,
     handleSubmit,
@@ -34,18 +33,18 @@ function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void 
   return (
     <form
       role="search"
-      aria-label={t('staff.players.search.label')}
+      aria-label={m['staff.players.search.label']()}
       onSubmit={(event) => void onSubmit(event)}
       onKeyDown={enterToNextField}
       noValidate
     >
       <Flex gap="3" align="flex-start" wrap={{ base: 'wrap', sm: 'nowrap' }}>
         <Field.Root invalid={!!errors.q} flex="1" minW="0">
-          <Field.Label srOnly>{t('staff.players.search.query')}</Field.Label>
+          <Field.Label srOnly>{m['staff.players.search.query']()}</Field.Label>
           <Input
             type="search"
-            {...register('q', { validate: (value) => value.trim() !== '' || t('staff.players.search.required') })}
-            placeholder={t('staff.players.search.placeholder')}
+            {...register('q', { validate: (value) => value.trim() !== '' || m['staff.players.search.required']() })}
+            placeholder={m['staff.players.search.placeholder']()}
             autoCapitalize="none"
             autoComplete="off"
             spellCheck={false}
@@ -54,7 +53,7 @@ function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void 
         </Field.Root>
         <Button type="submit" w={{ base: 'full', sm: 'auto' }}>
           <Search size={16} aria-hidden />
-          {t('staff.players.search.submit')}
+          {m['staff.players.search.submit']()}
         </Button>
       </Flex>
     </form>
@@ -62,9 +61,14 @@ function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void 
 }
 
 function PlayerResult({ player }: { player: FoundPlayer }) {
-  const { t } = useTranslation();
   return (
-    <styled.li p={{ base: '3', md: '4' }} borderWidth="1px" borderColor="border" borderRadius="lg" data-player={player.username}>
+    <styled.li
+      p={{ base: '3', md: '4' }}
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="lg"
+      data-player={player.username}
+    >
       <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <Link asChild color="brand.fg" fontWeight="semibold" overflowWrap="anywhere" minW="0">
           <RouterLink to={playerPath(player.id)}>{player.username}</RouterLink>
@@ -73,10 +77,12 @@ function PlayerResult({ player }: { player: FoundPlayer }) {
       </Flex>
       <Flex mt="1" columnGap="4" rowGap="0.5" wrap="wrap" fontSize="sm" color="fg.muted">
         <Text overflowWrap="anywhere" minW="0">
-          {player.email || t('staff.players.none')}
+          {player.email || m['staff.players.none']()}
         </Text>
         {player.phoneNumber && <Text>{player.phoneNumber}</Text>}
-        {player.createdAt && <Text>{t('staff.players.createdAt', { time: formatVietnamTime(player.createdAt, { seconds: false }) })}</Text>}
+        {player.createdAt && (
+          <Text>{m['staff.players.createdAt']({ time: formatVietnamTime(player.createdAt, { seconds: false }) })}</Text>
+        )}
       </Flex>
       <Text mt="1" fontFamily="mono" fontSize="xs" color="fg.muted" overflowWrap="anywhere">
         {player.id}
@@ -86,24 +92,28 @@ function PlayerResult({ player }: { player: FoundPlayer }) {
 }
 
 function Results({ q }: { q: string }) {
-  const { t } = useTranslation();
   const search = usePlayerSearch(q);
 
-  if (!q) return <Text color="fg.muted">{t('staff.players.hint')}</Text>;
-  if (search.isPending) return <LoadingText>{t('staff.players.loading')}</LoadingText>;
+  if (!q) return <Text color="fg.muted">{m['staff.players.hint']()}</Text>;
+  if (search.isPending) return <LoadingText>{m['staff.players.loading']()}</LoadingText>;
   if (search.isError) {
     return (
-      <LoadFailed title={t('staff.players.loadFailed')} error={search.error} retrying={search.isFetching} onRetry={() => void search.refetch()} />
+      <LoadFailed
+        title={m['staff.players.loadFailed']()}
+        error={search.error}
+        retrying={search.isFetching}
+        onRetry={() => void search.refetch()}
+      />
     );
   }
-  if (search.isPlaceholderData) return <LoadingText>{t('staff.players.loading')}</LoadingText>;
-  if (search.data.length === 0) return <Text color="fg.muted">{t('staff.players.empty', { q })}</Text>;
+  if (search.isPlaceholderData) return <LoadingText>{m['staff.players.loading']()}</LoadingText>;
+  if (search.data.length === 0) return <Text color="fg.muted">{m['staff.players.empty']({ q })}</Text>;
   return (
     <Stack gap="4">
       <Text fontSize="sm" color="fg.muted" role="status">
-        {t('staff.players.count', { count: search.data.length, q })}
+        {m['staff.players.count']({ count: search.data.length, q })}
       </Text>
-      <Stack as="ul" aria-label={t('staff.players.listLabel')} gap="3" listStyleType="none" m="0" p="0">
+      <Stack as="ul" aria-label={m['staff.players.listLabel']()} gap="3" listStyleType="none" m="0" p="0">
         {search.data.map((player) => (
           <PlayerResult key={player.id} player={player} />
         ))}
@@ -118,13 +128,12 @@ function Results({ q }: { q: string }) {
  * shared link bring the same results; each leads to the player's page.
  */
 export function PlayersScreen() {
-  const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get('q')?.trim() ?? '';
 
   return (
     <>
-      <PageHeader title={t('staff.players.title')} subtitle={t('staff.players.subtitle')} />
+      <PageHeader title={m['staff.players.title']()} subtitle={m['staff.players.subtitle']()} />
       <ContentCard p={{ base: '3', md: '6' }}>
         {/* A new form per URL: the back button brings its query back into the field. */}
         <SearchForm key={q} q={q} onSearch={(next) => setSearchParams(next ? { q: next } : {})} />

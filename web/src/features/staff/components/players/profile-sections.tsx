@@ -1,11 +1,11 @@
 import { Lock, LockOpen } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 
 import type { PlayerDetail } from '../../api/get-player';
 import { formatAmount } from '../../utils/amount';
@@ -18,43 +18,46 @@ const time = (value: string | null | undefined) => formatVietnamTime(value, { se
 
 /** The account: who, since when, closed or locked (and why); support locks or unlocks it. */
 export function ProfileSection({ player, canLock }: { player: PlayerDetail['player']; canLock: boolean }) {
-  const { t } = useTranslation();
   const [dialog, setDialog] = useState<'lock' | 'unlock' | null>(null);
-  const none = t('staff.players.none');
+  const none = m['staff.players.none']();
 
   const action = !canLock ? null : player.lockedAt ? (
     <Button size="sm" variant="outline" onClick={() => setDialog('unlock')}>
       <LockOpen size={16} aria-hidden />
-      {t('staff.players.unlock.open')}
+      {m['staff.players.unlock.open']()}
     </Button>
   ) : (
     <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDialog('lock')}>
       <Lock size={16} aria-hidden />
-      {t('staff.players.lock.open')}
+      {m['staff.players.lock.open']()}
     </Button>
   );
 
   return (
-    <PlayerSection title={t('staff.players.profile.title')} actions={action}>
+    <PlayerSection title={m['staff.players.profile.title']()} actions={action}>
       <Facts>
-        <Fact label={t('staff.players.profile.username')}>{player.username}</Fact>
-        <Fact label={t('staff.players.profile.email')}>{player.email || none}</Fact>
-        <Fact label={t('staff.players.profile.phone')}>{player.phoneNumber || none}</Fact>
-        <Fact label={t('staff.players.profile.id')} mono>
+        <Fact label={m['staff.players.profile.username']()}>{player.username}</Fact>
+        <Fact label={m['staff.players.profile.email']()}>{player.email || none}</Fact>
+        <Fact label={m['staff.players.profile.phone']()}>{player.phoneNumber || none}</Fact>
+        <Fact label={m['staff.players.profile.id']()} mono>
           {player.id}
         </Fact>
-        <Fact label={t('staff.players.profile.createdAt')}>{time(player.createdAt) || none}</Fact>
-        <Fact label={t('staff.players.profile.closedAt')}>{time(player.closedAt) || t('staff.players.profile.notClosed')}</Fact>
-        <Fact label={t('staff.players.profile.locked')}>
+        <Fact label={m['staff.players.profile.createdAt']()}>{time(player.createdAt) || none}</Fact>
+        <Fact label={m['staff.players.profile.closedAt']()}>
+          {time(player.closedAt) || m['staff.players.profile.notClosed']()}
+        </Fact>
+        <Fact label={m['staff.players.profile.locked']()}>
           {player.lockedAt ? (
             <Stack gap="0.5" data-testid="player-lock">
               <Badge colorPalette="red" variant="subtle" alignSelf="flex-start">
-                {t('staff.players.profile.lockedAt', { time: time(player.lockedAt) })}
+                {m['staff.players.profile.lockedAt']({ time: time(player.lockedAt) })}
               </Badge>
-              {player.lockedReason && <Text>{t('staff.players.profile.lockedReason', { reason: player.lockedReason })}</Text>}
+              {player.lockedReason && (
+                <Text>{m['staff.players.profile.lockedReason']({ reason: player.lockedReason })}</Text>
+              )}
             </Stack>
           ) : (
-            <Text data-testid="player-lock">{t('staff.players.profile.notLocked')}</Text>
+            <Text data-testid="player-lock">{m['staff.players.profile.notLocked']()}</Text>
           )}
         </Fact>
       </Facts>
@@ -66,22 +69,25 @@ export function ProfileSection({ player, canLock }: { player: PlayerDetail['play
 
 /** The wallet: balance and debt in KP, the partner tier, and what was paid in the last 28 days. */
 export function WalletSection({ wallet }: { wallet: PlayerDetail['wallet'] }) {
-  const { t } = useTranslation();
   const percent = (wallet.partnerBonusBps / 100).toLocaleString('vi-VN', { maximumFractionDigits: 2 });
   return (
-    <PlayerSection title={t('staff.players.wallet.title')}>
+    <PlayerSection title={m['staff.players.wallet.title']()}>
       <Facts>
-        <Fact label={t('staff.players.wallet.credit')}>
+        <Fact label={m['staff.players.wallet.credit']()}>
           <Text as="span" fontWeight="semibold" fontSize="md" data-testid="player-balance">
-            {t('staff.players.wallet.kp', { kp: formatAmount(wallet.credit) })}
+            {m['staff.players.wallet.kp']({ kp: formatAmount(wallet.credit) })}
           </Text>
         </Fact>
-        <Fact label={t('staff.players.wallet.debt')}>{t('staff.players.wallet.kp', { kp: formatAmount(wallet.debtCredit) })}</Fact>
-        <Fact label={t('staff.players.wallet.partner')}>
-          {wallet.isPayPartner ? t('staff.players.wallet.partnerYes', { percent }) : t('staff.players.wallet.partnerNo')}
+        <Fact label={m['staff.players.wallet.debt']()}>
+          {m['staff.players.wallet.kp']({ kp: formatAmount(wallet.debtCredit) })}
         </Fact>
-        <Fact label={t('staff.players.wallet.paid28')}>
-          {t('staff.players.wallet.vnd', { amount: formatAmount(wallet.payAmountLast28Days) })}
+        <Fact label={m['staff.players.wallet.partner']()}>
+          {wallet.isPayPartner
+            ? m['staff.players.wallet.partnerYes']({ percent })
+            : m['staff.players.wallet.partnerNo']()}
+        </Fact>
+        <Fact label={m['staff.players.wallet.paid28']()}>
+          {m['staff.players.wallet.vnd']({ amount: formatAmount(wallet.payAmountLast28Days) })}
         </Fact>
       </Facts>
     </PlayerSection>

@@ -10,7 +10,6 @@ import { placeServerErrors } from '@/lib/server-errors';
 
 import { reasonInputSchema, type ReasonInput } from '../../api/refund-order';
 import { staffFailureText } from '../../utils/failure';
-import { useReasonMessage } from '../../utils/reason-message';
 
 const REASON_FIELDS = ['reason'] as const;
 
@@ -40,7 +39,6 @@ type ReasonDialogProps = {
  * the action. The server's refusal of the reason shows on its field. Mount it while open.
  */
 export function ReasonDialog({ texts, action, send, onClose }: ReasonDialogProps) {
-  const message = useReasonMessage();
   const {
     register,
     handleSubmit,
@@ -75,7 +73,7 @@ export function ReasonDialog({ texts, action, send, onClose }: ReasonDialogProps
           </Field.Label>
           <Input {...register('reason')} autoComplete="off" />
           {errors.reason ? (
-            <Field.ErrorText>{message(errors.reason)}</Field.ErrorText>
+            <Field.ErrorText>{errors.reason.message}</Field.ErrorText>
           ) : (
             <Field.HelperText>{texts.reasonHelp}</Field.HelperText>
           )}

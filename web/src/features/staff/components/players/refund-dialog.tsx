@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
-
 import { toaster } from '@/components/ui/toaster-store';
+import { m } from '@/paraglide/messages';
 
 import type { CoinOrder } from '../../api/get-player';
 import { useRefundOrder } from '../../api/refund-order';
@@ -15,17 +14,16 @@ type RefundDialogProps = { order: CoinOrder; playerId: string; username: string;
  * The re-authentication a refund needs is the console client's. Mount it while open.
  */
 export function RefundDialog({ order, playerId, username, onClose }: RefundDialogProps) {
-  const { t } = useTranslation();
   const refund = useRefundOrder(playerId);
   return (
     <ReasonDialog
       texts={{
-        title: t('staff.players.refund.title'),
-        text: t('staff.players.refund.text', { coins: formatAmount(order.coins), kp: formatAmount(order.credit) }),
-        reason: t('staff.players.refund.reason'),
-        reasonHelp: t('staff.players.refund.reasonHelp'),
-        confirm: t('staff.players.refund.confirm'),
-        failed: t('staff.players.refund.failed'),
+        title: m['staff.players.refund.title'](),
+        text: m['staff.players.refund.text']({ coins: formatAmount(order.coins), kp: formatAmount(order.credit) }),
+        reason: m['staff.players.refund.reason'](),
+        reasonHelp: m['staff.players.refund.reasonHelp'](),
+        confirm: m['staff.players.refund.confirm'](),
+        failed: m['staff.players.refund.failed'](),
       }}
       action={refund}
       send={(reason, onError) =>
@@ -35,8 +33,8 @@ export function RefundDialog({ order, playerId, username, onClose }: RefundDialo
             onSuccess: (answer) => {
               toaster.success({
                 title: answer.already
-                  ? t('staff.players.refund.already')
-                  : t('staff.players.refund.done', { kp: formatAmount(answer.order.credit), username }),
+                  ? m['staff.players.refund.already']()
+                  : m['staff.players.refund.done']({ kp: formatAmount(answer.order.credit), username }),
                 closable: true,
               });
               onClose();

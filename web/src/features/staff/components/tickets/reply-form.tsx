@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCheck, Send } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { FailureAlert } from '@/components/feedback/failure-alert';
@@ -12,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { toaster } from '@/components/ui/toaster-store';
 import { enterToNextField } from '@/lib/enter-to-next-field';
 import { placeServerErrors } from '@/lib/server-errors';
+import { m } from '@/paraglide/messages';
 
 import { replyInputSchema, useReplyTicket, type ReplyInput } from '../../api/reply-ticket';
 import { staffFailureText } from '../../utils/failure';
@@ -37,7 +37,6 @@ const EMPTY: ReplyInput = { body: '', close: false };
  * is mailed, and the form empties for the next one.
  */
 export function ReplyForm({ ticketId }: { ticketId: string }) {
-  const { t } = useTranslation();
   const reply = useReplyTicket(ticketId);
   const {
     register,
@@ -49,44 +48,52 @@ export function ReplyForm({ ticketId }: { ticketId: string }) {
 
   const send = (close: boolean) =>
     handleSubmit((input) =>
-    reply.mutate({ ...input, close }, {
-      onSuccess: () => {
-        toaster.success({
-          title: close ? t('staff.tickets.reply.doneClosed') : t('staff.tickets.reply.done'),
-          closable: true,
-        });
-        reset(EMPTY);
-      },
-      onError: (error) => placeServerErrors(error, FIELDS, setError),
-    }),
+      reply.mutate(
+        { ...input, close },
+        {
+          onSuccess: () => {
+            toaster.success({
+              title: close ? m['staff.tickets.reply.doneClosed']() : m['staff.tickets.reply.done'](),
+              closable: true,
+            });
+            reset(EMPTY);
+          },
+          onError: (error) => placeServerErrors(error, FIELDS, setError),
+        },
+      ),
     );
   const failure = staffFailureText(reply.error, FIELDS);
-  const bodyError = errors.body?.message
-    ? errors.body.type === 'server'
-      ? errors.body.message
-      : t(errors.body.message as 'staff.tickets.validation.bodyRequired')
-    : undefined;
+  const bodyError = errors.body?.message;
 
   return (
-    <form onSubmit={(event) => void send(false)(event)} onKeyDown={enterToNextField} noValidate aria-label={t('staff.tickets.reply.label')}>
+    <form
+      onSubmit={(event) => void send(false)(event)}
+      onKeyDown={enterToNextField}
+      noValidate
+      aria-label={m['staff.tickets.reply.label']()}
+    >
       <Stack gap="4">
         <Field.Root required invalid={!!bodyError}>
           <Field.Label>
-            {t('staff.tickets.reply.body')}
+            {m['staff.tickets.reply.body']()}
             <Field.RequiredIndicator />
           </Field.Label>
-          <BodyInput {...register('body')} placeholder={t('staff.tickets.reply.placeholder')} />
-          {bodyError ? <Field.ErrorText>{bodyError}</Field.ErrorText> : <Field.HelperText>{t('staff.tickets.reply.help')}</Field.HelperText>}
+          <BodyInput {...register('body')} placeholder={m['staff.tickets.reply.placeholder']()} />
+          {bodyError ? (
+            <Field.ErrorText>{bodyError}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>{m['staff.tickets.reply.help']()}</Field.HelperText>
+          )}
         </Field.Root>
-        {failure && <FailureAlert title={t('staff.tickets.reply.failed')} text={failure} />}
+        {failure && <FailureAlert title={m['staff.tickets.reply.failed']()} text={failure} />}
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
           <Button type="submit" loading={reply.isPending}>
             <Send size={16} aria-hidden />
-            {t('staff.tickets.reply.submit')}
+            {m['staff.tickets.reply.submit']()}
           </Button>
           <Button type="button" variant="outline" loading={reply.isPending} onClick={(event) => void send(true)(event)}>
             <CheckCheck size={16} aria-hidden />
-            {t('staff.tickets.reply.close')}
+            {m['staff.tickets.reply.close']()}
           </Button>
         </Stack>
       </Stack>

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
-
 import { TicketConversation as Messages } from '@/components/data-display/ticket-conversation';
+import { m } from '@/paraglide/messages';
 import type { TicketMessageBody } from '@/types/api-schema';
 
 import { staffAttachmentUrl } from '../../api/get-ticket';
@@ -11,21 +10,24 @@ import { formatVietnamTime } from '../../utils/time';
  * right, each reply by the member who wrote it (the role's name if the answer does not say).
  */
 export function TicketConversation({ messages, player }: { messages: readonly TicketMessageBody[]; player: string }) {
-  const { t } = useTranslation();
   return (
     <Messages
       messages={messages}
       reader="staff"
-      label={t('staff.tickets.ticket.conversation')}
+      label={m['staff.tickets.ticket.conversation']()}
       author={(message, fromPlayer) =>
         fromPlayer
-          ? t('staff.tickets.ticket.fromPlayer', { username: player })
+          ? m['staff.tickets.ticket.fromPlayer']({ username: player })
           : message.staffUsername
-            ? t('staff.tickets.ticket.fromStaff', { username: message.staffUsername })
-            : t('staff.roles.support')
+            ? m['staff.tickets.ticket.fromStaff']({ username: message.staffUsername })
+            : m['staff.roles.support']()
       }
       time={(at) => formatVietnamTime(at, { seconds: false })}
-      image={{ url: staffAttachmentUrl, alt: t('staff.tickets.ticket.image'), open: t('staff.tickets.ticket.openImage') }}
+      image={{
+        url: staffAttachmentUrl,
+        alt: m['staff.tickets.ticket.image'](),
+        open: m['staff.tickets.ticket.openImage'](),
+      }}
     />
   );
 }

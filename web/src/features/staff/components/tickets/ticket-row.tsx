@@ -1,10 +1,10 @@
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Flex, styled } from 'styled-system/jsx';
 
 import { Badge } from '@/components/ui/badge';
 import { Link } from '@/components/ui/link';
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 import type { TicketSummaryBody } from '@/types/api-schema';
 
 import { ticketPath } from '../../config/paths';
@@ -15,15 +15,20 @@ const time = (value: string | null | undefined) => formatVietnamTime(value, { se
 
 /** A ticket in a list: its subject (a link to it), category, status and last activity. */
 export function TicketRow({ ticket, showPlayer = false }: { ticket: TicketSummaryBody; showPlayer?: boolean }) {
-  const { t } = useTranslation();
   return (
-    <styled.li p={{ base: '3', md: '4' }} borderWidth="1px" borderColor="border" borderRadius="lg" data-ticket={ticket.id}>
+    <styled.li
+      p={{ base: '3', md: '4' }}
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="lg"
+      data-ticket={ticket.id}
+    >
       <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <Link asChild color="brand.fg" fontWeight="semibold" overflowWrap="anywhere" minW="0">
           <RouterLink to={ticketPath(ticket.id)}>{ticket.subject}</RouterLink>
         </Link>
         <Badge colorPalette={TICKET_STATUS_PALETTE[ticket.status] ?? 'gray'} variant="subtle" whiteSpace="nowrap">
-          {ticketStatusText(t, ticket.status)}
+          {ticketStatusText(ticket.status)}
         </Badge>
       </Flex>
       <Flex mt="1" columnGap="3" rowGap="0.5" wrap="wrap" fontSize="sm" color="fg.muted">
@@ -32,10 +37,10 @@ export function TicketRow({ ticket, showPlayer = false }: { ticket: TicketSummar
             {ticket.username}
           </Text>
         )}
-        <Text as="span">{ticketCategoryText(t, ticket.category)}</Text>
+        <Text as="span">{ticketCategoryText(ticket.category)}</Text>
         {ticket.updatedAt && (
           <Text as="span" fontVariantNumeric="tabular-nums">
-            {t('staff.tickets.updatedAt', { time: time(ticket.updatedAt) })}
+            {m['staff.tickets.updatedAt']({ time: time(ticket.updatedAt) })}
           </Text>
         )}
       </Flex>

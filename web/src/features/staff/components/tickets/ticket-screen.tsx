@@ -1,7 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { matchPath, Link as RouterLink, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Box, Flex, Stack } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
@@ -14,6 +13,7 @@ import { Link } from '@/components/ui/link';
 import { Separator } from '@/components/ui/separator';
 import { Text } from '@/components/ui/text';
 import { toApiError } from '@/lib/api-client';
+import { m } from '@/paraglide/messages';
 import type { TicketSummaryBody } from '@/types/api-schema';
 
 import { useStaffMe } from '../../api/get-staff-me';
@@ -28,12 +28,11 @@ import { ReplyForm } from './reply-form';
 import { TicketConversation } from './ticket-conversation';
 
 function BackLink() {
-  const { t } = useTranslation();
   return (
     <Link asChild fontSize="sm" color="fg.muted" mb="3">
       <RouterLink to={staffPaths.tickets}>
         <ArrowLeft size={16} aria-hidden />
-        {t('staff.tickets.ticket.back')}
+        {m['staff.tickets.ticket.back']()}
       </RouterLink>
     </Link>
   );
@@ -52,31 +51,30 @@ function FactLine({ label, children }: { label: string; children: ReactNode }) {
 
 /** Who opened it (a link to their page), its category, when, and the transaction it is about. */
 function TicketFacts({ ticket }: { ticket: TicketSummaryBody }) {
-  const { t } = useTranslation();
   const playerPage = playerPath(ticket.userId);
   return (
     <Stack gap="1.5" fontSize="sm">
-      <FactLine label={t('staff.tickets.ticket.player')}>
+      <FactLine label={m['staff.tickets.ticket.player']()}>
         <Link asChild color="brand.fg" fontWeight="medium" overflowWrap="anywhere">
           <RouterLink to={playerPage}>{ticket.username}</RouterLink>
         </Link>
       </FactLine>
-      <FactLine label={t('staff.tickets.ticket.category')}>
-        <Text as="span">{ticketCategoryText(t, ticket.category)}</Text>
+      <FactLine label={m['staff.tickets.ticket.category']()}>
+        <Text as="span">{ticketCategoryText(ticket.category)}</Text>
       </FactLine>
       {ticket.createdAt && (
-        <FactLine label={t('staff.tickets.ticket.createdAt')}>
+        <FactLine label={m['staff.tickets.ticket.createdAt']()}>
           <Text as="span">{formatVietnamTime(ticket.createdAt, { seconds: false })}</Text>
         </FactLine>
       )}
       {ticket.transactionId && (
-        <FactLine label={t('staff.tickets.ticket.transaction')}>
+        <FactLine label={m['staff.tickets.ticket.transaction']()}>
           <Text as="span" fontFamily="mono" fontSize="xs" overflowWrap="anywhere" minW="0">
             {ticket.transactionId}
           </Text>
           <Link asChild color="brand.fg" fontWeight="medium" whiteSpace="nowrap">
             <RouterLink to={`${playerPage}?${new URLSearchParams({ transaction: ticket.transactionId }).toString()}`}>
-              {t('staff.tickets.ticket.openTransaction')}
+              {m['staff.tickets.ticket.openTransaction']()}
             </RouterLink>
           </Link>
         </FactLine>
@@ -91,7 +89,6 @@ function TicketFacts({ ticket }: { ticket: TicketSummaryBody }) {
  * for support the reply form, which may close the ticket (or reopen a closed one with a reply).
  */
 export function TicketScreen() {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
   const id = matchPath(staffPaths.ticket, pathname)?.params.id ?? '';
   const ticket = useTicket(id);
@@ -105,17 +102,17 @@ export function TicketScreen() {
       <>
         <BackLink />
         <ContentCard p={{ base: '4', md: '6' }} mt="3">
-          {ticket.isPending && <LoadingText>{t('staff.tickets.ticket.loading')}</LoadingText>}
+          {ticket.isPending && <LoadingText>{m['staff.tickets.ticket.loading']()}</LoadingText>}
           {notFound && (
             <MissingItem
-              title={t('staff.tickets.ticket.notFound')}
-              hint={t('staff.tickets.ticket.notFoundHint')}
-              back={{ label: t('staff.tickets.ticket.back'), to: staffPaths.tickets }}
+              title={m['staff.tickets.ticket.notFound']()}
+              hint={m['staff.tickets.ticket.notFoundHint']()}
+              back={{ label: m['staff.tickets.ticket.back'](), to: staffPaths.tickets }}
             />
           )}
           {ticket.isError && !notFound && (
             <LoadFailed
-              title={t('staff.tickets.ticket.loadFailed')}
+              title={m['staff.tickets.ticket.loadFailed']()}
               error={ticket.error}
               retrying={ticket.isFetching}
               onRetry={() => void ticket.refetch()}
@@ -136,8 +133,13 @@ export function TicketScreen() {
           </Box>
         }
         adornment={
-          <Badge colorPalette={TICKET_STATUS_PALETTE[data.ticket.status] ?? 'gray'} variant="subtle" size="md" data-testid="ticket-status">
-            {ticketStatusText(t, data.ticket.status)}
+          <Badge
+            colorPalette={TICKET_STATUS_PALETTE[data.ticket.status] ?? 'gray'}
+            variant="subtle"
+            size="md"
+            data-testid="ticket-status"
+          >
+            {ticketStatusText(data.ticket.status)}
           </Badge>
         }
       />
@@ -152,7 +154,7 @@ export function TicketScreen() {
           <Alert.Root status="info" borderRadius="lg">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Description>{t('staff.tickets.readOnly')}</Alert.Description>
+              <Alert.Description>{m['staff.tickets.readOnly']()}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
         )}

@@ -1,5 +1,4 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { HStack, Stack } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
@@ -8,6 +7,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 
 import { isTicketStatus, TICKET_STATUSES, useTickets, type TicketStatus } from '../../api/get-tickets';
 import { ticketStatusText } from '../../utils/ticket-texts';
@@ -16,11 +16,16 @@ import { LoadFailed } from '../load-failed';
 import { TicketRow } from './ticket-row';
 
 /** 'Tất cả' and one button per status, kept in the URL as ?status=…. */
-function StatusTabs({ status, onChange }: { status: TicketStatus | null; onChange: (status: TicketStatus | null) => void }) {
-  const { t } = useTranslation();
+function StatusTabs({
+  status,
+  onChange,
+}: {
+  status: TicketStatus | null;
+  onChange: (status: TicketStatus | null) => void;
+}) {
   const options = [null, ...TICKET_STATUSES] as const;
   return (
-    <HStack gap="2" flexWrap="wrap" role="group" aria-label={t('staff.tickets.filter.label')}>
+    <HStack gap="2" flexWrap="wrap" role="group" aria-label={m['staff.tickets.filter.label']()}>
       {options.map((value) => (
         <Button
           key={value ?? 'all'}
@@ -29,7 +34,7 @@ function StatusTabs({ status, onChange }: { status: TicketStatus | null; onChang
           aria-pressed={status === value}
           onClick={() => onChange(value)}
         >
-          {value ? ticketStatusText(t, value) : t('staff.tickets.filter.all')}
+          {value ? ticketStatusText(value) : m['staff.tickets.filter.all']()}
         </Button>
       ))}
     </HStack>
@@ -42,32 +47,31 @@ function StatusTabs({ status, onChange }: { status: TicketStatus | null; onChang
  * and last activity, and a link to its conversation.
  */
 export function TicketsScreen() {
-  const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const raw = searchParams.get('status') ?? '';
   const status = isTicketStatus(raw) ? raw : null;
   const tickets = useTickets(status);
 
   let body;
-  if (tickets.isPending) body = <LoadingText>{t('staff.tickets.loading')}</LoadingText>;
+  if (tickets.isPending) body = <LoadingText>{m['staff.tickets.loading']()}</LoadingText>;
   else if (tickets.isError) {
     body = (
       <LoadFailed
-        title={t('staff.tickets.loadFailed')}
+        title={m['staff.tickets.loadFailed']()}
         error={tickets.error}
         retrying={tickets.isFetching}
         onRetry={() => void tickets.refetch()}
       />
     );
   } else if (tickets.data.length === 0) {
-    body = <Text color="fg.muted">{status ? t('staff.tickets.emptyFiltered') : t('staff.tickets.empty')}</Text>;
+    body = <Text color="fg.muted">{status ? m['staff.tickets.emptyFiltered']() : m['staff.tickets.empty']()}</Text>;
   } else {
     body = (
       <Stack gap="4">
         <Text fontSize="sm" color="fg.muted" role="status">
-          {t('staff.tickets.count', { count: tickets.data.length })}
+          {m['staff.tickets.count']({ count: tickets.data.length })}
         </Text>
-        <Stack as="ul" aria-label={t('staff.tickets.listLabel')} gap="3" listStyleType="none" m="0" p="0">
+        <Stack as="ul" aria-label={m['staff.tickets.listLabel']()} gap="3" listStyleType="none" m="0" p="0">
           {tickets.data.map((ticket) => (
             <TicketRow key={ticket.id} ticket={ticket} showPlayer />
           ))}
@@ -78,7 +82,7 @@ export function TicketsScreen() {
 
   return (
     <>
-      <PageHeader title={t('staff.tickets.title')} subtitle={t('staff.tickets.subtitle')} />
+      <PageHeader title={m['staff.tickets.title']()} subtitle={m['staff.tickets.subtitle']()} />
       <ContentCard p={{ base: '3', md: '6' }}>
         <StatusTabs status={status} onChange={(next) => setSearchParams(next ? { status: next } : {})} />
         <Separator my={{ base: '4', md: '6' }} />

@@ -1,10 +1,9 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { Stack } from 'styled-system/jsx';
 
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Text } from '@/components/ui/text';
 import { toaster } from '@/components/ui/toaster-store';
+import { m } from '@/paraglide/messages';
 
 import type { Transfer } from '../../api/get-transfers';
 import { useMatchTransfer, type Matched } from '../../api/match-transfer';
@@ -19,14 +18,14 @@ type MatchDialogProps = {
 };
 
 /** The toast's text for a match's answer: credited, credited before, or only asked for. */
-function doneText(t: TFunction, answer: Matched, username: string): string {
+function doneText(answer: Matched, username: string): string {
   const kp = formatAmount(answer.kp);
   if (answer.pending) {
     return answer.already
-      ? t('staff.transfers.pendingAlready', { kp, username })
-      : t('staff.transfers.pendingDone', { kp, username });
+      ? m['staff.transfers.pendingAlready']({ kp, username })
+      : m['staff.transfers.pendingDone']({ kp, username });
   }
-  return answer.already ? t('staff.transfers.already', { username }) : t('staff.transfers.done', { kp, username });
+  return answer.already ? m['staff.transfers.already']({ username }) : m['staff.transfers.done']({ kp, username });
 }
 
 /**
@@ -37,7 +36,6 @@ function doneText(t: TFunction, answer: Matched, username: string): string {
  * past the approval threshold that the credit now waits for another member. Mount it while open.
  */
 export function MatchDialog({ transfer, player, onClose }: MatchDialogProps) {
-  const { t } = useTranslation();
   const match = useMatchTransfer();
   const failure = staffFailureText(match.error);
 
@@ -47,15 +45,16 @@ export function MatchDialog({ transfer, player, onClose }: MatchDialogProps) {
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={t('staff.transfers.confirm.title')}
+      title={m['staff.transfers.confirm.title']()}
       onSubmit={(event) => {
         event.preventDefault();
         match.mutate(
           { transferId: transfer.id, player },
           {
             onSuccess: (answer) => {
-              const username = (answer.pending ? answer.transfer.pendingMatch?.username : answer.transfer.username) || player;
-              toaster.success({ title: doneText(t, answer, username), closable: true });
+              const username =
+                (answer.pending ? answer.transfer.pendingMatch?.username : answer.transfer.username) || player;
+              toaster.success({ title: doneText(answer, username), closable: true });
               onClose();
             },
           },
@@ -63,19 +62,19 @@ export function MatchDialog({ transfer, player, onClose }: MatchDialogProps) {
       }}
       canSave
       pending={match.isPending}
-      failure={failure ? { title: t('staff.transfers.confirm.failed'), text: failure } : null}
-      saveLabel={t('staff.transfers.confirm.submit')}
+      failure={failure ? { title: m['staff.transfers.confirm.failed'](), text: failure } : null}
+      saveLabel={m['staff.transfers.confirm.submit']()}
     >
       <Stack gap="3">
         <Text>
-          {t('staff.transfers.confirm.text', {
+          {m['staff.transfers.confirm.text']({
             amount: formatAmount(transfer.amountVnd),
             reference: transfer.referenceCode,
             player,
           })}
         </Text>
         <Text color="fg.muted" fontSize="sm">
-          {t('staff.transfers.confirm.kp', { kp: formatAmount(transfer.kp) })}
+          {m['staff.transfers.confirm.kp']({ kp: formatAmount(transfer.kp) })}
         </Text>
       </Stack>
     </FormDialog>

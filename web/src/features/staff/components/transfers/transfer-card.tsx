@@ -1,7 +1,6 @@
 import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Box, Flex, Grid, HStack, Stack, styled } from 'styled-system/jsx';
 
 import { Badge } from '@/components/ui/badge';
@@ -10,6 +9,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Text } from '@/components/ui/text';
 import { enterToNextField } from '@/lib/enter-to-next-field';
+import { m } from '@/paraglide/messages';
 
 import type { PendingMatch, Transfer, TransferSuggestion } from '../../api/get-transfers';
 import { formatAmount } from '../../utils/amount';
@@ -39,29 +39,36 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-type SuggestionProps = Pick<TransferCardProps, 'transfer' | 'canMatch' | 'onMatch'> & { suggestion: TransferSuggestion };
+type SuggestionProps = Pick<TransferCardProps, 'transfer' | 'canMatch' | 'onMatch'> & {
+  suggestion: TransferSuggestion;
+};
 
 function Suggestion({ suggestion, transfer, canMatch, onMatch }: SuggestionProps) {
-  const { t } = useTranslation();
   const username = suggestion.username || suggestion.userId;
   return (
-    <Flex as="li" data-suggestion={username} gap="3" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
+    <Flex
+      as="li"
+      data-suggestion={username}
+      gap="3"
+      align={{ base: 'stretch', sm: 'center' }}
+      direction={{ base: 'column', sm: 'row' }}
+    >
       <Stack gap="0.5" flex="1" minW="0">
         <Text fontWeight="semibold" overflowWrap="anywhere">
           {username}
         </Text>
         <Text fontSize="sm" color="fg.muted">
-          {suggestionWhyText(t, suggestion.why, suggestion.code)}
+          {suggestionWhyText(suggestion.why, suggestion.code)}
         </Text>
       </Stack>
       {canMatch && (
         <Button
           size="sm"
           flexShrink={0}
-          aria-label={t('staff.transfers.creditTo', { username })}
+          aria-label={m['staff.transfers.creditTo']({ username })}
           onClick={() => onMatch(transfer, username)}
         >
-          {t('staff.transfers.credit')}
+          {m['staff.transfers.credit']()}
         </Button>
       )}
     </Flex>
@@ -70,7 +77,6 @@ function Suggestion({ suggestion, transfer, canMatch, onMatch }: SuggestionProps
 
 /** 'Ghi có cho người chơi khác': a username, then the same confirmation as a suggestion's. */
 function OtherPlayer({ transfer, onMatch }: Pick<TransferCardProps, 'transfer' | 'onMatch'>) {
-  const { t } = useTranslation();
   const {
     register,
     handleSubmit,
@@ -81,20 +87,22 @@ function OtherPlayer({ transfer, onMatch }: Pick<TransferCardProps, 'transfer' |
   return (
     <form onSubmit={(event) => void onSubmit(event)} onKeyDown={enterToNextField} noValidate>
       <Field.Root invalid={!!errors.player}>
-        <Field.Label>{t('staff.transfers.other.label')}</Field.Label>
+        <Field.Label>{m['staff.transfers.other.label']()}</Field.Label>
         <Flex gap="2" w="full" direction={{ base: 'column', sm: 'row' }}>
           <Input
             size="sm"
             flex={{ base: 'none', sm: '1' }}
-            {...register('player', { validate: (value) => value.trim() !== '' || t('staff.transfers.other.required') })}
-            placeholder={t('staff.transfers.other.placeholder')}
-           
+            {...register('player', {
+              validate: (value) => value.trim() !== '' || m['staff.transfers.other.required'](),
+            })}
+            placeholder={m['staff.transfers.other.placeholder']()}
+
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
           />
           <Button type="submit" size="sm" variant="outline" flexShrink={0}>
-            {t('staff.transfers.other.submit')}
+            {m['staff.transfers.other.submit']()}
           </Button>
         </Flex>
         <Field.ErrorText>{errors.player?.message}</Field.ErrorText>
@@ -117,7 +125,6 @@ type PendingProps = Pick<TransferCardProps, 'transfer' | 'onMatch'> & {
  * its asker, that it waits for someone else.
  */
 function Pending({ transfer, pending, own, canApprove, onMatch }: PendingProps) {
-  const { t } = useTranslation();
   const username = pending.username || pending.userId;
   return (
     <Flex mt="3" gap="3" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
@@ -127,15 +134,16 @@ function Pending({ transfer, pending, own, canApprove, onMatch }: PendingProps) 
         </Box>
         <Stack gap="0" minW="0">
           <Text fontWeight="semibold" overflowWrap="anywhere">
-            {t('staff.transfers.pendingMatch.text', { username, askedBy: pending.askedByUsername })}
-            {pending.askedAt && ` ${t('staff.transfers.pendingMatch.at', { time: formatVietnamTime(pending.askedAt) })}`}
+            {m['staff.transfers.pendingMatch.text']({ username, askedBy: pending.askedByUsername })}
+            {pending.askedAt &&
+              ` ${m['staff.transfers.pendingMatch.at']({ time: formatVietnamTime(pending.askedAt) })}`}
           </Text>
-          {canApprove && own && <Text color="fg.muted">{t('staff.transfers.pendingMatch.own')}</Text>}
+          {canApprove && own && <Text color="fg.muted">{m['staff.transfers.pendingMatch.own']()}</Text>}
         </Stack>
       </HStack>
       {canApprove && !own && (
         <Button size="sm" flexShrink={0} onClick={() => onMatch(transfer, username)}>
-          {t('staff.transfers.pendingMatch.approve', { username })}
+          {m['staff.transfers.pendingMatch.approve']({ username })}
         </Button>
       )}
     </Flex>
@@ -151,7 +159,6 @@ function Pending({ transfer, pending, own, canApprove, onMatch }: PendingProps) 
  * replaces their ask).
  */
 export function TransferCard({ transfer, canMatch, selfUsername, onMatch }: TransferCardProps) {
-  const { t } = useTranslation();
   const unmatched = transfer.status === 'unmatched';
   const creditable = transfer.kp > 0;
   const pending = unmatched ? (transfer.pendingMatch ?? null) : null;
@@ -173,7 +180,7 @@ export function TransferCard({ transfer, canMatch, selfUsername, onMatch }: Tran
       <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <HStack gap="2" flexWrap="wrap">
           <Text fontWeight="bold" fontSize="lg" fontVariantNumeric="tabular-nums">
-            {t('staff.transfers.amount', { amount: formatAmount(transfer.amountVnd) })}
+            {m['staff.transfers.amount']({ amount: formatAmount(transfer.amountVnd) })}
           </Text>
           {transfer.methodCode && (
             <Badge variant="subtle" colorPalette="blue">
@@ -181,32 +188,37 @@ export function TransferCard({ transfer, canMatch, selfUsername, onMatch }: Tran
             </Badge>
           )}
         </HStack>
-        <styled.time dateTime={transfer.receivedAt ?? undefined} fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
+        <styled.time
+          dateTime={transfer.receivedAt ?? undefined}
+          fontSize="sm"
+          color="fg.muted"
+          fontVariantNumeric="tabular-nums"
+        >
           {formatVietnamTime(transfer.receivedAt)}
         </styled.time>
       </Flex>
 
       <Grid as="dl" columns={{ base: 1, sm: 2, lg: 3 }} columnGap="6" rowGap="2" mt="3" mb="0" mx="0">
-        <Fact label={t('staff.transfers.content')}>
+        <Fact label={m['staff.transfers.content']()}>
           <Text as="span" fontFamily="mono">
-            {transfer.content || t('staff.transfers.noContent')}
+            {transfer.content || m['staff.transfers.noContent']()}
           </Text>
         </Fact>
-        <Fact label={t('staff.transfers.reference')}>
+        <Fact label={m['staff.transfers.reference']()}>
           <Text as="span" fontFamily="mono">
             {transfer.referenceCode}
           </Text>
         </Fact>
-        <Fact label={t('staff.transfers.credits')}>
-          {creditable ? t('staff.transfers.kp', { kp: formatAmount(transfer.kp) }) : '—'}
+        <Fact label={m['staff.transfers.credits']()}>
+          {creditable ? m['staff.transfers.kp']({ kp: formatAmount(transfer.kp) }) : '—'}
         </Fact>
-        <Fact label={t('staff.transfers.method')}>{transfer.methodCode || '—'}</Fact>
-        <Fact label={t('staff.transfers.account')}>
+        <Fact label={m['staff.transfers.method']()}>{transfer.methodCode || '—'}</Fact>
+        <Fact label={m['staff.transfers.account']()}>
           <Text as="span" fontFamily="mono">
             {transfer.accountNumber || '—'}
           </Text>
         </Fact>
-        <Fact label={t('staff.transfers.transactionDate')}>{transfer.transactionDate || '—'}</Fact>
+        <Fact label={m['staff.transfers.transactionDate']()}>{transfer.transactionDate || '—'}</Fact>
       </Grid>
 
       {transfer.reason && (
@@ -215,8 +227,8 @@ export function TransferCard({ transfer, canMatch, selfUsername, onMatch }: Tran
             <CircleAlert size={16} aria-hidden />
           </Box>
           <Stack gap="0">
-            <Text fontWeight="semibold">{t('staff.transfers.reason')}</Text>
-            <Text>{transferReasonText(t, transfer.reason)}</Text>
+            <Text fontWeight="semibold">{m['staff.transfers.reason']()}</Text>
+            <Text>{transferReasonText(transfer.reason)}</Text>
           </Stack>
         </HStack>
       )}
@@ -229,29 +241,30 @@ export function TransferCard({ transfer, canMatch, selfUsername, onMatch }: Tran
             <CircleCheck size={16} aria-hidden />
           </Box>
           <Text>
-            {t('staff.transfers.matchedTo', { username: transfer.username || transfer.userId })}
-            {transfer.matchedAt && ` ${t('staff.transfers.matchedAt', { time: formatVietnamTime(transfer.matchedAt) })}`}
+            {m['staff.transfers.matchedTo']({ username: transfer.username || transfer.userId })}
+            {transfer.matchedAt &&
+              ` ${m['staff.transfers.matchedAt']({ time: formatVietnamTime(transfer.matchedAt) })}`}
           </Text>
         </HStack>
       )}
 
       {unmatched && !creditable && (
         <Text mt="3" fontSize="sm" color="fg.error">
-          {t('staff.transfers.notCreditable')}
+          {m['staff.transfers.notCreditable']()}
         </Text>
       )}
 
       {unmatched && (
         <Stack mt="4" gap="3" pt="3" borderTopWidth="1px" borderColor="border">
           <Text fontSize="sm" fontWeight="semibold">
-            {t('staff.transfers.suggestions')}
+            {m['staff.transfers.suggestions']()}
           </Text>
           {transfer.suggestions.length === 0 ? (
             <Text fontSize="sm" color="fg.muted">
-              {t('staff.transfers.noSuggestions')}
+              {m['staff.transfers.noSuggestions']()}
             </Text>
           ) : (
-            <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label={t('staff.transfers.suggestions')}>
+            <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label={m['staff.transfers.suggestions']()}>
               {transfer.suggestions.map((suggestion) => (
                 <Suggestion
                   key={suggestion.userId}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Flex, HStack, Stack } from 'styled-system/jsx';
 
 import { LoadingText } from '@/components/feedback/loading-text';
@@ -9,6 +8,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
 import { Text } from '@/components/ui/text';
+import { m } from '@/paraglide/messages';
 
 import { useStaffMe } from '../../api/get-staff-me';
 import { useTransfers, type Transfer } from '../../api/get-transfers';
@@ -19,9 +19,8 @@ import { TransferCard } from './transfer-card';
 
 /** 'Chưa khớp' (the queue) or 'Đã khớp' (matched by hand), kept in the URL as ?matched=true. */
 function ViewSwitch({ matched, onChange }: { matched: boolean; onChange: (matched: boolean) => void }) {
-  const { t } = useTranslation();
   return (
-    <HStack gap="2" role="group" aria-label={t('staff.transfers.views.label')}>
+    <HStack gap="2" role="group" aria-label={m['staff.transfers.views.label']()}>
       {([false, true] as const).map((value) => (
         <Button
           key={String(value)}
@@ -30,7 +29,7 @@ function ViewSwitch({ matched, onChange }: { matched: boolean; onChange: (matche
           aria-pressed={matched === value}
           onClick={() => onChange(value)}
         >
-          {value ? t('staff.transfers.views.matched') : t('staff.transfers.views.unmatched')}
+          {value ? m['staff.transfers.views.matched']() : m['staff.transfers.views.unmatched']()}
         </Button>
       ))}
     </HStack>
@@ -46,7 +45,6 @@ function ViewSwitch({ matched, onChange }: { matched: boolean; onChange: (matche
  * 'Đã khớp' lists those matched by hand.
  */
 export function TransfersScreen() {
-  const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const matched = searchParams.get('matched') === 'true';
   const transfers = useTransfers(matched);
@@ -55,27 +53,27 @@ export function TransfersScreen() {
   const [matching, setMatching] = useState<{ transfer: Transfer; player: string } | null>(null);
 
   let body;
-  if (transfers.isPending) body = <LoadingText>{t('staff.transfers.loading')}</LoadingText>;
+  if (transfers.isPending) body = <LoadingText>{m['staff.transfers.loading']()}</LoadingText>;
   else if (transfers.isError) {
     body = (
       <LoadFailed
-        title={t('staff.transfers.loadFailed')}
+        title={m['staff.transfers.loadFailed']()}
         error={transfers.error}
         retrying={transfers.isFetching}
         onRetry={() => void transfers.refetch()}
       />
     );
   } else if (transfers.data.length === 0) {
-    body = <Text color="fg.muted">{matched ? t('staff.transfers.emptyMatched') : t('staff.transfers.empty')}</Text>;
+    body = <Text color="fg.muted">{matched ? m['staff.transfers.emptyMatched']() : m['staff.transfers.empty']()}</Text>;
   } else {
     body = (
       <Stack gap="4">
         <Text fontSize="sm" color="fg.muted" role="status">
-          {t('staff.transfers.count', { count: transfers.data.length })}
+          {m['staff.transfers.count']({ count: transfers.data.length })}
         </Text>
         <Stack
           as="ul"
-          aria-label={matched ? t('staff.transfers.listLabelMatched') : t('staff.transfers.listLabel')}
+          aria-label={matched ? m['staff.transfers.listLabelMatched']() : m['staff.transfers.listLabel']()}
           gap="3"
           listStyleType="none"
           m="0"
@@ -97,20 +95,22 @@ export function TransfersScreen() {
 
   return (
     <>
-      <PageHeader title={t('staff.transfers.title')} subtitle={t('staff.transfers.subtitle')} />
+      <PageHeader title={m['staff.transfers.title']()} subtitle={m['staff.transfers.subtitle']()} />
       <ContentCard p={{ base: '3', md: '6' }}>
         <Flex gap="3" align="center" justify="space-between" wrap="wrap">
           <ViewSwitch matched={matched} onChange={(next) => setSearchParams(next ? { matched: 'true' } : {})} />
           {me && !canMatch && (
             <Text fontSize="sm" color="fg.muted">
-              {t('staff.transfers.readOnly')}
+              {m['staff.transfers.readOnly']()}
             </Text>
           )}
         </Flex>
         <Separator my={{ base: '4', md: '6' }} />
         {body}
       </ContentCard>
-      {matching && <MatchDialog transfer={matching.transfer} player={matching.player} onClose={() => setMatching(null)} />}
+      {matching && (
+        <MatchDialog transfer={matching.transfer} player={matching.player} onClose={() => setMatching(null)} />
+      )}
     </>
   );
 }
