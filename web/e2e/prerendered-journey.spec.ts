@@ -57,3 +57,31 @@ test('a player types into /login before its code has loaded and signs in with wh
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Thông tin cá nhân' })).toBeVisible();
 });
+
+test('a visitor types their email into /register before its code has loaded and may go on at once', async ({
+  page,
+}) => {
+  let release = () => {};
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(?!boot-)[^/]+\.js$/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+
+  await page.goto('/register', { waitUntil: 'commit' });
+  const email = page.getByRole('textbox', { name: /^Địa chỉ email/ });
+  const next = page.getByRole('button', { name: 'Tiếp tục', exact: true });
+  await expect(email).toBeVisible();
+  await expect(next).toBeDisabled();
+  const address = `early-${Date.now()}@example.com`;
+  await email.fill(address);
+
+  release();
+  // The form takes the typed address as if typed now: valid, so the next step is offered
+  // without another keystroke.
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await expect(email).toHaveValue(address);
+  await expect(next).toBeEnabled();
+  await next.click();
+  await expect(page.getByRole('textbox', { name: /Ngày sinh|Ngày/ }).first()).toBeVisible();
+});

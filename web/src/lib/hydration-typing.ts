@@ -19,10 +19,10 @@ export function hydrationStarts() {
  * holds, validated, as if typed now, and the page is no longer hydrating. Nothing typed is lost.
  */
 export function useTypedDuringHydration<T extends FieldValues>(
-  form: Pick<UseFormReturn<T>, 'setValue'>,
+  form: Pick<UseFormReturn<T>, 'setValue' | 'getValues'>,
   names: readonly Path<T>[],
 ) {
-  const { setValue } = form;
+  const { setValue, getValues } = form;
   useEffect(() => {
     if (!hydrating) return;
     // After every effect of the mount: `useWatch` subscribes in an effect of its own, declared
@@ -32,11 +32,13 @@ export function useTypedDuringHydration<T extends FieldValues>(
       for (const name of names) {
         const input = document.querySelector<HTMLInputElement>(`form input[name="${CSS.escape(name)}"]`);
         if (!input) continue;
-        if (input.type === 'checkbox') {
-          if (input.checked) setValue(name, true as PathValue<T, Path<T>>, { shouldDirty: true });
-        } else if (input.value !== '') {
-          setValue(name, input.value as PathValue<T, Path<T>>, { shouldValidate: true, shouldDirty: true });
-        }
+        const typed = (input.type === 'checkbox' ? input.checked : input.value) as PathValue<T, Path<T>>;
+        if (typed === false || typed === '') continue;
+        // react-hook-form may already have read an edited input as its ref registered, without
+        // telling its watchers (`useWatch` keeps the default): a value it already holds would
+        // change nothing, so it is set back to the default first, then to what was typed.
+        if (getValues(name) === typed) setValue(name, (input.type === 'checkbox' ? false : '') as typeof typed);
+        setValue(name, typed, { shouldValidate: true, shouldDirty: true });
       }
     }, 0);
     return () => clearTimeout(timer);

@@ -74,7 +74,7 @@ export function LoginForm({ defaults, onTwoFactorRequired }: LoginFormProps) {
       remember: defaults?.remember ?? false,
     },
   });
-  useTypedDuringHydration({ setValue }, ['username', 'password', 'remember']);
+  useTypedDuringHydration({ setValue, getValues }, ['username', 'password', 'remember']);
 
   // The server's complaint about the username holds only until the user edits the form.
   useEffect(() => subscribe({ formState: { values: true }, callback: () => setUsernameFlag(null) }), [subscribe]);

@@ -57,6 +57,7 @@ export function RegisterForm() {
 
   const {
     setValue,
+    getValues,
     control,
     register,
     handleSubmit,
@@ -76,7 +77,7 @@ export function RegisterForm() {
       passwordConfirm: '',
     },
   });
-  useTypedDuringHydration({ setValue }, ['email', 'receiveNewsletter']);
+  useTypedDuringHydration({ setValue, getValues }, ['email', 'receiveNewsletter']);
   const values = useWatch({ control }) as RegisterInput;
 
   // A step later than the first one whose fields are not valid (after a reload, say) is not shown.

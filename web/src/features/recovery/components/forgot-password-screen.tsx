@@ -28,6 +28,7 @@ function ForgotPasswordForm({ send }: { send: ReturnType<typeof useSendResetEmai
   const captcha = useCaptchaToken('forgotPasswordFormSubmit');
   const {
     setValue,
+    getValues,
     control,
     register,
     handleSubmit,
@@ -38,7 +39,7 @@ function ForgotPasswordForm({ send }: { send: ReturnType<typeof useSendResetEmai
     resolver: zodResolver(forgotPasswordInputSchema),
     defaultValues: { username: '' },
   });
-  useTypedDuringHydration({ setValue }, ['username']);
+  useTypedDuringHydration({ setValue, getValues }, ['username']);
   const values = useWatch({ control });
   const valid = forgotPasswordInputSchema.safeParse(values).success;
 

@@ -33,6 +33,7 @@ function ForgotUsernameForm({ recover }: { recover: ReturnType<typeof useRecover
   const captcha = useCaptchaToken('forgotUsernameFormSubmit');
   const {
     setValue,
+    getValues,
     control,
     register,
     handleSubmit,
@@ -43,7 +44,7 @@ function ForgotUsernameForm({ recover }: { recover: ReturnType<typeof useRecover
     resolver: zodResolver(forgotUsernameInputSchema),
     defaultValues: { email: '' },
   });
-  useTypedDuringHydration({ setValue }, ['email']);
+  useTypedDuringHydration({ setValue, getValues }, ['email']);
   const values = useWatch({ control });
   const valid = forgotUsernameInputSchema.safeParse(values).success;
 
