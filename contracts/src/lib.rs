@@ -1,7 +1,7 @@
 //! What more than one process shares, in one place: the gRPC contracts (generated from
 //! `kid/<service>/v1`, one module per versioned package), the events between services
 //! (`topics`) and with game teams (`game`), the money types and the idempotency-key rule
-//! (`money`), the error reasons on statuses (`reasons`) and every Vietnamese text a player can be
+//! (`money`), the length limits of what people type (`limits`), the error reasons on statuses (`reasons`) and every Vietnamese text a player can be
 //! shown (`messages`).
 
 /// The largest gRPC message identity takes or gives: a support ticket's image (5 MB at most)
@@ -9,6 +9,7 @@
 pub const MAX_IMAGE_MESSAGE_BYTES: usize = 6 * 1024 * 1024;
 
 pub mod game;
+pub mod limits;
 pub mod messages;
 pub mod money;
 pub mod reasons;

@@ -13,9 +13,15 @@ use utoipa::{
         self, Content, Ref, RefOr, Required, ResponseBuilder, Type,
         header::HeaderBuilder,
         path::{Operation, ParameterBuilder, ParameterIn},
-        schema::ObjectBuilder,
+        schema::{ObjectBuilder, Schema},
         security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme},
     },
+};
+
+use kid_contracts::limits::{
+    ADJUSTMENT_REASON_MAX, EMAIL_MAX, GIFTCODE_MAX, NAME_MAX, PASSKEY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN,
+    SECURITY_CODE_LENGTH, STAFF_PASSWORD_MIN, TICKET_BODY_MAX, TICKET_SUBJECT_MAX, USERNAME_MAX,
+    USERNAME_MIN,
 };
 
 use crate::{
@@ -92,6 +98,62 @@ const ERRORS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// The length limits the services check on what people type (`kid_contracts::limits`), as
+/// `(schema, property, minLength, maxLength)`: the SPA's forms read them from the document.
+const LENGTHS: &[(&str, &str, Option<usize>, Option<usize>)] = &[
+    ("RegisterBody", "email", None, Some(EMAIL_MAX)),
+    ("RegisterBody", "username", Some(USERNAME_MIN), Some(USERNAME_MAX)),
+    ("RegisterBody", "password", Some(PASSWORD_MIN), Some(PASSWORD_MAX)),
+    ("LoginBody", "username", Some(USERNAME_MIN), None),
+    ("SendResetBody", "username", Some(USERNAME_MIN), None),
+    ("RecoverUsernameBody", "email", None, Some(EMAIL_MAX)),
+    ("ResetBody", "password", Some(PASSWORD_MIN), Some(PASSWORD_MAX)),
+    (
+        "ChangePasswordBody",
+        "password",
+        Some(PASSWORD_MIN),
+        Some(PASSWORD_MAX),
+    ),
+    ("ChangeEmailBody", "email", None, Some(EMAIL_MAX)),
+    (
+        "ChangeEmailBody",
+        "securityCode",
+        Some(SECURITY_CODE_LENGTH),
+        Some(SECURITY_CODE_LENGTH),
+    ),
+    ("ProfileBody", "lastName", None, Some(NAME_MAX)),
+    ("ProfileBody", "middleName", None, Some(NAME_MAX)),
+    ("ProfileBody", "firstName", None, Some(NAME_MAX)),
+    ("NewPasskeyBody", "name", None, Some(PASSKEY_NAME_MAX)),
+    ("RedeemBody", "code", None, Some(GIFTCODE_MAX)),
+    ("TicketForm", "subject", None, Some(TICKET_SUBJECT_MAX)),
+    ("TicketForm", "body", None, Some(TICKET_BODY_MAX)),
+    ("AnswerForm", "body", None, Some(TICKET_BODY_MAX)),
+    ("ReplyBody", "body", None, Some(TICKET_BODY_MAX)),
+    ("AskBody", "reason", None, Some(ADJUSTMENT_REASON_MAX)),
+    ("StaffEnrolBody", "password", Some(STAFF_PASSWORD_MIN), None),
+];
+
+/// Writes `LENGTHS` into the schemas they name; a schema or property that is not there is a
+/// programming error (a renamed body), caught by the document's tests.
+fn length_limits(document: &mut openapi::OpenApi) {
+    let schemas = &mut document
+        .components
+        .as_mut()
+        .expect("the document has components")
+        .schemas;
+    for (schema, property, min, max) in LENGTHS {
+        let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut(*schema) else {
+            panic!("no object schema {schema} for its length limits");
+        };
+        let Some(RefOr::T(Schema::Object(field))) = body.properties.get_mut(*property) else {
+            panic!("no string property {schema}.{property} for its length limits");
+        };
+        field.min_length = *min;
+        field.max_length = *max;
+    }
+}
+
 /// The base document with `paths` (from the router) and what every route shares.
 pub fn document(paths: openapi::OpenApi) -> openapi::OpenApi {
     let mut document = Base::openapi().merge_from(paths);
@@ -167,6 +229,7 @@ pub fn document(paths: openapi::OpenApi) -> openapi::OpenApi {
             }
         }
     }
+    length_limits(&mut document);
     document
 }
 

@@ -9,6 +9,7 @@ use axum_extra::extract::{CookieJar, cookie::Cookie};
 use kid_contracts::identity::v1::{
     AuthenticateRequest, RegisterRequest, SignInContext, User, VerifySecondFactorRequest,
 };
+use kid_contracts::limits::USERNAME_MIN;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -281,7 +282,7 @@ async fn login(
     if username.is_empty() {
         return Err(one_field("username", MSG_USERNAME_REQUIRED));
     }
-    if username.chars().count() < 4 {
+    if username.chars().count() < USERNAME_MIN {
         return Err(one_field("username", MSG_USERNAME_SHORT));
     }
     if body.password.is_empty() {

@@ -22,6 +22,7 @@ use crate::{
     error::{ApiError, ApiResult, ValidJson},
     state::AppState,
 };
+use kid_contracts::limits::{EMAIL_MAX, USERNAME_MIN};
 pub use kid_contracts::messages::recovery::MSG_NEUTRAL;
 use kid_contracts::messages::recovery::{MSG_EMAIL_INVALID, MSG_EMAIL_REQUIRED, MSG_INVALID_RESET_LINK};
 use kid_contracts::messages::sign_in::MSG_USERNAME_SHORT;
@@ -95,7 +96,7 @@ async fn send_reset_email(
     let ip = client.text();
     require_captcha(&state, &body.g_re_captcha_token, "forgotPasswordFormSubmit", &ip).await?;
     let username = body.username.trim().to_lowercase();
-    if username.chars().count() < 4 {
+    if username.chars().count() < USERNAME_MIN {
         return Err(one_field("username", MSG_USERNAME_SHORT));
     }
     let mut identity = state.identity();
@@ -202,7 +203,7 @@ async fn recover_username(
     if email.is_empty() {
         return Err(one_field("email", MSG_EMAIL_REQUIRED));
     }
-    if email.chars().count() > 128 || !email_address::EmailAddress::is_valid(&email) {
+    if email.chars().count() > EMAIL_MAX || !email_address::EmailAddress::is_valid(&email) {
         return Err(one_field("email", MSG_EMAIL_INVALID));
     }
     let mut identity = state.identity();

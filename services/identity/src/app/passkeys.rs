@@ -38,7 +38,7 @@ use kid_contracts::messages::passkey::{
 /// How many passkeys one account may hold.
 pub const MAX_PASSKEYS: i64 = 10;
 /// The longest name a player may give a passkey, in characters.
-pub const MAX_NAME: usize = 50;
+pub const MAX_NAME: usize = kid_contracts::limits::PASSKEY_NAME_MAX;
 /// How long a started ceremony waits for the browser's answer (WebAuthn's own timeout).
 const CEREMONY_MINUTES: i64 = 5;
 

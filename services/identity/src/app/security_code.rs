@@ -13,7 +13,7 @@ use crate::{
     events::mail::{self, Mail},
 };
 
-pub const LENGTH: usize = 6;
+pub const LENGTH: usize = kid_contracts::limits::SECURITY_CODE_LENGTH;
 const LIFETIME_MINUTES: i32 = 10;
 const MAX_ATTEMPTS: i32 = 5;
 

@@ -80,7 +80,7 @@ pub struct Enrol<'a> {
 /// How long an enrolment link works.
 pub const ENROLMENT_HOURS: i32 = 24;
 /// A staff password's least length: a member's password guards the money of every player.
-pub const STAFF_PASSWORD_MIN_LENGTH: usize = 12;
+pub const STAFF_PASSWORD_MIN_LENGTH: usize = kid_contracts::limits::STAFF_PASSWORD_MIN;
 const MAX_TOKEN_LENGTH: usize = 128;
 
 /// Who signs in, and from where.

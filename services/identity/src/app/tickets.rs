@@ -8,6 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
+use kid_contracts::limits::{TICKET_BODY_MAX, TICKET_SUBJECT_MAX};
 use kid_contracts::messages::support::{
     MSG_ATTACHMENT_QUOTA, MSG_ATTACHMENT_SIZE, MSG_ATTACHMENT_TYPE, MSG_BODY_LONG, MSG_BODY_REQUIRED,
     MSG_CATEGORY_INVALID, MSG_SUBJECT_LONG, MSG_SUBJECT_REQUIRED, MSG_TICKET_CLOSED, MSG_TICKET_NOT_FOUND,
@@ -129,7 +130,7 @@ fn checked_body(errors: &mut FieldErrors, body: &str) -> String {
     let body = body.trim();
     if body.is_empty() {
         errors.add("body", MSG_BODY_REQUIRED);
-    } else if body.chars().count() > 4000 {
+    } else if body.chars().count() > TICKET_BODY_MAX {
         errors.add("body", MSG_BODY_LONG);
     }
     body.to_owned()
@@ -268,7 +269,7 @@ pub async fn open(pool: &PgPool, store: &AttachmentStore, opening: &Opening<'_>)
     let subject = opening.subject.trim();
     if subject.is_empty() {
         errors.add("subject", MSG_SUBJECT_REQUIRED);
-    } else if subject.chars().count() > 120 {
+    } else if subject.chars().count() > TICKET_SUBJECT_MAX {
         errors.add("subject", MSG_SUBJECT_LONG);
     }
     let body = checked_body(&mut errors, opening.body);

@@ -1,3 +1,4 @@
+use kid_contracts::limits::EMAIL_MAX;
 pub use kid_contracts::messages::email::{MSG_INVALID, MSG_REQUIRED};
 
 /// An address of at most 128 characters with one `@`, a local part and a dotted domain.
@@ -10,7 +11,7 @@ impl Email {
         if raw.is_empty() {
             return Err(MSG_REQUIRED.into());
         }
-        if raw.chars().count() > 128 || !email_address::EmailAddress::is_valid(raw) {
+        if raw.chars().count() > EMAIL_MAX || !email_address::EmailAddress::is_valid(raw) {
             return Err(MSG_INVALID.into());
         }
         let domain = raw.rsplit_once('@').map_or("", |(_, domain)| domain);

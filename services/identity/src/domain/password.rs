@@ -19,8 +19,8 @@ pub fn normalise(raw: &str) -> String {
     raw.nfkc().collect()
 }
 
-pub const MIN_LENGTH: usize = 8;
-pub const MAX_LENGTH: usize = 128;
+pub const MIN_LENGTH: usize = kid_contracts::limits::PASSWORD_MIN;
+pub const MAX_LENGTH: usize = kid_contracts::limits::PASSWORD_MAX;
 
 pub fn msg_too_short() -> String {
     messages::password::msg_too_short(MIN_LENGTH)

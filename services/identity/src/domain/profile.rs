@@ -7,7 +7,7 @@ pub use kid_contracts::messages::profile::{
     MSG_PHONE_REQUIRED,
 };
 
-const MAX_NAME: usize = 128;
+const MAX_NAME: usize = kid_contracts::limits::NAME_MAX;
 const MAX_PHONE: usize = 15;
 /// The locales the portal offers.
 pub const LANGUAGES: [&str; 1] = ["vi-VN"];

@@ -1,3 +1,4 @@
+use kid_contracts::limits::{USERNAME_MAX, USERNAME_MIN};
 pub use kid_contracts::messages::username::{MSG_CHARACTERS, MSG_LENGTH, MSG_REQUIRED};
 
 /// 4 to 32 of a-z, 0-9 and `_`.
@@ -15,7 +16,7 @@ impl Username {
         {
             return Err(MSG_CHARACTERS.into());
         }
-        if !(4..=32).contains(&raw.len()) {
+        if !(USERNAME_MIN..=USERNAME_MAX).contains(&raw.len()) {
             return Err(MSG_LENGTH.into());
         }
         Ok(Self(raw.to_owned()))

@@ -56,7 +56,7 @@ use crate::{
 /// How many stalled redemptions one sweep takes.
 const SWEEP_BATCH: i64 = 100;
 /// The longest text that can be a code once spaces and dashes are gone.
-const MAX_CODE_LEN: usize = 64;
+const MAX_CODE_LEN: usize = kid_contracts::limits::GIFTCODE_MAX;
 /// What generated codes are made of: no 0/O, 1/I/L or U, which players misread or misspell.
 const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTVWXYZ23456789";
 /// Random characters per generated code, in groups of four: 30^12 ≈ 5·10^17 codes.

@@ -5,6 +5,7 @@
 //! `adjustment` transaction against the `adjustment` system account, keyed by the adjustment's
 //! id, so it moves KP once. Every step is in the audit log, in the step's transaction.
 
+use kid_contracts::limits::ADJUSTMENT_REASON_MAX;
 use kid_contracts::messages::staff::{
     MSG_ADJUSTMENT_DECIDED, MSG_ADJUSTMENT_KEY_REUSED, MSG_ADJUSTMENT_KP, MSG_ADJUSTMENT_NOT_FOUND,
     MSG_CLAWBACK_OVER_BALANCE, MSG_OWN_ADJUSTMENT, MSG_REASON_LONG, MSG_REASON_REQUIRED,
@@ -89,7 +90,7 @@ impl Ledger {
         if reason.is_empty() {
             return Err(LedgerError::Rejected("reason", MSG_REASON_REQUIRED));
         }
-        if reason.chars().count() > 500 {
+        if reason.chars().count() > ADJUSTMENT_REASON_MAX {
             return Err(LedgerError::Rejected("reason", MSG_REASON_LONG));
         }
         if ask.kp == 0 || ask.kp.unsigned_abs() > MAX_KP.unsigned_abs() {

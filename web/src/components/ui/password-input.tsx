@@ -2,12 +2,13 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState, type Ref } from 'react';
 
 import { m } from '@/paraglide/messages';
+import { apiLimits } from '@/types/api-limits.gen';
 
 import { IconButton } from './button';
 import { Input, type InputProps } from './input';
 import { InputGroup } from './input-group';
 
-export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_MAX_LENGTH = apiLimits.RegisterBody.password.maxLength;
 
 type PasswordInputProps = Omit<InputProps, 'type'> & { ref?: Ref<HTMLInputElement> };
 

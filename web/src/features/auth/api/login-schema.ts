@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 
 import { m } from '@/paraglide/messages';
+import { apiLimits } from '@/types/api-limits.gen';
 
 /**
  * Messages are the texts the form shows. Written with zod/mini (the same checks
@@ -15,7 +16,7 @@ export const loginInputSchema = z.object({
     .string()
     .check(
       z.minLength(1, m['auth.login.validation.usernameRequired']()),
-      z.minLength(4, m['auth.login.validation.usernameMin']()),
+      z.minLength(apiLimits.LoginBody.username.minLength, m['auth.login.validation.usernameMin']()),
     ),
   password: z.string().check(z.minLength(1, m['auth.login.validation.passwordRequired']())),
   remember: z.boolean(),

@@ -7,12 +7,13 @@ import { getCsrfCookie, userQueryOptions } from '@/lib/auth';
 import { isAtLeastYearsOld, isAtMostYearsOld, isIsoDate } from '@/lib/date';
 import { meetsPasswordLevel, STRONGER_PASSWORD_MESSAGE } from '@/lib/password-strength';
 import { m } from '@/paraglide/messages';
+import { apiLimits } from '@/types/api-limits.gen';
 import type { User } from '@/types/api-schema';
 
-export const EMAIL_MAX_LENGTH = 128;
-export const USERNAME_MIN_LENGTH = 4;
-export const USERNAME_MAX_LENGTH = 32;
-export const PASSWORD_MIN_LENGTH = 8;
+export const EMAIL_MAX_LENGTH = apiLimits.RegisterBody.email.maxLength;
+export const USERNAME_MIN_LENGTH = apiLimits.RegisterBody.username.minLength;
+export const USERNAME_MAX_LENGTH = apiLimits.RegisterBody.username.maxLength;
+export const PASSWORD_MIN_LENGTH = apiLimits.RegisterBody.password.minLength;
 /** Sign-up age bounds (the spec's unexplained constants 13 and 100). */
 export const REGISTER_MIN_AGE = 13;
 export const REGISTER_MAX_AGE = 100;

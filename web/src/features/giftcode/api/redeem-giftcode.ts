@@ -7,10 +7,11 @@ import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
 import { TRANSACTION_HISTORY_QUERY_KEY } from '@/lib/query-keys';
 import { m } from '@/paraglide/messages';
+import { apiLimits } from '@/types/api-limits.gen';
 import type { GiftcodeRedeemed, RedeemBody } from '@/types/api-schema';
 
 /** The longest code the server takes, in characters once trimmed. */
-export const GIFTCODE_MAX_LENGTH = 64;
+export const GIFTCODE_MAX_LENGTH = apiLimits.RedeemBody.code.maxLength;
 
 /** How long to wait before asking again how far a gift of in-game items got. */
 export const DELIVERY_CHECK_INTERVAL_MS = 2_000;

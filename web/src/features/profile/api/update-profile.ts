@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
 import { m } from '@/paraglide/messages';
+import { apiLimits } from '@/types/api-limits.gen';
 import type { User } from '@/types/api-schema';
 
 /** The locales the portal offers (spec section 5, "Language and phone"). */
@@ -14,7 +15,7 @@ export const LANGUAGE_NAMES = { 'vi-VN': m['profile.languages.vi-VN'] } satisfie
   () => string
 >;
 
-export const NAME_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = apiLimits.ProfileBody.firstName.maxLength;
 /** The name inputs themselves take at most this many characters (spec section 5, "Name"). */
 export const NAME_INPUT_MAX_LENGTH = 32;
 export const PHONE_MAX_LENGTH = 15;

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
 import { m } from '@/paraglide/messages';
+import { apiLimits } from '@/types/api-limits.gen';
 import type { Neutral } from '@/types/api-schema';
 
-export const EMAIL_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = apiLimits.RecoverUsernameBody.email.maxLength;
 
 /**
  * An address with a local part, an @ and a domain of two or more labels. Unlike zod's default

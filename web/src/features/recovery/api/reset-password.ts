@@ -5,10 +5,11 @@ import { api, toApiError } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
 import { meetsPasswordLevel, STRONGER_PASSWORD_MESSAGE } from '@/lib/password-strength';
 import { m } from '@/paraglide/messages';
+import { apiLimits } from '@/types/api-limits.gen';
 
 import { resetTokenQueryKey, type ResetTokenCheck } from './check-reset-token';
 
-export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MIN_LENGTH = apiLimits.ResetBody.password.minLength;
 
 /**
  * The new password must be strong (spec section 5, "Reset password").

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
 import { m } from '@/paraglide/messages';
+import { apiLimits } from '@/types/api-limits.gen';
 import type { Neutral } from '@/types/api-schema';
 
-export const USERNAME_MIN_LENGTH = 4;
+export const USERNAME_MIN_LENGTH = apiLimits.SendResetBody.username.minLength;
 
 export const forgotPasswordInputSchema = z.object({
   username: z

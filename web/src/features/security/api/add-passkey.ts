@@ -5,13 +5,14 @@ import { z } from 'zod';
 import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie } from '@/lib/auth';
 import { m } from '@/paraglide/messages';
+import { apiLimits } from '@/types/api-limits.gen';
 import type { NewPasskeyBody, Passkey } from '@/types/api-schema';
 
 import { PASSKEYS_QUERY_KEY } from './get-passkeys';
 import { startPasskeyRegistration } from './start-passkey-registration';
 
 /** The longest name the server keeps, in characters. */
-export const PASSKEY_NAME_MAX_LENGTH = 50;
+export const PASSKEY_NAME_MAX_LENGTH = apiLimits.NewPasskeyBody.name.maxLength;
 
 /**
  * The current password, and a name the player may leave empty (the server then names the

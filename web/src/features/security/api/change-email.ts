@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { api, dataOf } from '@/lib/api-client';
 import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
 import { m } from '@/paraglide/messages';
+import { apiLimits } from '@/types/api-limits.gen';
 import type { User } from '@/types/api-schema';
 
-export const EMAIL_MAX_LENGTH = 128;
-export const SECURITY_CODE_LENGTH = 6;
+export const EMAIL_MAX_LENGTH = apiLimits.ChangeEmailBody.email.maxLength;
+export const SECURITY_CODE_LENGTH = apiLimits.ChangeEmailBody.securityCode.maxLength;
 
 /**
  * An address with a local part, an @ and a domain of two or more labels, any top-level domain

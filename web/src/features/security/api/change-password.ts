@@ -6,10 +6,11 @@ import { getCsrfCookie, USER_QUERY_KEY } from '@/lib/auth';
 import { type CaptchaTokenSource, retryWithCaptchaWhenThrottled } from '@/lib/captcha-retry';
 import { meetsPasswordLevel, STRONGER_PASSWORD_MESSAGE } from '@/lib/password-strength';
 import { m } from '@/paraglide/messages';
+import { apiLimits } from '@/types/api-limits.gen';
 
 import { SESSIONS_QUERY_KEY } from './get-sessions';
 
-export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MIN_LENGTH = apiLimits.ChangePasswordBody.password.minLength;
 
 /**
  * The current password, and a new one of medium strength with its confirmation (spec section 5,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { dataOf } from '@/lib/api-client';
 import { m } from '@/paraglide/messages';
+import { apiLimits } from '@/types/api-limits.gen';
 import type { components } from '@/types/openapi.gen';
 
 import { findPlayer } from './find-player';
@@ -14,7 +15,7 @@ export type AdjustmentAnswer = components['schemas']['AdjustmentAnswer'];
 /** As the wallet takes it: not 0, at most a billion KP either way. */
 export const MAX_ADJUSTMENT_KP = 1_000_000_000;
 /** As the wallet takes it. */
-export const MAX_REASON_LENGTH = 500;
+export const MAX_REASON_LENGTH = apiLimits.AskBody.reason.maxLength;
 
 /** "+250.000", "-1 000", "250,000": a sign, digits and the separators people type. */
 const KP_TEXT = /^[+-]?\d{1,3}(?:[ .,]?\d{3})*$|^[+-]?\d+$/;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { toApiError } from '@/lib/api-client';
 import { meetsPasswordLevel, STRONGER_PASSWORD_MESSAGE } from '@/lib/password-strength';
 import { m } from '@/paraglide/messages';
+import { apiLimits } from '@/types/api-limits.gen';
 import type { StaffEnrolBody } from '@/types/api-schema';
 
 import { enrolmentQueryKey, type EnrolmentCheck } from './check-enrolment';
@@ -11,7 +12,7 @@ import { appCodeSchema, compactCode } from './sign-in';
 import { getStaffCsrfCookie, staffApi } from './staff-client';
 
 /** A member's own password: at least this long, with every kind of character. */
-export const STAFF_PASSWORD_MIN_LENGTH = 12;
+export const STAFF_PASSWORD_MIN_LENGTH = apiLimits.StaffEnrolBody.password.minLength;
 
 /**
  * The enrolment form: the member's own password, very strong (lower- and upper-case letters,

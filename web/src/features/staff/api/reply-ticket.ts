@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { dataOf } from '@/lib/api-client';
 import { m } from '@/paraglide/messages';
+import { apiLimits } from '@/types/api-limits.gen';
 import type { TicketBody } from '@/types/api-schema';
 import type { components } from '@/types/openapi.gen';
 
@@ -12,7 +13,7 @@ import { ticketQueryOptions } from './get-ticket';
 import { staffApi } from './staff-client';
 
 /** The longest message the server keeps (as a player's). */
-export const REPLY_MAX = 4000;
+export const REPLY_MAX = apiLimits.ReplyBody.body.maxLength;
 
 /** The reply and whether it closes the ticket, with the texts the form shows. */
 export const replyInputSchema = z.object({

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 
 import { m } from '@/paraglide/messages';
+import { apiLimits } from '@/types/api-limits.gen';
 
 import { MAX_ATTACHMENT_BYTES } from '../utils/attachment';
 import { isOneOf, TICKET_CATEGORIES } from '../utils/ticket-text';
 
 /** The server's limits, in characters once trimmed. */
-export const SUBJECT_MAX_LENGTH = 120;
-export const BODY_MAX_LENGTH = 4000;
+export const SUBJECT_MAX_LENGTH = apiLimits.TicketForm.subject.maxLength;
+export const BODY_MAX_LENGTH = apiLimits.TicketForm.body.maxLength;
 
 const length = (text: string) => [...text].length;
 
