@@ -2,10 +2,9 @@ import { ExternalLink } from 'lucide-react';
 import { Navigate, useParams } from 'react-router';
 import { Flex } from 'styled-system/jsx';
 
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { LoadingText } from '@/components/feedback/loading-text';
 import { ContentCard } from '@/components/layouts/content-card';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
 import { Heading } from '@/components/ui/text';
 import { paths } from '@/config/paths';
@@ -33,22 +32,12 @@ export function CoinRechargeScreen() {
     <ContentCard as="section" aria-labelledby="coin-recharge-title" p={{ base: '4', md: '6' }}>
       {info.isPending && <LoadingText>{m['recharge.product.loading']()}</LoadingText>}
       {info.isError && (
-        <Alert.Root status="error" borderRadius="lg" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{m['recharge.product.loadFailed']()}</Alert.Title>
-            <Alert.Description>{toApiError(info.error).message}</Alert.Description>
-          </Alert.Content>
-          <Button
-            variant="outline"
-            size="sm"
-            alignSelf="center"
-            loading={info.isFetching}
-            onClick={() => void info.refetch()}
-          >
-            {m['errors.retry']()}
-          </Button>
-        </Alert.Root>
+        <LoadFailed
+          title={m['recharge.product.loadFailed']()}
+          error={info.error}
+          retrying={info.isFetching}
+          onRetry={() => void info.refetch()}
+        />
       )}
       {info.data && (
         <>

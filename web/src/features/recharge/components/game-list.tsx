@@ -2,12 +2,10 @@ import { NavLink } from 'react-router';
 import { css } from 'styled-system/css';
 import { Box, Grid, styled } from 'styled-system/jsx';
 
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { LoadingText } from '@/components/feedback/loading-text';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
-import { toApiError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
 import { m } from '@/paraglide/messages';
 import type { Product } from '@/types/api-schema';
@@ -67,22 +65,13 @@ export function GameList() {
 
   if (products.isError) {
     return (
-      <Alert.Root status="error" borderRadius="lg" role="alert" mb="6">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{m['recharge.products.loadFailed']()}</Alert.Title>
-          <Alert.Description>{toApiError(products.error).message}</Alert.Description>
-        </Alert.Content>
-        <Button
-          variant="outline"
-          size="sm"
-          alignSelf="center"
-          loading={products.isFetching}
-          onClick={() => void products.refetch()}
-        >
-          {m['errors.retry']()}
-        </Button>
-      </Alert.Root>
+      <LoadFailed
+        title={m['recharge.products.loadFailed']()}
+        error={products.error}
+        retrying={products.isFetching}
+        onRetry={() => void products.refetch()}
+        mb="6"
+      />
     );
   }
 

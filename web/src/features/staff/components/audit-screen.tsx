@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Box, Flex, HStack, Stack, styled } from 'styled-system/jsx';
 
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { LoadingText } from '@/components/feedback/loading-text';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -21,7 +22,6 @@ import { actionLabel } from '../utils/audit-actions';
 import { formatVietnamTime } from '../utils/time';
 
 import { AuditChanges } from './audit-changes';
-import { LoadFailed } from './load-failed';
 import { RoleBadge } from './role-badge';
 
 type AuditLog = ReturnType<typeof useAuditLog>;

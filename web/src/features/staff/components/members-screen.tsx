@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Flex, HStack, Stack } from 'styled-system/jsx';
 
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { LoadingText } from '@/components/feedback/loading-text';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -22,7 +23,6 @@ import { useStaffFailureToast } from '../utils/failure';
 import { formatVietnamTime } from '../utils/time';
 
 import { CreateMember } from './create-member';
-import { LoadFailed } from './load-failed';
 import { DisableDialog, ResetCredentialsDialog, RoleDialog } from './member-dialogs';
 import { RoleBadge } from './role-badge';
 

@@ -2,11 +2,9 @@ import { Link as RouterLink } from 'react-router';
 import { css } from 'styled-system/css';
 import { Box, Flex, Stack } from 'styled-system/jsx';
 
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { LoadingText } from '@/components/feedback/loading-text';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Text } from '@/components/ui/text';
-import { toApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { m } from '@/paraglide/messages';
 import type { TicketSummaryBody } from '@/types/api-schema';
@@ -66,22 +64,12 @@ export function TicketList() {
   if (tickets.isPending) return <LoadingText>{m['support.tickets.loading']()}</LoadingText>;
   if (tickets.isError) {
     return (
-      <Alert.Root status="error" borderRadius="lg" role="alert">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{m['support.tickets.loadFailed']()}</Alert.Title>
-          <Alert.Description>{toApiError(tickets.error).message}</Alert.Description>
-        </Alert.Content>
-        <Button
-          variant="outline"
-          size="sm"
-          alignSelf="center"
-          loading={tickets.isFetching}
-          onClick={() => void tickets.refetch()}
-        >
-          {m['errors.retry']()}
-        </Button>
-      </Alert.Root>
+      <LoadFailed
+        title={m['support.tickets.loadFailed']()}
+        error={tickets.error}
+        retrying={tickets.isFetching}
+        onRetry={() => void tickets.refetch()}
+      />
     );
   }
   if (tickets.data.length === 0) return <Text color="fg.muted">{m['support.tickets.empty']()}</Text>;

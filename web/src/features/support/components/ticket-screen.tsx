@@ -2,12 +2,12 @@ import { ArrowLeft } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Flex, Stack } from 'styled-system/jsx';
 
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { LoadingText } from '@/components/feedback/loading-text';
 import { MissingItem } from '@/components/feedback/missing-item';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
 import { Separator } from '@/components/ui/separator';
 import { Text } from '@/components/ui/text';
@@ -114,22 +114,12 @@ export function TicketScreen({ id }: { id: string }) {
             />
           )}
           {ticket.isError && !notFound && (
-            <Alert.Root status="error" borderRadius="lg" role="alert">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{m['support.ticket.loadFailed']()}</Alert.Title>
-                <Alert.Description>{toApiError(ticket.error).message}</Alert.Description>
-              </Alert.Content>
-              <Button
-                variant="outline"
-                size="sm"
-                alignSelf="center"
-                loading={ticket.isFetching}
-                onClick={() => void ticket.refetch()}
-              >
-                {m['errors.retry']()}
-              </Button>
-            </Alert.Root>
+            <LoadFailed
+              title={m['support.ticket.loadFailed']()}
+              error={ticket.error}
+              retrying={ticket.isFetching}
+              onRetry={() => void ticket.refetch()}
+            />
           )}
         </ContentCard>
       )}

@@ -3,10 +3,10 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Flex, Stack } from 'styled-system/jsx';
 
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { LoadingText } from '@/components/feedback/loading-text';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
 import { Separator } from '@/components/ui/separator';
@@ -55,23 +55,6 @@ function CsvLink({ filters, refused }: { filters: TransactionFilters; refused: b
         {m['transactions.all.csv']()}
       </a>
     </Button>
-  );
-}
-
-type LoadFailedProps = { title: string; error: unknown; retrying: boolean; onRetry: () => void };
-
-function LoadFailed({ title, error, retrying, onRetry }: LoadFailedProps) {
-  return (
-    <Alert.Root status="error" borderRadius="lg" role="alert">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{title}</Alert.Title>
-        <Alert.Description>{toApiError(error).message}</Alert.Description>
-      </Alert.Content>
-      <Button variant="outline" size="sm" alignSelf="center" loading={retrying} onClick={onRetry}>
-        {m['errors.retry']()}
-      </Button>
-    </Alert.Root>
   );
 }
 

@@ -4,11 +4,11 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { Box, Flex, Stack } from 'styled-system/jsx';
 
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { LoadingText } from '@/components/feedback/loading-text';
 import { MissingItem } from '@/components/feedback/missing-item';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
-import { Alert } from '@/components/ui/alert';
 import { Button, IconButton } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
 import { Heading, Text } from '@/components/ui/text';
@@ -175,22 +175,12 @@ export function ReceiptScreen() {
           />
         )}
         {receipt.isError && !notFound && (
-          <Alert.Root status="error" borderRadius="lg" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{m['transactions.receipt.loadFailed']()}</Alert.Title>
-              <Alert.Description>{toApiError(receipt.error).message}</Alert.Description>
-            </Alert.Content>
-            <Button
-              variant="outline"
-              size="sm"
-              alignSelf="center"
-              loading={receipt.isFetching}
-              onClick={() => void receipt.refetch()}
-            >
-              {m['errors.retry']()}
-            </Button>
-          </Alert.Root>
+          <LoadFailed
+            title={m['transactions.receipt.loadFailed']()}
+            error={receipt.error}
+            retrying={receipt.isFetching}
+            onRetry={() => void receipt.refetch()}
+          />
         )}
         {receipt.data && <Receipt transaction={receipt.data} />}
       </ContentCard>

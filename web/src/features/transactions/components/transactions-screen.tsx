@@ -2,15 +2,14 @@ import { ArrowRight } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { Flex, HStack } from 'styled-system/jsx';
 
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Text } from '@/components/ui/text';
 import { paths } from '@/config/paths';
 import { PHONE_QUERY, useMediaQuery } from '@/hooks/use-media-query';
-import { toApiError } from '@/lib/api-client';
 import { m } from '@/paraglide/messages';
 
 import { useTransactionHistory } from '../api/get-transaction-history';
@@ -36,22 +35,12 @@ function HistoryContent() {
 
   if (history.isError) {
     return (
-      <Alert.Root status="error" borderRadius="lg" role="alert">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{m['transactions.loadFailed']()}</Alert.Title>
-          <Alert.Description>{toApiError(history.error).message}</Alert.Description>
-        </Alert.Content>
-        <Button
-          variant="outline"
-          size="sm"
-          alignSelf="center"
-          loading={history.isFetching}
-          onClick={() => void history.refetch()}
-        >
-          {m['errors.retry']()}
-        </Button>
-      </Alert.Root>
+      <LoadFailed
+        title={m['transactions.loadFailed']()}
+        error={history.error}
+        retrying={history.isFetching}
+        onRetry={() => void history.refetch()}
+      />
     );
   }
 

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Stack } from 'styled-system/jsx';
 
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { LoadingText } from '@/components/feedback/loading-text';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -24,7 +25,6 @@ import {
 import { useStaffMe } from '../../api/get-staff-me';
 import { adjustmentStatusText } from '../../utils/adjustment-texts';
 import { formatAmount } from '../../utils/amount';
-import { LoadFailed } from '../load-failed';
 
 import { AdjustmentCard } from './adjustment-card';
 import { AskForm } from './ask-form';

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Flex, Stack, styled } from 'styled-system/jsx';
 
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Text } from '@/components/ui/text';
@@ -16,7 +17,6 @@ import {
   LEDGER_STATUS_PALETTE,
 } from '../../utils/ledger-text';
 import { formatVietnamTime } from '../../utils/time';
-import { LoadFailed } from '../load-failed';
 
 import { Nothing, PlayerSection } from './player-section';
 

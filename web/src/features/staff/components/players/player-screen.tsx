@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { matchPath, Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { Box, Grid, Stack } from 'styled-system/jsx';
 
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { LoadingText } from '@/components/feedback/loading-text';
 import { MissingItem } from '@/components/feedback/missing-item';
 import { ContentCard } from '@/components/layouts/content-card';
@@ -15,7 +16,6 @@ import { usePlayer } from '../../api/get-player';
 import { useStaffMe } from '../../api/get-staff-me';
 import { staffPaths } from '../../config/paths';
 import { canActOnPlayer, playerAbilities } from '../../utils/player-abilities';
-import { LoadFailed } from '../load-failed';
 
 import { AdjustmentsSection, TicketsSection } from './activity-sections';
 import { LedgerSection } from './ledger-section';

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Flex, Stack, styled } from 'styled-system/jsx';
 
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { LoadingText } from '@/components/feedback/loading-text';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -18,7 +19,6 @@ import { m } from '@/paraglide/messages';
 import { usePlayerSearch, type FoundPlayer } from '../../api/search-players';
 import { playerPath } from '../../config/paths';
 import { formatVietnamTime } from '../../utils/time';
-import { LoadFailed } from '../load-failed';
 
 import { PlayerBadges } from './player-badges';
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { matchPath, Link as RouterLink, useLocation } from 'react-router';
 import { Box, Flex, Stack } from 'styled-system/jsx';
 
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { LoadingText } from '@/components/feedback/loading-text';
 import { MissingItem } from '@/components/feedback/missing-item';
 import { ContentCard } from '@/components/layouts/content-card';
@@ -22,7 +23,6 @@ import { playerPath, staffPaths } from '../../config/paths';
 import { playerAbilities } from '../../utils/player-abilities';
 import { ticketCategoryText, ticketStatusText, TICKET_STATUS_PALETTE } from '../../utils/ticket-texts';
 import { formatVietnamTime } from '../../utils/time';
-import { LoadFailed } from '../load-failed';
 
 import { ReplyForm } from './reply-form';
 import { TicketConversation } from './ticket-conversation';

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { HStack, Stack } from 'styled-system/jsx';
 
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { LoadingText } from '@/components/feedback/loading-text';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -11,7 +12,6 @@ import { m } from '@/paraglide/messages';
 
 import { isTicketStatus, TICKET_STATUSES, useTickets, type TicketStatus } from '../../api/get-tickets';
 import { ticketStatusText } from '../../utils/ticket-texts';
-import { LoadFailed } from '../load-failed';
 
 import { TicketRow } from './ticket-row';
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Flex, HStack, Stack } from 'styled-system/jsx';
 
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { LoadingText } from '@/components/feedback/loading-text';
 import { ContentCard } from '@/components/layouts/content-card';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -12,7 +13,6 @@ import { m } from '@/paraglide/messages';
 
 import { useStaffMe } from '../../api/get-staff-me';
 import { useTransfers, type Transfer } from '../../api/get-transfers';
-import { LoadFailed } from '../load-failed';
 
 import { MatchDialog } from './match-dialog';
 import { TransferCard } from './transfer-card';

@@ -1,14 +1,21 @@
+import type { ComponentProps } from 'react';
+
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { toApiError } from '@/lib/api-client';
 import { m } from '@/paraglide/messages';
 
-type LoadFailedProps = { title: string; error: unknown; retrying: boolean; onRetry: () => void };
+type LoadFailedProps = Omit<ComponentProps<typeof Alert.Root>, 'title' | 'children'> & {
+  title: string;
+  error: unknown;
+  retrying: boolean;
+  onRetry: () => void;
+};
 
-/** A list that did not load: the server's (or the connection's) message and 'Thử lại'. */
-export function LoadFailed({ title, error, retrying, onRetry }: LoadFailedProps) {
+/** What did not load: the server's (or the connection's) message and 'Thử lại'. */
+export function LoadFailed({ title, error, retrying, onRetry, ...props }: LoadFailedProps) {
   return (
-    <Alert.Root status="error" borderRadius="lg" role="alert">
+    <Alert.Root status="error" borderRadius="lg" role="alert" {...props}>
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{title}</Alert.Title>
