@@ -3,6 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { renderApp, screen, waitFor } from '@/testing/test-utils';
 
 describe('public routes', () => {
+  // @isolated-module-graph: this file runs in a fresh worker (vite.config.ts), and this test
+  // comes first in it, so the support screen's code is not imported yet when the route renders.
+  it("shows 'Đang tải dữ liệu...' until the screen's code has loaded", async () => {
+    renderApp('/support');
+    expect(await screen.findByText('Đang tải dữ liệu...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hỗ trợ' })).toBeInTheDocument();
+    expect(screen.queryByText('Đang tải dữ liệu...')).toBeNull();
+  });
+
   it.each([
     ['/login', 'Đăng nhập'],
     ['/register', 'Đăng ký tài khoản'],
@@ -16,15 +25,6 @@ describe('public routes', () => {
   ])('%s shows its screen', async (url, heading) => {
     renderApp(url);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-  });
-
-  // @isolated-module-graph: this file runs in a fresh worker (vite.config.ts), so the support
-  // screen's code is not imported yet when the route renders.
-  it("shows 'Đang tải dữ liệu...' until the screen's code has loaded", async () => {
-    renderApp('/support');
-    expect(await screen.findByText('Đang tải dữ liệu...')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hỗ trợ' })).toBeInTheDocument();
-    expect(screen.queryByText('Đang tải dữ liệu...')).toBeNull();
   });
 
   it('/recovery offers forgot username and forgot password', async () => {
